@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Runehall's bootstrap: the README's two commands, plus the benchmarks.
+
+    python3 dev.py run     install Runehall into .venv and start it
+    python3 dev.py test    install everything a test needs and run every check and test
+    python3 dev.py bench   run the side-by-side benchmarks and rewrite docs/benchmarks.md
+
+Only the standard library is used here, because this file runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+
+
+def _sh(*args: str | Path, env: dict[str, str] | None = None) -> None:
+    print("+", " ".join(str(a) for a in args), flush=True)
+    result = subprocess.run([str(a) for a in args], cwd=ROOT, env=env)
+    if result.returncode != 0:
+        sys.exit(result.returncode)
+
+
+def ensure_venv(extras: str) -> None:
+    """Create .venv and install the project, skipping the install when nothing it depends on changed."""
+    if not PY.exists():
+        _sh(sys.executable, "-m", "venv", VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    stamp = VENV / f".installed-{extras or 'base'}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    _sh(PY, "-m", "pip", "install", "-q", "--upgrade", "pip")
+    target = f".[{extras}]" if extras else "."
+    _sh(PY, "-m", "pip", "install", "-q", "-e", target)
+    stamp.write_text(digest)
+
+
+def run() -> None:
+    ensure_venv("")
+    _sh(BIN / "runehall", "systems")
+    _sh(BIN / "runehall", "roll", "4d6k3")
+    _sh(BIN / "runehall", "odds", "4d6k3")
+
+
+def test() -> None:
+    ensure_venv("dev")
+    _sh(BIN / "ruff", "check", "src", "tests", "bench", "dev.py")
+    _sh(BIN / "mypy", "--strict", "src")
+    _sh(PY, "-m", "pytest", *sys.argv[2:])
+
+
+def bench() -> None:
+    ensure_venv("dev")
+    _sh(PY, "bench/run.py", *sys.argv[2:])
+
+
+COMMANDS = {"run": run, "test": test, "bench": bench}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(__doc__)
+        sys.exit(2)
+    COMMANDS[sys.argv[1]]()

@@ -1,0 +1,3 @@
+from runehall.cli.app import main
+
+main()

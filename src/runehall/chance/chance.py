@@ -1,0 +1,47 @@
+"""The Chance contract: one definition gives both a roll and its exact odds.
+
+A Chance is an immutable description of a random experiment. `sample(source)` performs it and returns
+the full detail (every face, card or rune, so the roll can be stored and shown). `key(detail)` reduces
+the detail to what the odds are about (a sum, a count per trait...). `dist()` is the exact distribution
+of that key. Mechanics are a Chance plus a pure function of the key, so roll and odds cannot disagree.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from typing import Any, Generic, TypeVar
+
+from runehall.chance.dist import Dist
+from runehall.chance.sources import Source
+
+D = TypeVar("D")
+K = TypeVar("K", bound=Hashable)
+
+
+class Chance(ABC, Generic[D, K]):
+    @abstractmethod
+    def sample(self, source: Source) -> D:
+        """Perform the experiment with `source`, returning every detail of what was drawn."""
+
+    @abstractmethod
+    def key(self, detail: D) -> K:
+        """The part of a detail that the odds describe."""
+
+    @abstractmethod
+    def dist(self) -> Dist[K]:
+        """The exact distribution of key(sample(source)) for a uniform source."""
+
+    def roll_key(self, source: Source) -> K:
+        return self.key(self.sample(source))
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return self.describe()
+
+
+def nothing(_: Any) -> None:
+    """A key for experiments whose odds are not needed."""
+    return None

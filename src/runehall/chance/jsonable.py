@@ -1,0 +1,32 @@
+"""Turn outcome values (dataclasses, named tuples, enums, fractions) into plain JSON data."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+
+
+def jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Enum):
+        return jsonable(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: jsonable(v) for name, v in zip(value._fields, value, strict=True)}
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        items = [jsonable(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, frozenset | set) else items
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    raise TypeError(f"cannot turn {type(value).__name__} into JSON")

@@ -1,0 +1,205 @@
+"""Where randomness comes from. Every roll, draw and cast in Runehall goes through a Source.
+
+A source answers two questions: "which face does this n-sided die show?" and "which of these items is
+drawn?". It records each answer on its tape as a Draw(n, value), so a roll can be stored with every face
+and a fair roll can be re-derived later. The random sources share one mapping from 32-bit words to
+[0, n): rejection sampling, which has no modulo bias.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from abc import ABC, abstractmethod
+from array import array
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from runehall.errors import ManualResultError, ParameterError
+
+SourceKind = Literal["secure", "fair", "seeded", "manual"]
+WORD = 1 << 32
+MAX_RANGE = WORD
+
+
+class Draw(NamedTuple):
+    """One answer of a source: value in 1..n (a die face, or the 1-based index of the item drawn)."""
+
+    n: int
+    value: int
+    label: str | None = None
+
+
+def _check_range(n: int) -> None:
+    if not 1 <= n <= MAX_RANGE:
+        raise ParameterError(f"a random choice needs between 1 and {MAX_RANGE} possibilities, not {n}")
+
+
+class Source(ABC):
+    kind: ClassVar[SourceKind]
+
+    def __init__(self) -> None:
+        self.tape: list[Draw] = []
+
+    @abstractmethod
+    def _below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+
+    def die(self, faces: int) -> int:
+        """The face (1..faces) of one fair die."""
+        _check_range(faces)
+        value = self._below(faces) + 1
+        self.tape.append(Draw(faces, value))
+        return value
+
+    def choose(self, labels: Sequence[str], what: str = "bag") -> int:
+        """Index of the item drawn uniformly from `labels` (the items still in the bag, deck or pile)."""
+        _check_range(len(labels))
+        index = self._below(len(labels))
+        self.tape.append(Draw(len(labels), index + 1, labels[index]))
+        return index
+
+    def describe(self) -> dict[str, Any]:
+        """What a stored result says about where its randomness came from."""
+        return {"kind": self.kind}
+
+    def finish(self) -> None:  # noqa: B027 - a hook: only the manual source has something to check
+        """Called when a roll is complete; a manual source checks nothing was left over."""
+
+
+class WordSource(Source):
+    """A source driven by uniform 32-bit words, mapped to [0, n) by rejection sampling."""
+
+    @abstractmethod
+    def _word(self) -> int:
+        """A uniform integer in [0, 2**32)."""
+
+    def _below(self, n: int) -> int:
+        if n == 1:
+            return 0
+        limit = WORD - WORD % n  # the largest multiple of n that fits: words at or above it are rejected
+        while True:
+            w = self._word()
+            if w < limit:
+                return w % n
+
+
+class SecureSource(WordSource):
+    """The operating system's CSPRNG, read 4 KiB at a time. The default for every real roll."""
+
+    kind: ClassVar[SourceKind] = "secure"
+    _BATCH = 1024
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buf = array("I")
+        self._pos = 0
+
+    def _refill(self) -> None:
+        buf = array("I")
+        buf.frombytes(os.urandom(4 * self._BATCH))
+        self._buf = buf
+        self._pos = 0
+
+    def _word(self) -> int:
+        if self._pos >= len(self._buf):
+            self._refill()
+        w = self._buf[self._pos]
+        self._pos += 1
+        return int(w) & 0xFFFFFFFF
+
+
+class FairSource(WordSource):
+    """Provably fair words: HMAC-SHA256(server_seed, "client_seed:nonce:block"), 8 words per block.
+
+    The table publishes SHA-256(server_seed) before play; once the seed is revealed anyone can recompute
+    every word of every roll and check the stored faces (see docs/fairness.md).
+    """
+
+    kind: ClassVar[SourceKind] = "fair"
+
+    def __init__(self, server_seed: bytes, client_seed: str, nonce: int) -> None:
+        super().__init__()
+        if len(server_seed) < 16:
+            raise ParameterError("a fair server seed must have at least 16 bytes")
+        if nonce < 0:
+            raise ParameterError("a fair nonce cannot be negative")
+        self._key = server_seed
+        self.client_seed = client_seed
+        self.nonce = nonce
+        self._block = 0
+        self._words: list[int] = []
+
+    def _word(self) -> int:
+        if not self._words:
+            message = f"{self.client_seed}:{self.nonce}:{self._block}".encode()
+            digest = hmac.new(self._key, message, hashlib.sha256).digest()
+            self._words = [int.from_bytes(digest[i : i + 4], "big") for i in range(28, -1, -4)]
+            self._block += 1
+        return self._words.pop()
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "commitment": commitment(self._key),
+            "client_seed": self.client_seed,
+            "nonce": self.nonce,
+        }
+
+
+def commitment(server_seed: bytes) -> str:
+    """What a table publishes before play: the SHA-256 of its secret server seed, in hex."""
+    return hashlib.sha256(server_seed).hexdigest()
+
+
+class ManualSource(Source):
+    """Results a person rolled or drew physically, given in order and validated as they are used."""
+
+    kind: ClassVar[SourceKind] = "manual"
+
+    def __init__(self, results: Sequence[int | str]) -> None:
+        super().__init__()
+        self._results = list(results)
+        self._next = 0
+
+    def _take(self, wanted: str) -> int | str:
+        if self._next >= len(self._results):
+            raise ManualResultError(
+                f"this roll needs more manual results: {len(self._results)} given, another {wanted} is needed"
+            )
+        value = self._results[self._next]
+        self._next += 1
+        return value
+
+    def _below(self, n: int) -> int:  # pragma: no cover - die() and choose() are overridden
+        raise NotImplementedError
+
+    def die(self, faces: int) -> int:
+        _check_range(faces)
+        raw = self._take(f"d{faces} face")
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ManualResultError(f"manual result {raw!r} is not a number; a d{faces} face is needed") from None
+        if not 1 <= value <= faces:
+            raise ManualResultError(f"a d{faces} cannot show {value}: faces go from 1 to {faces}")
+        self.tape.append(Draw(faces, value))
+        return value
+
+    def choose(self, labels: Sequence[str], what: str = "bag") -> int:
+        _check_range(len(labels))
+        raw = str(self._take(f"item from the {what}")).strip()
+        folded = raw.casefold()
+        for index, label in enumerate(labels):
+            if label.casefold() == folded:
+                self.tape.append(Draw(len(labels), index + 1, label))
+                return index
+        raise ManualResultError(f"{raw!r} is not in the {what} (already drawn, or never in it)")
+
+    def finish(self) -> None:
+        unused = len(self._results) - self._next
+        if unused:
+            raise ManualResultError(
+                f"{len(self._results)} manual results were given but the roll used only {self._next}"
+            )

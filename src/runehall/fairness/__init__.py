@@ -1,0 +1,1 @@
+"""Provably fair rolling: seed commitments, fair logs and their verification (docs/fairness.md)."""

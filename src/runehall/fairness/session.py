@@ -1,0 +1,104 @@
+"""A fair session kept in a local file, for fair rolls from the command line.
+
+The file holds the secret seeds (the person running the CLI plays the server), so it must not be shared;
+`export` writes the shareable log, in which only rotated (revealed) seeds appear.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from runehall.chance.sources import FairSource
+from runehall.errors import RunehallError, VerificationError
+from runehall.fairness.log import Epoch, export_log
+from runehall.rolling import RollResult
+
+SESSION_FORMAT = "runehall-fair-session/1"
+
+
+@dataclass
+class FairSession:
+    epochs: list[Epoch]
+    rolls: list[RollResult] = field(default_factory=list)
+    next_nonce: int = 0
+
+    @classmethod
+    def new(cls, client_seed: str | None = None) -> FairSession:
+        return cls([Epoch.fresh(client_seed)])
+
+    @property
+    def current(self) -> Epoch:
+        return self.epochs[-1]
+
+    def source(self) -> FairSource:
+        """The source for the next roll; record() must follow for the nonce to advance."""
+        e = self.current
+        return FairSource(e.server_seed, e.client_seed, self.next_nonce)
+
+    def record(self, roll: RollResult) -> None:
+        self.rolls.append(roll)
+        self.next_nonce += 1
+
+    def rotate(self, client_seed: str | None = None) -> Epoch:
+        """Reveal the current seed and start a new epoch; returns the revealed epoch."""
+        old = self.current
+        old.revealed = True
+        self.epochs.append(Epoch.fresh(client_seed or old.client_seed))
+        self.next_nonce = 0
+        return old
+
+    def export(self) -> dict[str, Any]:
+        return export_log(self.epochs, self.rolls)
+
+    # -- file ---------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SESSION_FORMAT,
+            "epochs": [
+                {"server_seed": e.server_seed.hex(), "client_seed": e.client_seed, "revealed": e.revealed}
+                for e in self.epochs
+            ],
+            "next_nonce": self.next_nonce,
+            "rolls": [r.to_json() for r in self.rolls],
+        }
+
+    @classmethod
+    def load(cls, path: Path) -> FairSession:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise RunehallError(f"no fair session at {path} (create one with `runehall fair new {path}`)") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise VerificationError(f"{path} is not readable JSON: {e}") from None
+        try:
+            if data.get("format") != SESSION_FORMAT:
+                raise VerificationError(f"{path} is not a fair session file")
+            epochs = [
+                Epoch(bytes.fromhex(e["server_seed"]), str(e["client_seed"]), bool(e["revealed"]))
+                for e in data["epochs"]
+            ]
+            rolls = [RollResult.from_json(r) for r in data["rolls"]]
+            return cls(epochs, rolls, int(data["next_nonce"]))
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise VerificationError(f"{path} is a damaged fair session file: {e}") from None
+
+    def save(self, path: Path, exclusive: bool = False) -> None:
+        """Write atomically (temp file + rename) so a crash never leaves half a session."""
+        if exclusive and path.exists():
+            raise RunehallError(f"{path} already exists")
+        fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=".fair-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.to_json(), f, indent=1)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise

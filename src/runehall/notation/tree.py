@@ -1,0 +1,142 @@
+"""The expression tree of dice notation. Each node knows how to roll itself and its exact distribution.
+
+A roll's detail is the flat tuple of PoolRolls of its dice terms, left to right; the value is computed
+from that detail alone, so a stored roll can always be re-evaluated and re-rendered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Union
+
+from runehall.chance.dice import Die, ExplodingDie, Keep, Pool, PoolRoll
+from runehall.chance.dist import Dist
+from runehall.chance.sources import Source
+from runehall.errors import TooComplexError
+
+MAX_ODDS_OUTCOMES = 200_000
+MAX_KEEP_WORK = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: int
+
+    def sample_into(self, source: Source, out: list[PoolRoll]) -> None:
+        return None
+
+    def evaluate(self, details: Iterator[PoolRoll]) -> int:
+        return self.value
+
+    def dist(self) -> Dist[int]:
+        return Dist.certain(self.value)
+
+    def show(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    count: int
+    sides: int
+    keep: Keep | None
+    explode: bool
+    text: str
+
+    @property
+    def pool(self) -> Pool:
+        die = ExplodingDie(self.sides) if self.explode else Die(self.sides)
+        return Pool(die, self.count, self.keep)
+
+    def sample_into(self, source: Source, out: list[PoolRoll]) -> None:
+        if not self.explode and self.keep is None:
+            # The common case, kept lean because it is what most rolls are.
+            faces = tuple(source.die(self.sides) for _ in range(self.count))
+            out.append(PoolRoll(tuple((f,) for f in faces), faces, (True,) * self.count))
+        else:
+            out.append(self.pool.sample(source))
+
+    def evaluate(self, details: Iterator[PoolRoll]) -> int:
+        return next(details).total
+
+    def dist(self) -> Dist[int]:
+        outcomes = self.sides * (10 if self.explode else 1)
+        if self.keep is not None and self.keep.count < self.count:
+            work = outcomes * self.count * self.keep.count
+            if work > MAX_KEEP_WORK:
+                raise TooComplexError(f"{self.text} is too large for exact odds")
+        if outcomes * self.count > MAX_ODDS_OUTCOMES:
+            raise TooComplexError(f"{self.text} has too many outcomes for exact odds")
+        return self.pool.dist()
+
+    def show(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: Expr
+
+    def sample_into(self, source: Source, out: list[PoolRoll]) -> None:
+        self.operand.sample_into(source, out)
+
+    def evaluate(self, details: Iterator[PoolRoll]) -> int:
+        return -self.operand.evaluate(details)
+
+    def dist(self) -> Dist[int]:
+        return self.operand.dist().map(lambda v: -v)
+
+    def show(self) -> str:
+        return f"-{self.operand.show()}"
+
+
+def _floor_div(a: int, b: int) -> int:
+    if b == 0:
+        raise ZeroDivisionError
+    return a // b
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str
+    left: Expr
+    right: Expr
+
+    def sample_into(self, source: Source, out: list[PoolRoll]) -> None:
+        self.left.sample_into(source, out)
+        self.right.sample_into(source, out)
+
+    def evaluate(self, details: Iterator[PoolRoll]) -> int:
+        a = self.left.evaluate(details)
+        b = self.right.evaluate(details)
+        if self.op == "+":
+            return a + b
+        if self.op == "-":
+            return a - b
+        if self.op == "*":
+            return a * b
+        return _floor_div(a, b)
+
+    def dist(self) -> Dist[int]:
+        a, b = self.left.dist(), self.right.dist()
+        if self.op == "+":
+            result = a.add(b)
+        elif self.op == "-":
+            result = a.add(b.map(lambda v: -v))
+        else:
+            if len(a) * len(b) > MAX_ODDS_OUTCOMES:
+                raise TooComplexError("the product of these terms has too many outcomes for exact odds")
+            if self.op == "*":
+                result = a.combine(b, lambda x, y: x * y)
+            else:
+                result = a.combine(b, _floor_div)
+        if len(result) > MAX_ODDS_OUTCOMES:
+            raise TooComplexError("this expression has too many outcomes for exact odds")
+        return result
+
+    def show(self) -> str:
+        return f"{self.left.show()} {self.op} {self.right.show()}"
+
+
+Expr = Union[Const, DiceTerm, Neg, BinOp]  # noqa: UP007 - a runtime alias used by the parser

@@ -1,0 +1,99 @@
+"""RollResult: the immutable record of one roll, draw or cast, with every face drawn.
+
+It stores what was asked (system, mechanic, parameters, options), who asked, where the randomness came
+from, the source's tape (each Draw: n possibilities and the value drawn), the structured detail and the
+outcome. Everything shown about a roll is rendered from this stored data, never re-rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from runehall.chance.sources import Draw
+from runehall.errors import VerificationError
+
+FORMAT = "runehall-roll/1"
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    system: str
+    mechanic: str
+    params: dict[str, Any]
+    options: dict[str, Any]
+    source: dict[str, Any]
+    requested_by: str | None
+    tape: tuple[Draw, ...]
+    detail: Any
+    outcome: Any
+
+    @property
+    def manual(self) -> bool:
+        return bool(self.source.get("kind") == "manual")
+
+    @property
+    def faces(self) -> list[int]:
+        return [d.value for d in self.tape]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "system": self.system,
+            "mechanic": self.mechanic,
+            "params": self.params,
+            "options": self.options,
+            "source": self.source,
+            "requested_by": self.requested_by,
+            "tape": [[d.n, d.value] if d.label is None else [d.n, d.value, d.label] for d in self.tape],
+            "detail": self.detail,
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RollResult:
+        """Load a stored roll, refusing anything that is not one."""
+        try:
+            if data.get("format") != FORMAT:
+                raise VerificationError(f"not a stored roll (format {data.get('format')!r})")
+            tape = tuple(_draw(entry) for entry in data["tape"])
+            _check_source(data["source"])
+            return cls(
+                system=str(data["system"]),
+                mechanic=str(data["mechanic"]),
+                params=dict(data["params"]),
+                options=dict(data["options"]),
+                source=dict(data["source"]),
+                requested_by=data.get("requested_by"),
+                tape=tape,
+                detail=data["detail"],
+                outcome=data["outcome"],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise VerificationError(f"malformed stored roll: {e}") from None
+
+    def render(self) -> str:
+        from runehall.systems.registry import find_mechanic
+
+        mechanic = find_mechanic(self.system, self.mechanic)
+        if mechanic is None:
+            return f"{self.system} {self.mechanic}: {self.outcome} (faces {self.faces})"
+        return mechanic.render(self.to_json())
+
+
+def _draw(entry: Any) -> Draw:
+    n, value = int(entry[0]), int(entry[1])
+    label = str(entry[2]) if len(entry) > 2 else None
+    if not 1 <= value <= n:
+        raise ValueError(f"draw {value} of {n} is out of range")
+    return Draw(n, value, label)
+
+
+def _check_source(source: Any) -> None:
+    kind = source["kind"]
+    if kind not in ("secure", "fair", "seeded", "manual"):
+        raise ValueError(f"unknown source kind {kind!r}")
+    if kind == "fair":
+        if not isinstance(source["nonce"], int) or source["nonce"] < 0:
+            raise ValueError("a fair roll needs a non-negative integer nonce")
+        str(source["commitment"]), str(source["client_seed"])

@@ -1,0 +1,185 @@
+"""The game-system contract. The CLI, the table service and the web table know systems only through it.
+
+A system provides:
+- `meta`: id, name, the book's language and source, what its game master is called;
+- `Options`: a frozen pydantic model, one field per interpretation of unclear book text, with defaults;
+- `Character`: a pydantic model of a character sheet, validated by the rules, with `derived()` values;
+- `mechanics()`: named Mechanics, each a Chance (the random part) plus `resolve` (the rules applied to
+  what was drawn), so the roll and the exact odds come from one definition;
+- rules data in data files beside its code, validated when loaded (see runehall.systems.data);
+- `docs/rules/<id>.md` in our own words.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from runehall.chance.chance import Chance
+from runehall.chance.dist import Dist
+from runehall.chance.jsonable import jsonable
+from runehall.chance.sources import Source
+from runehall.errors import ParameterError, UnknownNameError
+from runehall.rolling import RollResult
+
+
+class RulesModel(BaseModel):
+    """Base of parameter, option and data models: immutable, and unknown fields are an error."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class NoOptions(RulesModel):
+    """For systems (or tests) whose book leaves nothing open."""
+
+
+class NoParams(RulesModel):
+    pass
+
+
+class CharacterModel(RulesModel):
+    """A character sheet. Field validators enforce the rules; derived() computes what the sheet shows."""
+
+    name: str
+
+    def derived(self) -> dict[str, Any]:
+        return {}
+
+
+ParamsT = TypeVar("ParamsT", bound=RulesModel)
+KeyT = TypeVar("KeyT", bound=Hashable)
+OutcomeT = TypeVar("OutcomeT", bound=Hashable)
+
+
+def humanize(error: ValidationError, what: str = "parameter") -> str:
+    """One line naming each bad field and why, in words a player understands."""
+    parts = []
+    for e in error.errors():
+        where = ".".join(str(p) for p in e["loc"]) or what
+        message = e["msg"].removeprefix("Value error, ")
+        parts.append(f"{what} '{where}': {message}" if e["loc"] else message)
+    return "; ".join(parts)
+
+
+def validate_model(model: type[ParamsT], values: Mapping[str, Any], what: str) -> ParamsT:
+    try:
+        return model.model_validate(dict(values))
+    except ValidationError as e:
+        raise ParameterError(humanize(e, what)) from None
+
+
+@dataclass(frozen=True)
+class Odds(Generic[OutcomeT]):
+    """The exact odds of a mechanic: the distribution of its outcome and of each named view of it."""
+
+    outcomes: Dist[OutcomeT]
+    views: dict[str, Dist[Any]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.outcomes.to_json()
+        data["views"] = {name: d.to_json()["outcomes"] for name, d in self.views.items()}
+        return data
+
+
+class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
+    """A named roll, draw or cast of a system."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    Params: ClassVar[type[RulesModel]]
+    manual_help: ClassVar[str] = "the faces rolled, in order"
+
+    @abstractmethod
+    def chance(self, params: ParamsT, options: RulesModel) -> Chance[Any, KeyT]:
+        """The random experiment for these parameters."""
+
+    @abstractmethod
+    def resolve(self, params: ParamsT, options: RulesModel, key: KeyT) -> OutcomeT:
+        """The rules applied to what was drawn: a hashable outcome."""
+
+    def views(self) -> dict[str, Callable[[OutcomeT], Hashable]]:
+        """Named projections of the outcome whose odds are also shown (e.g. the tier of a test)."""
+        return {}
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        """Text of a stored roll, from the stored data only."""
+        return f"{stored['mechanic']}: {stored['outcome']}"
+
+    # -- derived from the definition above; systems do not override these --------------------------
+    def parse_params(self, values: Mapping[str, Any]) -> ParamsT:
+        return validate_model(self.Params, values, "parameter")  # type: ignore[return-value]
+
+    def odds(self, params: ParamsT, options: RulesModel) -> Odds[OutcomeT]:
+        chance = self.chance(params, options)
+        outcomes = chance.dist().map(lambda k: self.resolve(params, options, k))
+        views = {name: outcomes.map(f) for name, f in self.views().items()}
+        return Odds(outcomes, views)
+
+    def roll(
+        self,
+        system: str,
+        params: ParamsT,
+        options: RulesModel,
+        source: Source,
+        requested_by: str | None = None,
+    ) -> RollResult:
+        chance = self.chance(params, options)
+        detail = chance.sample(source)
+        source.finish()
+        outcome = self.resolve(params, options, chance.key(detail))
+        return RollResult(
+            system=system,
+            mechanic=self.name,
+            params=params.model_dump(mode="json"),
+            options=options.model_dump(mode="json"),
+            source=source.describe(),
+            requested_by=requested_by,
+            tape=tuple(source.tape),
+            detail=jsonable(detail),
+            outcome=jsonable(outcome),
+        )
+
+
+@dataclass(frozen=True)
+class SystemMeta:
+    id: str
+    name: str
+    language: str  # the book's language, as a BCP 47 tag
+    source: str  # the book or post it implements
+    summary: str
+    gm_title: str = "game master"
+    player_title: str = "player"
+
+
+class GameSystem(ABC):
+    meta: ClassVar[SystemMeta]
+    Options: ClassVar[type[RulesModel]] = NoOptions
+    Character: ClassVar[type[CharacterModel] | None] = None
+
+    @abstractmethod
+    def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
+        """The system's named mechanics."""
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    def mechanic(self, name: str) -> Mechanic[Any, Any, Any]:
+        found = self.mechanics().get(name)
+        if found is None:
+            known = ", ".join(sorted(self.mechanics()))
+            raise UnknownNameError(f"{self.id} has no mechanic {name!r} (it has: {known})")
+        return found
+
+    def options(self, values: Mapping[str, Any] | None = None) -> RulesModel:
+        return validate_model(self.Options, values or {}, "option")
+
+    def character(self, values: Mapping[str, Any]) -> CharacterModel:
+        if self.Character is None:
+            raise UnknownNameError(f"{self.id} has no character sheets")
+        return validate_model(self.Character, values, "field")

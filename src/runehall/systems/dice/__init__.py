@@ -1,0 +1,64 @@
+"""Free dice: any dice notation, available at every table whatever its game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import field_validator
+
+from runehall.chance.chance import Chance
+from runehall.chance.dice import PoolRoll
+from runehall.errors import NotationError
+from runehall.notation import compile_notation, render_faces
+from runehall.systems.base import GameSystem, Mechanic, RulesModel, SystemMeta
+
+
+class RollParams(RulesModel):
+    notation: str
+
+    @field_validator("notation")
+    @classmethod
+    def _parses(cls, value: str) -> str:
+        try:
+            compile_notation(value)
+        except NotationError as e:
+            raise ValueError(str(e)) from None
+        return value.strip()
+
+
+class NotationRoll(Mechanic[RollParams, int, int]):
+    name: ClassVar[str] = "roll"
+    title: ClassVar[str] = "Roll dice notation"
+    summary: ClassVar[str] = "NdX, +/- constants, keep (4d6k3, 4d6[3], 5(2)), explode (!), divide (2d6/2)"
+    Params: ClassVar[type[RulesModel]] = RollParams
+    manual_help: ClassVar[str] = "every die face in order, left to right (each explosion is one more face)"
+
+    def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
+        return compile_notation(params.notation)
+
+    def resolve(self, params: RollParams, options: RulesModel, key: int) -> int:
+        return key
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        notation = compile_notation(stored["params"]["notation"])
+        details = iter(
+            PoolRoll(tuple(tuple(f) for f in d["dice"]), tuple(d["values"]), tuple(d["kept"])) for d in stored["detail"]
+        )
+        return f"{notation.text}: {render_faces(notation.node, details)} = {stored['outcome']}"
+
+
+class FreeDice(GameSystem):
+    meta: ClassVar[SystemMeta] = SystemMeta(
+        id="dice",
+        name="Free dice",
+        language="en",
+        source="Common dice notation, with Chorra's NdX[k] and Tierras Distantes' N(M) and /2",
+        summary="Any roll written in dice notation, with its exact odds.",
+    )
+
+    def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
+        return {"roll": NotationRoll()}
+
+
+SYSTEM = FreeDice()
