@@ -127,3 +127,21 @@ def test_range_limits() -> None:
         SeededSource(1).die(0)
     with pytest.raises(ParameterError):
         SeededSource(1).die(2**32 + 1)
+
+
+def test_a_forked_child_never_reuses_its_parents_random_words() -> None:
+    import json
+    import os
+
+    SecureSource().die(6)  # the parent's pool now holds unused words
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child: report its next words, then leave at once
+        src = SecureSource()
+        os.write(write, json.dumps([src._word() for _ in range(8)]).encode())
+        os._exit(0)
+    os.close(write)
+    child = json.loads(os.read(read, 4096).decode())
+    os.waitpid(pid, 0)
+    parent = [SecureSource()._word() for _ in range(8)]
+    assert child != parent

@@ -2,22 +2,25 @@
 
 It stores what was asked (system, mechanic, parameters, options), who asked, where the randomness came
 from, the source's tape (each Draw: n possibilities and the value drawn), the structured detail and the
-outcome. Everything shown about a roll is rendered from this stored data, never re-rolled.
+outcome. Detail and outcome are immutable values (tuples, named tuples, frozen dataclasses) or, for a
+loaded roll, their JSON; to_json() gives the JSON either way. Everything shown about a roll is rendered
+from to_json(), never re-rolled.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from runehall.chance.jsonable import jsonable
 from runehall.chance.sources import Draw
 from runehall.errors import VerificationError
 
 FORMAT = "runehall-roll/1"
 
 
-@dataclass(frozen=True, slots=True)
-class RollResult:
+class RollResult(NamedTuple):
+    """Immutable (a named tuple: cheap to build, since a busy table makes many)."""
+
     system: str
     mechanic: str
     params: dict[str, Any]
@@ -46,8 +49,8 @@ class RollResult:
             "source": self.source,
             "requested_by": self.requested_by,
             "tape": [[d.n, d.value] if d.label is None else [d.n, d.value, d.label] for d in self.tape],
-            "detail": self.detail,
-            "outcome": self.outcome,
+            "detail": jsonable(self.detail),
+            "outcome": jsonable(self.outcome),
         }
 
     @classmethod
@@ -77,7 +80,7 @@ class RollResult:
 
         mechanic = find_mechanic(self.system, self.mechanic)
         if mechanic is None:
-            return f"{self.system} {self.mechanic}: {self.outcome} (faces {self.faces})"
+            return f"{self.system} {self.mechanic}: {jsonable(self.outcome)} (faces {self.faces})"
         return mechanic.render(self.to_json())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from runehall.chance import poly
 from runehall.chance.chance import Chance
@@ -162,8 +162,7 @@ class Keep:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class PoolRoll:
+class PoolRoll(NamedTuple):
     """Every die of a pool: its faces (several when it exploded), its value and whether it was kept."""
 
     dice: tuple[tuple[int, ...], ...]
@@ -172,7 +171,12 @@ class PoolRoll:
 
     @property
     def total(self) -> int:
+        if all(self.kept):
+            return sum(self.values)
         return sum(v for v, k in zip(self.values, self.kept, strict=True) if k)
+
+    def __json__(self) -> dict[str, Any]:
+        return {"dice": [list(d) for d in self.dice], "values": list(self.values), "kept": list(self.kept)}
 
 
 def kept_mask(values: Sequence[int], keep: Keep | None) -> tuple[bool, ...]:

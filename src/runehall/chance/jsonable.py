@@ -11,8 +11,20 @@ from typing import Any
 Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
 
 
+_PLAIN = frozenset({int, str, bool, type(None)})
+
+
 def jsonable(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | str):
+    """Plain JSON data for a value. Hot types answer through a `__json__` method without reflection."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    fast = getattr(value, "__json__", None)
+    if fast is not None:
+        return fast()
+    if kind is tuple or kind is list:
+        return [jsonable(v) for v in value]
+    if isinstance(value, bool | int | str):
         return value
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import threading
 from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Sequence
@@ -48,7 +49,8 @@ class Source(ABC):
 
     def die(self, faces: int) -> int:
         """The face (1..faces) of one fair die."""
-        _check_range(faces)
+        if not 1 <= faces <= MAX_RANGE:
+            _check_range(faces)
         value = self._below(faces) + 1
         self.tape.append(Draw(faces, value))
         return value
@@ -75,6 +77,21 @@ class WordSource(Source):
     def _word(self) -> int:
         """A uniform integer in [0, 2**32)."""
 
+    def die(self, faces: int) -> int:
+        # The same as Source.die with _below inlined: this is the innermost loop of every roll.
+        if not 2 <= faces <= MAX_RANGE:
+            if faces == 1:
+                self.tape.append(Draw(1, 1))
+                return 1
+            _check_range(faces)
+        limit = WORD - WORD % faces
+        word = self._word()
+        while word >= limit:
+            word = self._word()
+        value = word % faces + 1
+        self.tape.append(Draw(faces, value))
+        return value
+
     def _below(self, n: int) -> int:
         if n == 1:
             return 0
@@ -85,29 +102,44 @@ class WordSource(Source):
                 return w % n
 
 
-class SecureSource(WordSource):
-    """The operating system's CSPRNG, read 4 KiB at a time. The default for every real roll."""
+class _WordPool(threading.local):
+    """Random words from the OS, read 4 KiB at a time and shared by the secure sources of one thread.
 
-    kind: ClassVar[SourceKind] = "secure"
-    _BATCH = 1024
+    Each word is used once. A forked child starts with an empty pool, so it never repeats its parent's.
+    """
+
+    BATCH = 1024
 
     def __init__(self) -> None:
-        super().__init__()
-        self._buf = array("I")
-        self._pos = 0
+        self.reset()
 
-    def _refill(self) -> None:
-        buf = array("I")
-        buf.frombytes(os.urandom(4 * self._BATCH))
-        self._buf = buf
-        self._pos = 0
+    def reset(self) -> None:
+        self.words = array("I")
+        self.pos = 0
+
+    def refill(self) -> None:
+        words = array("I")
+        words.frombytes(os.urandom(4 * self.BATCH))
+        self.words = words
+        self.pos = 0
+
+
+_POOL = _WordPool()
+os.register_at_fork(after_in_child=_POOL.reset)
+
+
+class SecureSource(WordSource):
+    """The operating system's CSPRNG. The default for every real roll."""
+
+    kind: ClassVar[SourceKind] = "secure"
 
     def _word(self) -> int:
-        if self._pos >= len(self._buf):
-            self._refill()
-        w = self._buf[self._pos]
-        self._pos += 1
-        return int(w) & 0xFFFFFFFF
+        pool = _POOL
+        if pool.pos >= len(pool.words):
+            pool.refill()
+        word = pool.words[pool.pos]
+        pool.pos += 1
+        return int(word) & 0xFFFFFFFF
 
 
 class FairSource(WordSource):
@@ -203,3 +235,37 @@ class ManualSource(Source):
             raise ManualResultError(
                 f"{len(self._results)} manual results were given but the roll used only {self._next}"
             )
+
+
+class ReplaySource(Source):
+    """Replays a stored tape exactly, refusing a tape that does not fit the draws asked for.
+
+    Folding a stored event log re-applies random actions through this, so state is rebuilt from the draws
+    that were made, never from new ones.
+    """
+
+    def __init__(self, tape: Sequence[Draw], original: dict[str, Any]) -> None:
+        super().__init__()
+        self._tape = list(tape)
+        self._original = original
+        self._next = 0
+
+    @property
+    def kind(self) -> SourceKind:  # type: ignore[override]
+        return self._original.get("kind", "secure")  # type: ignore[no-any-return]
+
+    def _below(self, n: int) -> int:
+        if self._next >= len(self._tape):
+            raise ManualResultError("the stored draws ran out while replaying")
+        draw = self._tape[self._next]
+        if draw.n != n:
+            raise ManualResultError(f"stored draw {self._next + 1} was 1..{draw.n}, but 1..{n} is asked for")
+        self._next += 1
+        return draw.value - 1
+
+    def describe(self) -> dict[str, Any]:
+        return dict(self._original)
+
+    def finish(self) -> None:
+        if self._next != len(self._tape):
+            raise ManualResultError("the stored draws were not all used while replaying")

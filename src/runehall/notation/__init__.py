@@ -22,8 +22,11 @@ class Notation(Chance[tuple[PoolRoll, ...], int]):
     node: Expr
 
     def sample(self, source: Source) -> tuple[PoolRoll, ...]:
+        node = self.node
+        if type(node) is DiceTerm and node.keep is None and not node.explode:
+            return (node.plain_roll(source),)  # the most common roll, without the tree walk
         out: list[PoolRoll] = []
-        self.node.sample_into(source, out)
+        node.sample_into(source, out)
         return tuple(out)
 
     def key(self, detail: tuple[PoolRoll, ...]) -> int:

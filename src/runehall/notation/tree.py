@@ -49,11 +49,15 @@ class DiceTerm:
         die = ExplodingDie(self.sides) if self.explode else Die(self.sides)
         return Pool(die, self.count, self.keep)
 
+    def plain_roll(self, source: Source) -> PoolRoll:
+        """Roll without keep or explosion: the common case, kept lean because most rolls are like it."""
+        die, sides = source.die, self.sides
+        faces = tuple([die(sides) for _ in range(self.count)])
+        return PoolRoll(tuple([(f,) for f in faces]), faces, (True,) * self.count)
+
     def sample_into(self, source: Source, out: list[PoolRoll]) -> None:
         if not self.explode and self.keep is None:
-            # The common case, kept lean because it is what most rolls are.
-            faces = tuple(source.die(self.sides) for _ in range(self.count))
-            out.append(PoolRoll(tuple((f,) for f in faces), faces, (True,) * self.count))
+            out.append(self.plain_roll(source))
         else:
             out.append(self.pool.sample(source))
 

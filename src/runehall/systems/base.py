@@ -15,16 +15,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from runehall.chance.chance import Chance
 from runehall.chance.dist import Dist
-from runehall.chance.jsonable import jsonable
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, UnknownNameError
 from runehall.rolling import RollResult
+
+if TYPE_CHECKING:
+    from runehall.systems.tracker import Tracker
 
 
 class RulesModel(BaseModel):
@@ -63,6 +66,18 @@ def humanize(error: ValidationError, what: str = "parameter") -> str:
         message = e["msg"].removeprefix("Value error, ")
         parts.append(f"{what} '{where}': {message}" if e["loc"] else message)
     return "; ".join(parts)
+
+
+@lru_cache(maxsize=256)
+def dumped(model: RulesModel) -> dict[str, Any]:
+    """JSON of a frozen model, cached: a table's options are dumped into every roll it makes."""
+    return model.model_dump(mode="json")
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(model: type[RulesModel], values: frozenset[tuple[str, Any]]) -> RulesModel:
+    """The same hashable input always gives the same frozen model, so validation runs once per input."""
+    return validate_model(model, dict(values), "parameter")
 
 
 def validate_model(model: type[ParamsT], values: Mapping[str, Any], what: str) -> ParamsT:
@@ -112,7 +127,11 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
 
     # -- derived from the definition above; systems do not override these --------------------------
     def parse_params(self, values: Mapping[str, Any]) -> ParamsT:
-        return validate_model(self.Params, values, "parameter")  # type: ignore[return-value]
+        try:
+            key = frozenset(values.items())
+        except TypeError:  # list values and the like: validate every time
+            return validate_model(self.Params, values, "parameter")  # type: ignore[return-value]
+        return _parse_cached(self.Params, key)  # type: ignore[return-value]
 
     def odds(self, params: ParamsT, options: RulesModel) -> Odds[OutcomeT]:
         chance = self.chance(params, options)
@@ -135,13 +154,13 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         return RollResult(
             system=system,
             mechanic=self.name,
-            params=params.model_dump(mode="json"),
-            options=options.model_dump(mode="json"),
+            params=dict(dumped(params)),
+            options=dict(dumped(options)),
             source=source.describe(),
             requested_by=requested_by,
             tape=tuple(source.tape),
-            detail=jsonable(detail),
-            outcome=jsonable(outcome),
+            detail=detail,
+            outcome=outcome,
         )
 
 
@@ -165,9 +184,20 @@ class GameSystem(ABC):
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         """The system's named mechanics."""
 
+    def trackers(self) -> Mapping[str, Tracker[Any]]:
+        """State kept at the table (a game tree, a combat round), driven by logged actions."""
+        return {}
+
     @property
     def id(self) -> str:
         return self.meta.id
+
+    def tracker(self, name: str) -> Tracker[Any]:
+        found = self.trackers().get(name)
+        if found is None:
+            known = ", ".join(sorted(self.trackers())) or "none"
+            raise UnknownNameError(f"{self.id} has no tracker {name!r} (it has: {known})")
+        return found
 
     def mechanic(self, name: str) -> Mechanic[Any, Any, Any]:
         found = self.mechanics().get(name)
