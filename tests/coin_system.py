@@ -9,7 +9,10 @@ from pydantic import Field, field_validator
 
 from runehall.chance.chance import Chance
 from runehall.chance.dice import CountPool
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
 from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
+from runehall.systems.tracker import Tracker, TrackerAction
 
 
 class CoinOptions(RulesModel):
@@ -55,6 +58,57 @@ class Flipper(CharacterModel):
         return {"double_luck": 2 * self.luck}
 
 
+class Purse(RulesModel):
+    coins: int
+    history: tuple[str, ...] = ()
+
+
+class PurseSetup(RulesModel):
+    coins: int = Field(0, ge=0)
+
+
+class FlipInto(TrackerAction[Purse]):
+    name: ClassVar[str] = "flip"
+    summary: ClassVar[str] = "Flip a coin: heads adds a coin to the purse."
+    Params: ClassVar[type[RulesModel]] = RulesModel
+    random: ClassVar[bool] = True
+
+    def apply(self, state: Purse, params: Any, options: Any, source: Source) -> tuple[Purse, dict[str, Any]]:
+        heads = source.die(2) == 2
+        new = Purse(coins=state.coins + heads, history=(*state.history, "heads" if heads else "tails"))
+        return new, {"heads": heads}
+
+
+class SpendParams(RulesModel):
+    amount: int = Field(ge=1)
+
+
+class Spend(TrackerAction[Purse]):
+    name: ClassVar[str] = "spend"
+    summary: ClassVar[str] = "Spend coins from the purse."
+    Params: ClassVar[type[RulesModel]] = SpendParams
+
+    def apply(self, state: Purse, params: Any, options: Any, source: Source) -> tuple[Purse, dict[str, Any]]:
+        if params.amount > state.coins:
+            raise RulesError(f"only {state.coins} coins in the purse")
+        return Purse(coins=state.coins - params.amount, history=state.history), {"spent": params.amount}
+
+
+class PurseTracker(Tracker[Purse]):
+    name: ClassVar[str] = "purse"
+    title: ClassVar[str] = "Purse"
+    Setup: ClassVar[type[RulesModel]] = PurseSetup
+
+    def start(self, setup: Any, options: Any) -> Purse:
+        return Purse(coins=setup.coins)
+
+    def actions(self) -> Mapping[str, TrackerAction[Purse]]:
+        return {"flip": FlipInto(), "spend": Spend()}
+
+    def render(self, state: Purse) -> str:
+        return f"purse: {state.coins} coins"
+
+
 class CoinSystem(GameSystem):
     meta: ClassVar[SystemMeta] = SystemMeta(
         id="coin", name="Coin test game", language="en", source="tests", summary="Flip coins.", gm_title="caller"
@@ -64,3 +118,6 @@ class CoinSystem(GameSystem):
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         return {"flip": Flip()}
+
+    def trackers(self) -> Mapping[str, Tracker[Any]]:
+        return {"purse": PurseTracker()}

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
 
-from runehall.chance.seeded import SeededSource
-from runehall.chance.sources import ManualSource, SecureSource, Source
 from runehall.cli import render
+from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_source, parse_options, user_errors
+from runehall.cli.play import play_app
 from runehall.cli.words import coerce, parse_request
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
 from runehall.fairness.session import FairSession
 from runehall.systems import registry
-from runehall.systems.base import GameSystem, Mechanic
+from runehall.systems.base import GameSystem, Mechanic, RulesModel
 
 app = typer.Typer(
     name="runehall",
@@ -30,60 +28,17 @@ app = typer.Typer(
 )
 fair_app = typer.Typer(help="Fair sessions: commit to a seed, roll, reveal, export a verifiable log.")
 app.add_typer(fair_app, name="fair")
+app.add_typer(play_app, name="play")
 
-P = ParamSpec("P")
-R = TypeVar("R")
-WORDS_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True}
-
-
-def user_errors(f: Callable[P, R]) -> Callable[P, R]:
-    """Turn a RunehallError into its one-line message and exit code 2."""
-
-    @functools.wraps(f)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return f(*args, **kwargs)
-        except RunehallError as e:
-            render.error(str(e))
-            raise typer.Exit(2) from None
-
-    return wrapper
+Words = Annotated[list[str] | None, typer.Argument(help="NOTATION, or SYSTEM MECHANIC --param value ...")]
 
 
-def _options(system: GameSystem, pairs: list[str]) -> Any:
-    values: dict[str, Any] = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq:
-            raise RunehallError(f"--option takes NAME=VALUE, not {pair!r}")
-        values[key.strip().replace("-", "_")] = coerce(system.Options, key, value)
-    return system.options(values)
-
-
-def _resolve(words: list[str], option: list[str]) -> tuple[GameSystem, Mechanic[Any, Any, Any], Any, Any]:
+def _resolve(words: list[str], option: list[str]) -> tuple[GameSystem, Mechanic[Any, Any, Any], Any, RulesModel]:
     (system_id, mechanic_name), raw = parse_request(words)
     system = registry.get(system_id)
     mechanic = system.mechanic(mechanic_name)
     params = mechanic.parse_params({k: coerce(mechanic.Params, k, v) for k, v in raw.items()})
-    return system, mechanic, params, _options(system, option)
-
-
-def _source(seed: int | None, manual: str | None, fair: FairSession | None) -> Source:
-    chosen = [x for x in (seed is not None, manual is not None, fair is not None) if x]
-    if len(chosen) > 1:
-        raise RunehallError("choose one of --seed, --manual and --fair")
-    if seed is not None:
-        return SeededSource(seed)
-    if manual is not None:
-        return ManualSource([part.strip() for part in manual.split(",") if part.strip()])
-    if fair is not None:
-        return fair.source()
-    return SecureSource()
-
-
-Words = Annotated[list[str] | None, typer.Argument(help="NOTATION, or SYSTEM MECHANIC --param value ...")]
-JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-OptionPairs = Annotated[list[str] | None, typer.Option("--option", "-o", help="A system option, NAME=VALUE.")]
+    return system, mechanic, params, parse_options(system, option)
 
 
 @app.command(context_settings=WORDS_SETTINGS)
@@ -100,7 +55,7 @@ def roll(
     """Roll dice notation or a system mechanic."""
     system, mechanic, params, options = _resolve(words or [], option or [])
     session = FairSession.load(fair) if fair is not None else None
-    source = _source(seed, manual, session)
+    source = choose_source(seed, manual, session)
     result = mechanic.roll(system.id, params, options, source, by)
     if session is not None and fair is not None:
         session.record(result)

@@ -76,7 +76,7 @@ def odds(header: Mapping[str, Any], result: Odds[Any], as_json: bool) -> None:
         out.print(f"explosions cut after {t['depth']} extra dice; runs reaching the cut: {t['mass']}")
 
 
-def _fields(model: Any) -> list[dict[str, Any]]:
+def fields(model: Any) -> list[dict[str, Any]]:
     schema = model.model_json_schema()
     required = set(schema.get("required", []))
     rows = []
@@ -107,9 +107,9 @@ def systems(found: Mapping[str, GameSystem], as_json: bool) -> None:
                 "source": system.meta.source,
                 "summary": system.meta.summary,
                 "gm_title": system.meta.gm_title,
-                "options": _fields(system.Options),
+                "options": fields(system.Options),
                 "mechanics": [
-                    {"name": m.name, "title": m.title, "summary": m.summary, "params": _fields(m.Params)}
+                    {"name": m.name, "title": m.title, "summary": m.summary, "params": fields(m.Params)}
                     for m in system.mechanics().values()
                 ],
             }

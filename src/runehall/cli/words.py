@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from runehall.errors import ParameterError
+from runehall.files import read_document
 
 
 def _is_listy(model: type[BaseModel], name: str) -> bool:
@@ -26,7 +28,10 @@ def _is_listy(model: type[BaseModel], name: str) -> bool:
 
 
 def coerce(model: type[BaseModel], name: str, raw: str) -> Any:
+    """A parameter's text as a value: @FILE reads JSON or TOML, [..]/{..} is JSON, lists split on commas."""
     text = raw.strip()
+    if text.startswith("@") and len(text) > 1:
+        return read_document(Path(text[1:]), f"file for --{name.replace('_', '-')}")
     if text[:1] in ("[", "{"):
         try:
             return json.loads(text)

@@ -7,8 +7,6 @@ The file holds the secret seeds (the person running the CLI plays the server), s
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +14,7 @@ from typing import Any
 from runehall.chance.sources import FairSource
 from runehall.errors import RunehallError, VerificationError
 from runehall.fairness.log import Epoch, export_log
+from runehall.files import write_json_atomic
 from runehall.rolling import RollResult
 
 SESSION_FORMAT = "runehall-fair-session/1"
@@ -88,17 +87,4 @@ class FairSession:
             raise VerificationError(f"{path} is a damaged fair session file: {e}") from None
 
     def save(self, path: Path, exclusive: bool = False) -> None:
-        """Write atomically (temp file + rename) so a crash never leaves half a session."""
-        if exclusive and path.exists():
-            raise RunehallError(f"{path} already exists")
-        fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=".fair-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_json(), f, indent=1)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_json_atomic(path, self.to_json(), exclusive=exclusive, private=True)

@@ -1,0 +1,164 @@
+"""`runehall play`: drive a system's tracker (e.g. Ragnarök's game tree) from a play file.
+
+The file holds the setup and the event log; the state shown is always the fold of the events. A refused
+action exits 2 and leaves the file exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from runehall.chance.jsonable import jsonable
+from runehall.cli import render
+from runehall.cli.common import JsonOut, OptionPairs, choose_source, parse_options, user_errors
+from runehall.cli.words import coerce, split_words
+from runehall.errors import ParameterError
+from runehall.files import read_document, write_json_atomic
+from runehall.play.log import PlayLog
+from runehall.systems import registry
+
+play_app = typer.Typer(help="Play a system's tracker (a game tree, a combat) from a file, one action at a time.")
+WORDS = {"allow_extra_args": True, "ignore_unknown_options": True}
+PlayFile = Annotated[Path, typer.Argument(help="The play file (JSON).")]
+
+
+def _load(path: Path) -> PlayLog:
+    return PlayLog.from_json(read_document(path, "play file"))
+
+
+def _show(log: PlayLog, as_json: bool) -> None:
+    tracker = log.tracker
+    state = log.state()
+    if as_json:
+        print(json.dumps(tracker.view(state), ensure_ascii=False, indent=1))
+    else:
+        render.out.print(tracker.render(state), markup=False)
+
+
+def _named(words: list[str], model: Any) -> dict[str, Any]:
+    positional, named = split_words(words)
+    if positional:
+        raise ParameterError(f"unexpected {' '.join(positional)!r}: parameters are --name value")
+    return {k: coerce(model, k, v) for k, v in named.items()}
+
+
+@play_app.command("new", context_settings=WORDS)
+@user_errors
+def play_new(
+    path: PlayFile,
+    system_id: Annotated[str, typer.Argument(metavar="SYSTEM")],
+    tracker_name: Annotated[str, typer.Argument(metavar="TRACKER")],
+    words: Annotated[list[str] | None, typer.Argument(help="--setup-field value ...")] = None,
+    option: OptionPairs = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Start a play file: SYSTEM TRACKER --setup-field value (a value @FILE reads JSON or TOML)."""
+    system = registry.get(system_id)
+    tracker = system.tracker(tracker_name)
+    options = parse_options(system, option or [])
+    log = PlayLog.start(system_id, tracker_name, options.model_dump(mode="json"), _named(words or [], tracker.Setup))
+    write_json_atomic(path, log.to_json(), exclusive=True)
+    _show(log, as_json)
+
+
+@play_app.command("do", context_settings=WORDS)
+@user_errors
+def play_do(
+    path: PlayFile,
+    action_name: Annotated[str, typer.Argument(metavar="ACTION")],
+    words: Annotated[list[str] | None, typer.Argument(help="--param value ...")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seeded draws (not for real play).")] = None,
+    manual: Annotated[str | None, typer.Option(help="Runes, cards or faces drawn by hand, comma-separated.")] = None,
+    by: Annotated[str | None, typer.Option(help="Who acts.")] = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Apply one action (see `play actions`); a refused action changes nothing."""
+    log = _load(path)
+    action = log.tracker.action(action_name)
+    source = choose_source(seed, manual, None)
+    event = log.apply(action_name, _named(words or [], action.Params), source, by)
+    write_json_atomic(path, log.to_json())
+    if as_json:
+        print(json.dumps({"event": event, "state": log.tracker.view(log.state())}, ensure_ascii=False, indent=1))
+        return
+    render.out.print(f"{event['seq']}. {action_name}: {_summary(event['result'])}", markup=False)
+    _show(log, False)
+
+
+def _summary(result: Any) -> str:
+    data = jsonable(result)
+    if isinstance(data, dict):
+        return ", ".join(f"{k}={v}" for k, v in data.items())
+    return str(data)
+
+
+@play_app.command("show")
+@user_errors
+def play_show(path: PlayFile, as_json: JsonOut = False) -> None:
+    """The current state: the fold of every event still in force."""
+    _show(_load(path), as_json)
+
+
+@play_app.command("undo")
+@user_errors
+def play_undo(
+    path: PlayFile,
+    event: Annotated[int | None, typer.Option(help="The event to revoke (default: the last one in force).")] = None,
+    by: Annotated[str | None, typer.Option(help="Who undoes.")] = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Revoke an event by appending a revoke event; the original stays in the log."""
+    log = _load(path)
+    revoke = log.undo(event, by)
+    write_json_atomic(path, log.to_json())
+    if not as_json:
+        render.out.print(f"{revoke['seq']}. revoked event {revoke['revokes']}")
+    _show(log, as_json)
+
+
+@play_app.command("log")
+@user_errors
+def play_log(path: PlayFile, as_json: JsonOut = False) -> None:
+    """Every event, with revoked ones marked."""
+    log = _load(path)
+    if as_json:
+        print(json.dumps(log.events, ensure_ascii=False, indent=1))
+        return
+    gone = log.revoked()
+    for e in log.events:
+        if e["action"] == "revoke":
+            render.out.print(f"{e['seq']}. undo of {e['revokes']}", markup=False)
+            continue
+        mark = " (revoked)" if e["seq"] in gone else ""
+        render.out.print(f"{e['seq']}. {e['action']}{mark}: {_summary(e['result'])}", markup=False)
+
+
+@play_app.command("actions")
+@user_errors
+def play_actions(
+    system_id: Annotated[str, typer.Argument(metavar="SYSTEM")],
+    tracker_name: Annotated[str, typer.Argument(metavar="TRACKER")],
+    as_json: JsonOut = False,
+) -> None:
+    """A tracker's setup fields and actions with their parameters."""
+    tracker = registry.get(system_id).tracker(tracker_name)
+    data = {
+        "setup": render.fields(tracker.Setup),
+        "actions": [
+            {"name": a.name, "summary": a.summary, "random": a.random, "params": render.fields(a.Params)}
+            for a in tracker.actions().values()
+        ],
+    }
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    setup = " ".join(f"--{f['name'].replace('_', '-')}" for f in data["setup"])
+    render.out.print(f"setup: {setup}", markup=False)
+    for a in data["actions"]:
+        params = " ".join(f"--{p['name'].replace('_', '-')} {p['type']}" for p in a["params"])
+        render.out.print(f"  {a['name']} {params}", markup=False)
+        render.out.print(f"    {a['summary']}", markup=False, style="dim")

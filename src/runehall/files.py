@@ -1,0 +1,49 @@
+"""Reading and writing the CLI's JSON files: atomically, so a crash never leaves half a file."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from runehall.errors import RunehallError
+
+
+def read_document(path: Path, what: str) -> Any:
+    """A JSON or TOML file (by its ending) as data, or one clear error."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise RunehallError(f"no {what} at {path}") from None
+    except OSError as e:
+        raise RunehallError(f"cannot read {what} {path}: {e.strerror}") from None
+    try:
+        if path.suffix.lower() == ".toml":
+            return tomllib.loads(raw.decode("utf-8"))
+        return json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
+        raise RunehallError(f"{what} {path} does not parse: {e}") from None
+
+
+def write_json_atomic(path: Path, data: Any, exclusive: bool = False, private: bool = False) -> None:
+    """Write JSON through a temporary file and a rename; `exclusive` refuses to replace an existing file."""
+    if exclusive and path.exists():
+        raise RunehallError(f"{path} already exists")
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise RunehallError(f"no folder {directory} to write {path.name} in")
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        if private:
+            os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
