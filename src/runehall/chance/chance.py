@@ -45,3 +45,27 @@ class Chance(ABC, Generic[D, K]):
 def nothing(_: Any) -> None:
     """A key for experiments whose odds are not needed."""
     return None
+
+
+D2 = TypeVar("D2")
+K2 = TypeVar("K2", bound=Hashable)
+
+
+class Both(Chance[tuple[D, D2], tuple[K, K2]]):
+    """Two independent experiments performed one after the other (e.g. the two sides of an opposed test)."""
+
+    def __init__(self, first: Chance[D, K], second: Chance[D2, K2]) -> None:
+        self.first = first
+        self.second = second
+
+    def sample(self, source: Source) -> tuple[D, D2]:
+        return self.first.sample(source), self.second.sample(source)
+
+    def key(self, detail: tuple[D, D2]) -> tuple[K, K2]:
+        return self.first.key(detail[0]), self.second.key(detail[1])
+
+    def dist(self) -> Dist[tuple[K, K2]]:
+        return self.first.dist().combine(self.second.dist(), lambda a, b: (a, b))
+
+    def describe(self) -> str:
+        return f"{self.first.describe()} and {self.second.describe()}"

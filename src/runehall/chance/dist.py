@@ -7,7 +7,7 @@ had to be cut off carries a Truncation saying where and how much probability the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
@@ -106,7 +106,11 @@ class Dist(Generic[T]):
         return Fraction(sum(w for o, w in self._weights.items() if predicate(o)), self._total)
 
     def outcomes(self) -> list[T]:
-        return sorted(self._weights, key=_sort_key)
+        """Outcomes in their natural order when they compare (numbers, same-shaped tuples), else by text."""
+        try:
+            return sorted(self._weights)  # type: ignore[type-var]
+        except TypeError:
+            return sorted(self._weights, key=_sort_key)
 
     def weights(self) -> dict[T, int]:
         return dict(self._weights)
@@ -190,8 +194,13 @@ class Dist(Generic[T]):
         return Dist({o: w // g for o, w in self._weights.items()}, self.truncation)
 
     # -- output -------------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, order: Sequence[T] | None = None) -> dict[str, Any]:
+        """JSON rows, in `order` when given (outcomes missing from it follow in the natural order)."""
+        items = self.items()
+        if order is not None:
+            rank = {o: i for i, o in enumerate(order)}
+            items.sort(key=lambda item: rank.get(item[0], len(rank)))
         return {
-            "outcomes": [{"outcome": jsonable(o), "probability": _fraction_text(p)} for o, p in self.items()],
+            "outcomes": [{"outcome": jsonable(o), "probability": _fraction_text(p)} for o, p in items],
             "truncation": self.truncation.to_json() if self.truncation else None,
         }

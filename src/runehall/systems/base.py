@@ -13,7 +13,7 @@ A system provides:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -80,9 +80,11 @@ def _parse_cached(model: type[RulesModel], values: frozenset[tuple[str, Any]]) -
     return validate_model(model, dict(values), "parameter")
 
 
-def validate_model(model: type[ParamsT], values: Mapping[str, Any], what: str) -> ParamsT:
+def validate_model(
+    model: type[ParamsT], values: Mapping[str, Any], what: str, context: dict[str, Any] | None = None
+) -> ParamsT:
     try:
-        return model.model_validate(dict(values))
+        return model.model_validate(dict(values), context=context)
     except ValidationError as e:
         raise ParameterError(humanize(e, what)) from None
 
@@ -93,10 +95,11 @@ class Odds(Generic[OutcomeT]):
 
     outcomes: Dist[OutcomeT]
     views: dict[str, Dist[Any]] = field(default_factory=dict)
+    orders: dict[str, Sequence[Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = self.outcomes.to_json()
-        data["views"] = {name: d.to_json()["outcomes"] for name, d in self.views.items()}
+        data["views"] = {name: d.to_json(self.orders.get(name))["outcomes"] for name, d in self.views.items()}
         return data
 
 
@@ -121,6 +124,10 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         """Named projections of the outcome whose odds are also shown (e.g. the tier of a test)."""
         return {}
 
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        """Display order of a view's outcomes where the natural order is wrong (e.g. tiers, best first)."""
+        return {}
+
     def render(self, stored: Mapping[str, Any]) -> str:
         """Text of a stored roll, from the stored data only."""
         return f"{stored['mechanic']}: {stored['outcome']}"
@@ -137,7 +144,7 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         chance = self.chance(params, options)
         outcomes = chance.dist().map(lambda k: self.resolve(params, options, k))
         views = {name: outcomes.map(f) for name, f in self.views().items()}
-        return Odds(outcomes, views)
+        return Odds(outcomes, views, self.view_orders())
 
     def roll(
         self,
@@ -209,7 +216,8 @@ class GameSystem(ABC):
     def options(self, values: Mapping[str, Any] | None = None) -> RulesModel:
         return validate_model(self.Options, values or {}, "option")
 
-    def character(self, values: Mapping[str, Any]) -> CharacterModel:
+    def character(self, values: Mapping[str, Any], options: RulesModel | None = None) -> CharacterModel:
+        """A validated sheet; the table's options reach the validators as context["options"]."""
         if self.Character is None:
             raise UnknownNameError(f"{self.id} has no character sheets")
-        return validate_model(self.Character, values, "field")
+        return validate_model(self.Character, values, "field", {"options": options or self.options()})

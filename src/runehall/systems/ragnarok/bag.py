@@ -1,0 +1,61 @@
+"""A character's bag as a parameter: trait counts ("4F 2M 1E") or the runes themselves ("fehu, uruz, Týr")."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import BeforeValidator
+
+from runehall.chance.draws import Token
+from runehall.systems.ragnarok.rules import TRAITS, fold, parse_trait, rules
+
+_COUNT = re.compile(r"^\s*(?:(\d+)\s*([a-záéíóú]+)|([a-záéíóú]+)\s*=?\s*(\d+))\s*$", re.IGNORECASE)
+
+
+def _count_part(part: str) -> tuple[str, int] | None:
+    match = _COUNT.match(part)
+    if not match:
+        return None
+    number, name = (match[1], match[2]) if match[1] else (match[4], match[3])
+    try:
+        return parse_trait(name), int(number)
+    except ValueError:
+        return None
+
+
+def parse_bag(value: object) -> tuple[str, ...]:
+    """Normalise a bag to a tuple of labels: rune ids, or F / M / E for runes known only by trait."""
+    if isinstance(value, list | tuple):
+        parts = [str(v) for v in value]
+    else:
+        text = str(value).strip()
+        text = re.sub(r"\s*=\s*", "=", text)
+        parts = [p for p in re.split(r"[,/;\s]+", text) if p]
+    counted = [_count_part(p) for p in parts]
+    if parts and all(c is not None for c in counted):
+        labels: list[str] = []
+        for item in counted:
+            assert item is not None
+            labels += [item[0]] * item[1]
+        return tuple(labels)
+    labels = []
+    for part in parts:
+        name = part.strip()
+        if fold(name) in ("f", "m", "e"):
+            labels.append(name.upper())
+            continue
+        try:
+            labels.append(rules().rune(name).id)
+        except Exception:
+            raise ValueError(f"{name!r} is neither a rune nor a trait count such as 4F") from None
+    return tuple(labels)
+
+
+Bag = Annotated[tuple[str, ...], BeforeValidator(parse_bag)]
+
+
+def bag_tokens(labels: tuple[str, ...]) -> tuple[Token, ...]:
+    """Tokens for a bag draw: each rune's trait is its category; trait-only tokens are their own trait."""
+    r = rules()
+    return tuple(Token(label, label if label in TRAITS else r.trait_of(r.rune(label))) for label in labels)

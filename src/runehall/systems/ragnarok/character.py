@@ -1,0 +1,137 @@
+"""Heroes (héroes) and dwellers (moradores): Esencia, Destino, the Void rune, skills, powers, Divine Potency.
+
+The excerpt has no creation rules, so a sheet is imported as data and checked against what the rules
+do say (spec 000 §17.7, I-01..I-06).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Literal
+
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from runehall.systems.base import CharacterModel, RulesModel
+from runehall.systems.ragnarok.options import RagnarokOptions
+from runehall.systems.ragnarok.rules import TRAITS, Trait, parse_trait, rules
+
+Kind = Literal["heroe", "morador"]
+PassiveType = Literal["talento", "encantamiento", "encantamiento_runico"]
+
+
+class VoidRune(RulesModel):
+    """The hero's personal 25th rune: one trait, one active power, one passive power, one skill."""
+
+    trait: Trait | None = Field(description="Its trait, F / M / E (none only when the option allows it).")
+    active_power: str = ""
+    passive_power: str = ""
+    skill: str = ""
+
+    @field_validator("trait", mode="before")
+    @classmethod
+    def _trait(cls, value: object) -> object:
+        return None if value in (None, "", "none") else parse_trait(value)
+
+
+class PassivePower(RulesModel):
+    name: str = Field(min_length=1)
+    type: PassiveType = "talento"
+
+
+class DivinePotency(RulesModel):
+    bdp: int = Field(ge=0, description="Basic Divine Potency (PDB): automatic successes outside combat.")
+    origin: Literal["einherjar", "hijos_de_muspell", "morador_con_pd"] = "einherjar"
+
+
+def _options(info: ValidationInfo) -> RagnarokOptions:
+    given = (info.context or {}).get("options")
+    return given if isinstance(given, RagnarokOptions) else RagnarokOptions()
+
+
+class Character(CharacterModel):
+    kind: Kind = "heroe"
+    essence: tuple[str, ...] = Field(description="The runes of the Esencia, by id or name.")
+    destiny: int = Field(ge=0, description="Destino: how many runes a wyrd draws.")
+    uses_void_rune: bool | None = Field(None, description="Default: heroes yes, dwellers no (an option each).")
+    void: VoidRune | None = None
+    skills: dict[str, int] = Field(default_factory=dict, description="Skill levels; unlisted skills are level 0.")
+    passive_powers: tuple[PassivePower, ...] = ()
+    active_powers: tuple[str, ...] = ()
+    divine: DivinePotency | None = None
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, value: object) -> object:
+        return {"hero": "heroe", "héroe": "heroe", "dweller": "morador"}.get(str(value).casefold(), value)
+
+    @field_validator("essence", mode="before")
+    @classmethod
+    def _runes(cls, value: object) -> object:
+        names = value.split(",") if isinstance(value, str) else value
+        if not isinstance(names, list | tuple):
+            raise ValueError("list the Esencia's runes by name")
+        ids = []
+        for name in names:
+            text = str(name).strip()
+            if rules().runes.void_rune.id == text.casefold() or text.casefold() in ("void", "vacio", "vacío"):
+                raise ValueError("the Void rune is not an Esencia rune")
+            try:
+                ids.append(rules().rune(text).id)
+            except Exception:
+                raise ValueError(f"{text!r} is not one of the 24 runes") from None
+        return tuple(ids)
+
+    @field_validator("skills")
+    @classmethod
+    def _levels(cls, value: dict[str, int]) -> dict[str, int]:
+        for skill, level in value.items():
+            if level < 0:
+                raise ValueError(f"skill {skill!r} cannot have a negative level")
+        return value
+
+    @model_validator(mode="after")
+    def _rules(self, info: ValidationInfo) -> Character:
+        options = _options(info)
+        if not self.name.strip():
+            raise ValueError("a character needs a name")
+        if not self.essence:
+            raise ValueError("the Esencia needs at least one rune")
+        if self.kind == "heroe" and options.hero_unique_runes:
+            twice = sorted(r for r, n in Counter(self.essence).items() if n > 1)
+            if twice:
+                raise ValueError(f"a hero holds each rune once (one set of 24); twice: {', '.join(twice)}")
+        if self.has_void(options):
+            if self.void is None:
+                raise ValueError("this character uses a Void rune: give its trait (void.trait)")
+            if self.void.trait is None and options.void_trait_required:
+                raise ValueError("the Void rune needs a trait (F, M or E)")
+        elif self.void is not None and self.uses_void_rune is False:
+            raise ValueError("a Void rune is given but uses_void_rune is false")
+        return self
+
+    # -- derived values ------------------------------------------------------------------------------
+    def has_void(self, options: RagnarokOptions) -> bool:
+        if self.uses_void_rune is not None:
+            return self.uses_void_rune
+        return options.uses_void_rune_hero if self.kind == "heroe" else options.uses_void_rune_dweller
+
+    def trait_counts(self) -> dict[Trait, int]:
+        r = rules()
+        counts = Counter(r.trait_of(r.rune(rune_id)) for rune_id in self.essence)
+        return {t: counts.get(t, 0) for t in TRAITS}
+
+    def skill_level(self, skills: list[str] | tuple[str, ...], combination: str = "max") -> int:
+        levels = [self.skills.get(s, 0) for s in skills] or [0]
+        return sum(levels) if combination == "sum" else max(levels)
+
+    def derived(self) -> dict[str, Any]:
+        r = rules()
+        counts = self.trait_counts()
+        return {
+            "esencia": len(self.essence),
+            "traits": counts,
+            "descriptors": {t: r.descriptor(t, n).en for t, n in counts.items()},
+            "health": {route.id: len(self.essence) * route.hp_per_rune for route in r.wounds.route},
+            "unconscious_after_damage": 2 * len(self.essence),
+            "immortal": self.divine is not None,
+        }

@@ -1,0 +1,212 @@
+"""Ragnarök's mechanics: the wyrd, the skill test and the opposed test, each giving its roll and exact odds.
+
+The random part of every one is the wyrd: Destino runes drawn from the bag without replacement, whose
+odds by trait are multivariate hypergeometric. The rest is resolution.py applied to the trait counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from runehall.chance.chance import Both, Chance
+from runehall.chance.draws import BagDraw
+from runehall.errors import ParameterError
+from runehall.systems.base import Mechanic, RulesModel
+from runehall.systems.ragnarok.bag import Bag, bag_tokens
+from runehall.systems.ragnarok.options import RagnarokOptions
+from runehall.systems.ragnarok.resolution import (
+    TIER_CODE,
+    OpposedOutcome,
+    TestOutcome,
+    matching_runes,
+    opposed,
+    resolve_test,
+)
+from runehall.systems.ragnarok.rules import TRAITS, Trait, parse_trait, rules
+
+Counts = tuple[int, ...]
+MAX_DIFFICULTY = 5
+
+
+def _trait_or_none(value: object) -> object:
+    return None if value in (None, "", "none", "ninguno") else parse_trait(value)
+
+
+class SideParams(RulesModel):
+    """What one character brings to a test."""
+
+    bag: Bag = Field(description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
+    destiny: int = Field(ge=0, le=24, description="Destino: runes drawn.")
+    void_trait: Trait | None = Field(None, description="The Void rune's trait (F/M/E), or none without one.")
+    skill_level: int = Field(0, ge=0, description="L: the level of the skill used (0 without it).")
+    divine_potency: int = Field(0, ge=0, description="P: automatic successes of Divine Potency.")
+    transform: Literal["optimal", "none"] = Field("optimal", description="Transform runes optimally, or not.")
+
+    @field_validator("void_trait", mode="before")
+    @classmethod
+    def _void(cls, value: object) -> object:
+        return _trait_or_none(value)
+
+
+class SkillTestParams(SideParams):
+    difficulty: int = Field(ge=0, description="Base difficulty: 0 Automática .. 5 Improbable (more: epic).")
+    inherent_modifier: int = Field(0, description="The skill's inherent modifier (lock opening: +1).")
+    required_trait: Trait = Field(description="The trait the norn requires (F, M or E).")
+    skill: str | None = Field(None, description="A skill id from the data; gives its inherent modifier.")
+
+    @field_validator("required_trait", mode="before")
+    @classmethod
+    def _trait(cls, value: object) -> object:
+        return parse_trait(value)
+
+
+def _draw_count(side: SideParams, options: RagnarokOptions, automatic: bool) -> int:
+    if automatic and not options.draw_on_automatic:
+        return 0
+    if side.destiny > len(side.bag):
+        if options.short_bag == "reject":
+            raise ParameterError(f"the bag holds {len(side.bag)} runes, fewer than Destino {side.destiny}")
+        return len(side.bag)  # A-04: a short bag is drawn whole
+    return side.destiny
+
+
+def _side_draw(side: SideParams, options: RagnarokOptions, automatic: bool = False) -> BagDraw:
+    return BagDraw(bag_tokens(side.bag), _draw_count(side, options, automatic), TRAITS, what="bag")
+
+
+def difficulty_of(params: SkillTestParams, options: RagnarokOptions) -> int:
+    """D: base difficulty plus the inherent modifier, refusing what the options forbid (A-07, A-34)."""
+    modifier = params.inherent_modifier
+    if params.skill is not None and "inherent_modifier" not in params.model_fields_set:
+        known = rules().skill(params.skill)
+        if known is None:
+            raise ParameterError(f"unknown skill {params.skill!r}; give --inherent-modifier instead")
+        modifier = known.inherent_modifier
+    if modifier < 0 and not options.allow_negative_inherent:
+        raise ParameterError("inherent modifiers are 0 or more (option allow_negative_inherent)")
+    if params.difficulty > MAX_DIFFICULTY and params.divine_potency == 0 and options.epic_requires_dp:
+        raise ParameterError("a base difficulty above 5 is an epic feat: only with Divine Potency (A-07)")
+    return params.difficulty + modifier
+
+
+def side_matching(side: SideParams, options: RagnarokOptions, required: Trait, drawn: Counts) -> int:
+    return matching_runes(drawn, side.void_trait, required, side.transform == "optimal", options.void_can_transform)
+
+
+class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
+    name: ClassVar[str] = "test"
+    title: ClassVar[str] = "Prueba de habilidad (skill test)"
+    summary: ClassVar[str] = "Draw Destino runes plus the Void rune; R = D - L - P - K gives the tier."
+    Params: ClassVar[type[RulesModel]] = SkillTestParams
+    manual_help: ClassVar[str] = "the runes drawn from the bag, by name (or F/M/E for a bag given by counts)"
+
+    def chance(self, params: SkillTestParams, options: RulesModel) -> Chance[Any, Counts]:
+        assert isinstance(options, RagnarokOptions)
+        return _side_draw(params, options, automatic=difficulty_of(params, options) <= 0)
+
+    def resolve(self, params: SkillTestParams, options: RulesModel, key: Counts) -> TestOutcome:
+        assert isinstance(options, RagnarokOptions)
+        d = difficulty_of(params, options)
+        k = side_matching(params, options, params.required_trait, key)
+        return resolve_test(d, params.skill_level, params.divine_potency, k)
+
+    def views(self) -> dict[str, Callable[[TestOutcome], Hashable]]:
+        return {"tier": lambda o: o.tier, "extra_successes": lambda o: o.extra_successes}
+
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"tier": list(TIER_CODE)}
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        o = stored["outcome"]
+        tier = rules().tier(
+            {"exito": "SUCCESS", "exito_parcial": "PARTIAL", "exito_minimo": "MINIMAL"}.get(o["tier"], "FAILURE")
+        )
+        void = stored["params"].get("void_trait")
+        hand = ", ".join(_rune_text(t["label"]) for t in stored["detail"]) or "no draw"
+        extra = f", {o['extra_successes']} extra" if o["extra_successes"] else ""
+        void_text = f" + Vacío ({void})" if void else ""
+        return f"wyrd: {hand}{void_text} → R = {o['remaining']}: {tier.name} ({tier.name_en}){extra}"
+
+
+def _rune_text(label: str) -> str:
+    if label in TRAITS:
+        return label
+    rune = rules().rune(label)
+    return f"{rune.glyph} {rune.name}"
+
+
+class OpposedParams(RulesModel):
+    a: SideParams = Field(description="Side A (JSON or @file): bag, destiny, void_trait, skill_level...")
+    b: SideParams = Field(description="Side B, the same fields.")
+    required_trait: Trait = Field(description="The trait both sides need (A-10: a side may override it).")
+    a_trait: Trait | None = None
+    b_trait: Trait | None = None
+
+    @field_validator("required_trait", "a_trait", "b_trait", mode="before")
+    @classmethod
+    def _trait(cls, value: object) -> object:
+        return _trait_or_none(value)
+
+
+class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]):
+    name: ClassVar[str] = "opposed"
+    title: ClassVar[str] = "Prueba opuesta (opposed test)"
+    summary: ClassVar[str] = "Both sides draw; the one with more successes L + P + K wins; a tie goes to the norn."
+    Params: ClassVar[type[RulesModel]] = OpposedParams
+    manual_help: ClassVar[str] = "side A's runes, then side B's"
+
+    def chance(self, params: OpposedParams, options: RulesModel) -> Chance[Any, tuple[Counts, Counts]]:
+        assert isinstance(options, RagnarokOptions)
+        return Both(_side_draw(params.a, options), _side_draw(params.b, options))
+
+    def resolve(self, params: OpposedParams, options: RulesModel, key: tuple[Counts, Counts]) -> OpposedOutcome:
+        assert isinstance(options, RagnarokOptions)
+        sa = params.a.skill_level + params.a.divine_potency
+        sb = params.b.skill_level + params.b.divine_potency
+        sa += side_matching(params.a, options, params.a_trait or params.required_trait, key[0])
+        sb += side_matching(params.b, options, params.b_trait or params.required_trait, key[1])
+        winner = opposed([sa, sb])
+        return OpposedOutcome("tie" if winner is None else "ab"[winner], sa, sb)  # type: ignore[arg-type]
+
+    def views(self) -> dict[str, Callable[[OpposedOutcome], Hashable]]:
+        return {"result": lambda o: o.result}
+
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"result": ["a", "tie", "b"]}
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        o = stored["outcome"]
+        a, b = stored["detail"]
+        hand_a = ", ".join(_rune_text(t["label"]) for t in a) or "no draw"
+        hand_b = ", ".join(_rune_text(t["label"]) for t in b) or "no draw"
+        verdict = {"a": "A wins", "b": "B wins", "tie": "tie (the norn decides)"}[o["result"]]
+        return f"A: {hand_a} ({o['a_successes']} successes) / B: {hand_b} ({o['b_successes']}) → {verdict}"
+
+
+class WyrdParams(RulesModel):
+    bag: Bag = Field(description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
+    destiny: int = Field(ge=0, le=24, description="Destino: runes drawn.")
+
+
+class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
+    name: ClassVar[str] = "wyrd"
+    title: ClassVar[str] = "Wyrd (revelar tu destino)"
+    summary: ClassVar[str] = "Draw Destino runes from the bag; the odds are of how many of each trait."
+    Params: ClassVar[type[RulesModel]] = WyrdParams
+    manual_help: ClassVar[str] = "the runes drawn, by name (or F/M/E)"
+
+    def chance(self, params: WyrdParams, options: RulesModel) -> Chance[Any, Counts]:
+        assert isinstance(options, RagnarokOptions)
+        side = SideParams(bag=params.bag, destiny=params.destiny)
+        return _side_draw(side, options)
+
+    def resolve(self, params: WyrdParams, options: RulesModel, key: Counts) -> Counts:
+        return key
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        f, m, e = stored["outcome"]
+        hand = ", ".join(_rune_text(t["label"]) for t in stored["detail"]) or "nothing"
+        return f"wyrd: {hand} ({f} F, {m} M, {e} E)"
