@@ -72,6 +72,15 @@ class Dist(Generic[T]):
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
+    def positive(cls, weights: dict[T, int], truncation: Truncation | None = None) -> Dist[T]:
+        """Adopt a dict whose weights the caller guarantees are all positive integers (no copy, no checks)."""
+        d = cls.__new__(cls)
+        d._weights = weights
+        d._total = sum(weights.values())
+        d.truncation = truncation
+        return d
+
+    @classmethod
     def uniform(cls, outcomes: Iterable[T]) -> Dist[T]:
         weights: dict[T, int] = {}
         for o in outcomes:

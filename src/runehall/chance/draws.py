@@ -6,6 +6,7 @@ ranks), computed by counting combinations: the multivariate hypergeometric law, 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
@@ -38,22 +39,28 @@ def draw_from(items: Sequence[Token], n: int, source: Source, what: str) -> tupl
 
 
 def hypergeometric_counts(sizes: Sequence[int], n: int) -> Dist[tuple[int, ...]]:
-    """How many of n items drawn without replacement come from each group of the given sizes."""
+    """How many of n items drawn without replacement come from each group of the given sizes.
+
+    Every count vector c with sum n has weight prod C(size_i, c_i) out of C(total, n). The last group's
+    count is forced by the others, so only the first k - 1 counts are enumerated.
+    """
     if not 0 <= n <= sum(sizes):
         raise ParameterError(f"cannot draw {n} from {sum(sizes)} items")
-    out: dict[tuple[int, ...], int] = {}
-
-    def walk(i: int, left: int, room: int, prefix: tuple[int, ...], w: int) -> None:
-        if i == len(sizes):
-            if left == 0:
-                out[prefix] = w
-            return
-        room -= sizes[i]  # how many items the later groups can still supply
-        for c in range(max(0, left - room), min(left, sizes[i]) + 1):
-            walk(i + 1, left - c, room, (*prefix, c), w * comb(sizes[i], c))
-
-    walk(0, n, sum(sizes), (), 1)
-    return Dist(out)
+    if not sizes:
+        return Dist({(): 1})
+    # Build count vectors group by group, keeping only prefixes the later groups can still complete.
+    room_after = [sum(sizes[i + 1 :]) for i in range(len(sizes))]
+    level: list[tuple[tuple[int, ...], int, int]] = [((), 1, n)]  # (prefix, weight, still to draw)
+    for i, size in enumerate(sizes[:-1]):
+        ways = [comb(size, c) for c in range(min(size, n) + 1)]
+        level = [
+            ((*prefix, c), weight * ways[c], left - c)
+            for prefix, weight, left in level
+            for c in range(max(0, left - room_after[i]), min(size, left) + 1)
+        ]
+    last = sizes[-1]
+    # Every weight is a product of binomials C(size, c) with c <= size, so none is zero.
+    return Dist.positive({(*prefix, left): weight * comb(last, left) for prefix, weight, left in level})
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +76,7 @@ class BagDraw(Chance[tuple[Token, ...], tuple[int, ...]]):
     what: str = "bag"
 
     def __post_init__(self) -> None:
-        unknown = {t.category for t in self.bag} - set(self.categories)
+        unknown = {t.category for t in self.bag}.difference(self.categories)
         if unknown:
             raise ParameterError(f"tokens of unknown categories in the {self.what}: {sorted(unknown)}")
         if not 0 <= self.count <= len(self.bag):
@@ -82,8 +89,8 @@ class BagDraw(Chance[tuple[Token, ...], tuple[int, ...]]):
         return tuple(sum(1 for t in detail if t.category == c) for c in self.categories)
 
     def dist(self) -> Dist[tuple[int, ...]]:
-        sizes = [sum(1 for t in self.bag if t.category == c) for c in self.categories]
-        return hypergeometric_counts(sizes, self.count)
+        per_category = Counter(t.category for t in self.bag)
+        return hypergeometric_counts([per_category[c] for c in self.categories], self.count)
 
     def describe(self) -> str:
         return f"{self.count} from a {self.what} of {len(self.bag)}"

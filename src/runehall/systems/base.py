@@ -74,6 +74,11 @@ def dumped(model: RulesModel) -> dict[str, Any]:
     return model.model_dump(mode="json")
 
 
+@lru_cache(maxsize=64)
+def _default_options(model: type[RulesModel]) -> RulesModel:
+    return validate_model(model, {}, "option")
+
+
 @lru_cache(maxsize=4096)
 def _parse_cached(model: type[RulesModel], values: frozenset[tuple[str, Any]]) -> RulesModel:
     """The same hashable input always gives the same frozen model, so validation runs once per input."""
@@ -120,6 +125,11 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
     def resolve(self, params: ParamsT, options: RulesModel, key: KeyT) -> OutcomeT:
         """The rules applied to what was drawn: a hashable outcome."""
 
+    def resolver(self, params: ParamsT, options: RulesModel) -> Callable[[KeyT], OutcomeT]:
+        """resolve() with the parameters bound. A mechanic may prepare work once per parameter set here
+        (odds apply it to every possible key); it must give exactly what resolve() gives."""
+        return lambda key: self.resolve(params, options, key)
+
     def views(self) -> dict[str, Callable[[OutcomeT], Hashable]]:
         """Named projections of the outcome whose odds are also shown (e.g. the tier of a test)."""
         return {}
@@ -142,7 +152,7 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
 
     def odds(self, params: ParamsT, options: RulesModel) -> Odds[OutcomeT]:
         chance = self.chance(params, options)
-        outcomes = chance.dist().map(lambda k: self.resolve(params, options, k))
+        outcomes = chance.dist().map(self.resolver(params, options))
         views = {name: outcomes.map(f) for name, f in self.views().items()}
         return Odds(outcomes, views, self.view_orders())
 
@@ -157,7 +167,7 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         chance = self.chance(params, options)
         detail = chance.sample(source)
         source.finish()
-        outcome = self.resolve(params, options, chance.key(detail))
+        outcome = self.resolver(params, options)(chance.key(detail))
         return RollResult(
             system=system,
             mechanic=self.name,
@@ -214,7 +224,9 @@ class GameSystem(ABC):
         return found
 
     def options(self, values: Mapping[str, Any] | None = None) -> RulesModel:
-        return validate_model(self.Options, values or {}, "option")
+        if not values:
+            return _default_options(self.Options)
+        return validate_model(self.Options, values, "option")
 
     def character(self, values: Mapping[str, Any], options: RulesModel | None = None) -> CharacterModel:
         """A validated sheet; the table's options reach the validators as context["options"]."""

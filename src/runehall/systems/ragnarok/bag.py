@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import BeforeValidator
@@ -27,11 +28,23 @@ def _count_part(part: str) -> tuple[str, int] | None:
 def parse_bag(value: object) -> tuple[str, ...]:
     """Normalise a bag to a tuple of labels: rune ids, or F / M / E for runes known only by trait."""
     if isinstance(value, list | tuple):
-        parts = [str(v) for v in value]
-    else:
-        text = str(value).strip()
-        text = re.sub(r"\s*=\s*", "=", text)
-        parts = [p for p in re.split(r"[,/;\s]+", text) if p]
+        return _parse_parts(tuple(str(v) for v in value))
+    return _parse_text(str(value))
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(value: str) -> tuple[str, ...]:
+    return _parse_parts(_split(value))
+
+
+def _split(value: str) -> tuple[str, ...]:
+    text = value.strip()
+    text = re.sub(r"\s*=\s*", "=", text)
+    return tuple(p for p in re.split(r"[,/;\s]+", text) if p)
+
+
+@lru_cache(maxsize=1024)
+def _parse_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
     counted = [_count_part(p) for p in parts]
     if parts and all(c is not None for c in counted):
         labels: list[str] = []
@@ -55,6 +68,7 @@ def parse_bag(value: object) -> tuple[str, ...]:
 Bag = Annotated[tuple[str, ...], BeforeValidator(parse_bag)]
 
 
+@lru_cache(maxsize=1024)
 def bag_tokens(labels: tuple[str, ...]) -> tuple[Token, ...]:
     """Tokens for a bag draw: each rune's trait is its category; trait-only tokens are their own trait."""
     r = rules()

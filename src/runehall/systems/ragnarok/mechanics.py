@@ -23,7 +23,7 @@ from runehall.systems.ragnarok.resolution import (
     TestOutcome,
     matching_runes,
     opposed,
-    resolve_test,
+    tier_of,
 )
 from runehall.systems.ragnarok.rules import TRAITS, Trait, parse_trait, rules
 
@@ -108,10 +108,19 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
         return _side_draw(params, options, automatic=difficulty_of(params, options) <= 0)
 
     def resolve(self, params: SkillTestParams, options: RulesModel, key: Counts) -> TestOutcome:
+        return self.resolver(params, options)(key)
+
+    def resolver(self, params: SkillTestParams, options: RulesModel) -> Callable[[Counts], TestOutcome]:
         assert isinstance(options, RagnarokOptions)
-        d = difficulty_of(params, options)
-        k = side_matching(params, options, params.required_trait, key)
-        return resolve_test(d, params.skill_level, params.divine_potency, k)
+        # R = D - L - P - K: everything but K is fixed by the parameters, so subtract it once.
+        before_runes = difficulty_of(params, options) - params.skill_level - params.divine_potency
+        void, required = params.void_trait, params.required_trait
+        optimal, void_free = params.transform == "optimal", options.void_can_transform
+
+        def resolve(key: Counts) -> TestOutcome:
+            return tier_of(before_runes - matching_runes(key, void, required, optimal, void_free))
+
+        return resolve
 
     def views(self) -> dict[str, Callable[[TestOutcome], Hashable]]:
         return {"tier": lambda o: o.tier, "extra_successes": lambda o: o.extra_successes}

@@ -48,12 +48,12 @@ def matching_runes(
     A Void rune that may not be transformed counts only if its own trait is the required one.
     """
     i = TRAITS.index(required)
-    counts = list(hand_counts(drawn, void_trait if void_can_transform else None))
+    counts = hand_counts(drawn, void_trait if void_can_transform else None)
     lone_void = not void_can_transform and void_trait == required
     if not transform:
         return counts[i] + lone_void
-    others = sum(counts[j] // 2 for j in range(3) if j != i)
-    return counts[i] + others + lone_void
+    a, b, c = counts
+    return counts[i] + (a // 2 + b // 2 + c // 2 - counts[i] // 2) + lone_void
 
 
 def tier_of(remaining: int) -> TestOutcome:
@@ -76,3 +76,28 @@ def opposed(successes: Sequence[int]) -> int | None:
     best = max(successes)
     leaders = [i for i, s in enumerate(successes) if s == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def apply_transformations(
+    drawn: Sequence[int],
+    void_trait: Trait | None,
+    plan: Sequence[tuple[Trait, Trait]],
+    void_can_transform: bool,
+) -> tuple[int, int, int]:
+    """Hand trait counts after a fixed plan of transformations (source trait -> target trait, two for one).
+
+    Raises ValueError when the hand cannot pay for a step; a locked Void rune cannot be a source.
+    """
+    counts = list(hand_counts(drawn, void_trait))
+    spendable = list(hand_counts(drawn, void_trait if void_can_transform else None))
+    for source, target in plan:
+        if source == target:
+            raise ValueError("a transformation must change the trait")
+        i, j = TRAITS.index(source), TRAITS.index(target)
+        if spendable[i] < 2:
+            raise ValueError(f"the hand has fewer than two {source} runes to transform")
+        counts[i] -= 2
+        spendable[i] -= 2
+        counts[j] += 1
+        spendable[j] += 1
+    return counts[0], counts[1], counts[2]

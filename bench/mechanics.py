@@ -1,0 +1,55 @@
+"""System mechanics' exact odds against the same question written in icepool (goal: at least 10x faster).
+
+Both sides apply the same rule to each hand (Ragnarök's K_max and R = D - L - P - K), so the race is
+between the ways of finding the probability of every hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import icepool
+
+from odds import OddsRow, compare
+from runehall.chance.dist import Dist
+from runehall.systems import registry
+from runehall.systems.ragnarok.resolution import matching_runes, resolve_test
+
+RAGNAROK = registry.get("ragnarok")
+SKILL_TEST = RAGNAROK.mechanic("test")
+# A full bag of 24 (8 per trait), Destino 5, Spiritual Void rune, Physical test at Hard 4, skill 1.
+QUESTION = {
+    "bag": "8F,8M,8E",
+    "destiny": 5,
+    "void_trait": "E",
+    "required_trait": "F",
+    "difficulty": 4,
+    "skill_level": 1,
+}
+
+
+def _runehall() -> Dist[Any]:
+    # Validated afresh each call (no memo), as a request with new parameters would be.
+    odds = SKILL_TEST.odds(SKILL_TEST.Params.model_validate(QUESTION), RAGNAROK.options())
+    return odds.outcomes.map(tuple)
+
+
+def _outcome(hand: tuple[str, ...]) -> tuple[Any, ...]:
+    counts = (hand.count("F"), hand.count("M"), hand.count("E"))
+    k = matching_runes(counts, "E", "F", True, True)
+    return tuple(resolve_test(4, 1, 0, k))
+
+
+def _icepool() -> icepool.Die[Any]:
+    return icepool.Deck({"F": 8, "M": 8, "E": 8}).deal(5).expand().map(_outcome)
+
+
+def ragnarok_skill_test() -> OddsRow:
+    return compare(
+        "Ragnarök skill test: 5 of 24 runes, every tier and R",
+        "mechanic",
+        "ragnarok test --bag 8F,8M,8E --destiny 5 --void-trait E --required-trait F --difficulty 4 --skill-level 1",
+        _runehall,
+        "Deck({F: 8, M: 8, E: 8}).deal(5).expand().map(same rule)",
+        _icepool,
+    )
