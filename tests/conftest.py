@@ -5,6 +5,8 @@ from typer.testing import CliRunner
 
 from runehall.cli.app import app
 
+pytest_plugins = ["service_fixtures"]
+
 
 class Cli:
     def __init__(self) -> None:

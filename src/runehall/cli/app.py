@@ -12,6 +12,7 @@ import typer
 from runehall.cli import render
 from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.play import play_app
+from runehall.cli.server import register as register_server
 from runehall.cli.words import coerce, parse_request
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
@@ -29,6 +30,7 @@ app = typer.Typer(
 fair_app = typer.Typer(help="Fair sessions: commit to a seed, roll, reveal, export a verifiable log.")
 app.add_typer(fair_app, name="fair")
 app.add_typer(play_app, name="play")
+register_server(app)
 
 Words = Annotated[list[str] | None, typer.Argument(help="NOTATION, or SYSTEM MECHANIC --param value ...")]
 

@@ -74,14 +74,16 @@ class PlayLog:
         return self._fold(self.events)
 
     # -- changing ------------------------------------------------------------------------------------
-    def apply(self, action_name: str, params: dict[str, Any], source: Source, by: str | None = None) -> dict[str, Any]:
-        """Apply one action to the current state and append it; nothing is appended if it is refused."""
+    def prepare(
+        self, action_name: str, params: dict[str, Any], source: Source, by: str | None = None
+    ) -> dict[str, Any]:
+        """The event an action would append, checked against the current state; RulesError if illegal."""
         tracker = self.tracker
         action = tracker.action(action_name)
         parsed = action.parse_params(params)
-        state, happened = action.apply(self.state(), parsed, self.option_values(), source)
+        _, happened = action.apply(self.state(), parsed, self.option_values(), source)
         source.finish()
-        event = {
+        return {
             "seq": len(self.events) + 1,
             "action": action_name,
             "params": parsed.model_dump(mode="json"),
@@ -90,8 +92,11 @@ class PlayLog:
             "tape": [list(d) if d.label is not None else [d.n, d.value] for d in source.tape],
             "result": happened,
         }
+
+    def apply(self, action_name: str, params: dict[str, Any], source: Source, by: str | None = None) -> dict[str, Any]:
+        """Apply one action to the current state and append it; nothing is appended if it is refused."""
+        event = self.prepare(action_name, params, source, by)
         self.events.append(event)
-        del state
         return event
 
     def undo(self, seq: int | None = None, by: str | None = None) -> dict[str, Any]:

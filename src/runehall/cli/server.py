@@ -1,0 +1,81 @@
+"""`runehall serve`, `backup`, `export` and `import`: the table service from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from runehall.cli import render
+from runehall.cli.common import user_errors
+from runehall.errors import RunehallError
+from runehall.files import read_document
+from runehall.storage.db import DEFAULT_URL, Database, backup_sqlite, sqlite_path
+from runehall.storage.store import Store
+from runehall.table.play import TableService
+
+DatabaseUrl = Annotated[
+    str, typer.Option("--database-url", envvar="RUNEHALL_DATABASE_URL", help="sqlite:///FILE or postgresql://…")
+]
+
+
+def _service(url: str) -> TableService:
+    database = Database(url)
+    backup = database.migrate()
+    if backup is not None:
+        render.err.print(f"backed up {database.path} to {backup} before migrating", markup=False)
+    return TableService(Store(database))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @user_errors
+    def serve(
+        database_url: DatabaseUrl = DEFAULT_URL,
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    ) -> None:
+        """Run the table service (the API at /api, its documentation at /docs)."""
+        import uvicorn
+
+        from runehall.service.app import create_app
+
+        service = _service(database_url)
+        render.out.print(f"Runehall at http://{host}:{port}  (API documentation at /docs)", markup=False)
+        uvicorn.run(create_app(service.store.db), host=host, port=port, log_level="warning", ws_max_size=65536)
+
+    @app.command()
+    @user_errors
+    def backup(
+        target: Annotated[Path, typer.Argument(help="The copy to write (must not exist).")],
+        database_url: DatabaseUrl = DEFAULT_URL,
+    ) -> None:
+        """An online copy of a SQLite database, safe while the server runs."""
+        source = sqlite_path(Database(database_url).url)
+        if source is None:
+            raise RunehallError("backup copies SQLite files; use pg_dump for PostgreSQL")
+        backup_sqlite(source, target)
+        render.out.print(f"copied {source} to {target}", markup=False)
+
+    @app.command("export")
+    @user_errors
+    def export_table(
+        table_id: Annotated[str, typer.Argument(metavar="TABLE")],
+        database_url: DatabaseUrl = DEFAULT_URL,
+    ) -> None:
+        """Print a table with everything it holds (secrets included) as JSON."""
+        service = _service(database_url)
+        data = service.store.read(lambda c: service.store.export(c, table_id))
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+
+    @app.command("import")
+    @user_errors
+    def import_table(
+        path: Annotated[Path, typer.Argument(metavar="FILE", help="A table exported by `runehall export`.")],
+        database_url: DatabaseUrl = DEFAULT_URL,
+    ) -> None:
+        """Load an exported table (its id must not exist yet)."""
+        table_id = _service(database_url).import_table(read_document(path, "table export"))
+        render.out.print(f"imported table {table_id}", markup=False)

@@ -1,0 +1,1 @@
+"""The table service over HTTP and WebSocket (FastAPI)."""

@@ -1,0 +1,264 @@
+"""The FastAPI application: the JSON API, its errors, and the live WebSocket.
+
+Every error caused by a request is a 4xx with {"detail": reason}; nothing a client sends is written
+before it has been validated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from runehall.errors import (
+    ManualResultError,
+    NotationError,
+    ParameterError,
+    RulesError,
+    RunehallError,
+    TooComplexError,
+    UnknownNameError,
+)
+from runehall.rolling import RollResult
+from runehall.service import models
+from runehall.service.hub import Hub
+from runehall.service.live import live_socket
+from runehall.storage.db import Database
+from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, Store, Unauthorized
+from runehall.table.play import TableService
+
+MAX_BODY = 256 * 1024
+STATUS: list[tuple[type[RunehallError], int]] = [
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (Conflict, 409),
+    (RulesError, 409),
+    (TooComplexError, 422),
+    (NotationError, 422),
+    (ManualResultError, 422),
+    (ParameterError, 422),
+    (UnknownNameError, 422),
+    (RunehallError, 400),
+]
+
+
+def present(event: Event) -> dict[str, Any]:
+    """An event as sent to a client; a roll also gets its text, rendered from the stored roll."""
+    data = event.to_json()
+    if event.kind == "roll":
+        data["text"] = RollResult.from_json(event.payload["roll"]).render()
+    return data
+
+
+class BodyLimit:
+    """Refuse request bodies over MAX_BODY (413), whether or not they declare a length."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            await JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise RulesError(f"request body over {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def _bearer(authorization: str | None, cookie: str | None) -> str:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    if cookie:
+        return cookie
+    raise Unauthorized("send your access token: Authorization: Bearer TOKEN")
+
+
+async def _viewer(
+    request: Request,
+    table_id: Annotated[str, Path(max_length=32)],
+    authorization: Annotated[str | None, Header(max_length=200)] = None,
+) -> Participant:
+    """The participant behind the request's token (header, or the table's cookie in a browser)."""
+    secret = _bearer(authorization, request.cookies.get(f"rh_{table_id}"))
+    service: TableService = request.app.state.service
+    return await run_in_threadpool(service.viewer, table_id, secret)
+
+
+Viewer = Annotated[Participant, Depends(_viewer)]
+
+
+def create_app(database: Database) -> FastAPI:
+    store = Store(database)
+    service = TableService(store)
+    hub = Hub()
+    app = FastAPI(title="Runehall table service", version="0.1.0")
+    app.state.service = service
+    app.state.hub = hub
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(RunehallError)
+    async def _user_error(_: Request, error: RunehallError) -> JSONResponse:
+        status = next(code for kind, code in STATUS if isinstance(error, kind))
+        return JSONResponse({"detail": str(error), "error": type(error).__name__}, status)
+
+    async def call(work: Callable[..., Any], *args: Any) -> Any:
+        return await run_in_threadpool(work, *args)
+
+    async def publish(*events: Event) -> None:
+        hub.publish(events, present)
+
+    # -- tables ---------------------------------------------------------------------------------------
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: models.CreateTable) -> dict[str, Any]:
+        created = await call(
+            service.create,
+            body.name,
+            body.system,
+            body.options,
+            body.gm_name,
+            body.password,
+            body.players_can_undo,
+            body.client_seed,
+        )
+        return {
+            "table_id": created.table_id,
+            "invite_code": created.invite_code,
+            "participant_id": created.gm.id,
+            "token": created.gm_token,
+            "commitment": created.commitment,
+        }
+
+    @app.post("/api/join", status_code=201)
+    async def join(body: models.Join) -> dict[str, Any]:
+        participant, token, event = await call(service.join, body.invite_code, body.name, body.password)
+        await publish(event)
+        return {"table_id": participant.table_id, "participant_id": participant.id, "token": token}
+
+    @app.get("/api/tables/{table_id}")
+    async def table(me: Viewer) -> dict[str, Any]:
+        summary: dict[str, Any] = await call(service.summary, me)
+        online = hub.online(me.table_id)
+        for p in summary["participants"]:
+            p["online"] = p["id"] in online
+        return summary
+
+    @app.get("/api/tables/{table_id}/events")
+    async def events(me: Viewer, since: Annotated[int, Query(ge=0, le=2**53)] = 0) -> list[dict[str, Any]]:
+        return [present(e) for e in await call(service.events_for, me, since)]
+
+    @app.post("/api/tables/{table_id}/participants/{participant_id}/revoke")
+    async def revoke_participant(me: Viewer, participant_id: Annotated[str, Path(max_length=32)]) -> dict[str, Any]:
+        event = await call(service.revoke_participant, me, participant_id)
+        await publish(event)
+        hub.kick(me.table_id, participant_id)
+        return present(event)
+
+    # -- rolls and odds -----------------------------------------------------------------------------------
+    @app.post("/api/tables/{table_id}/rolls", status_code=201)
+    async def roll(me: Viewer, body: models.Roll) -> dict[str, Any]:
+        event = await call(service.roll, me, body.mechanic, body.params, body.visibility, body.manual, body.system)
+        await publish(event)
+        return present(event)
+
+    @app.post("/api/tables/{table_id}/odds")
+    async def odds(me: Viewer, body: models.Odds) -> dict[str, Any]:
+        result: dict[str, Any] = await call(service.odds, me, body.mechanic, body.params, body.system)
+        if body.record:
+            request = {"system": result["system"], "mechanic": body.mechanic, "params": result["params"]}
+            await publish(await call(service.record_odds, me, request, body.visibility))
+        return result
+
+    # -- characters and trackers ---------------------------------------------------------------------------
+    @app.get("/api/tables/{table_id}/characters")
+    async def characters(me: Viewer) -> list[dict[str, Any]]:
+        return await call(service.characters, me)  # type: ignore[no-any-return]
+
+    @app.post("/api/tables/{table_id}/characters", status_code=201)
+    async def create_character(me: Viewer, body: models.Character) -> dict[str, Any]:
+        event = await call(service.create_character, me, body.sheet, body.visibility)
+        await publish(event)
+        return present(event)
+
+    @app.put("/api/tables/{table_id}/characters/{character_id}")
+    async def edit_character(
+        me: Viewer, body: models.CharacterEdit, character_id: Annotated[str, Path(max_length=32)]
+    ) -> dict[str, Any]:
+        event = await call(service.edit_character, me, character_id, body.sheet)
+        await publish(event)
+        return present(event)
+
+    @app.get("/api/tables/{table_id}/trackers")
+    async def trackers(me: Viewer) -> list[dict[str, Any]]:
+        return await call(service.trackers, me)  # type: ignore[no-any-return]
+
+    @app.post("/api/tables/{table_id}/trackers", status_code=201)
+    async def start_tracker(me: Viewer, body: models.StartTracker) -> dict[str, Any]:
+        event = await call(service.start_tracker, me, body.tracker, body.setup, body.visibility)
+        await publish(event)
+        return present(event)
+
+    @app.post("/api/tables/{table_id}/trackers/{tracker_id}/actions", status_code=201)
+    async def tracker_action(
+        me: Viewer, body: models.TrackerAction, tracker_id: Annotated[str, Path(max_length=32)]
+    ) -> dict[str, Any]:
+        event = await call(service.tracker_action, me, tracker_id, body.action, body.params, body.manual)
+        await publish(event)
+        return present(event)
+
+    # -- messages, undo, seeds, export -------------------------------------------------------------------
+    @app.post("/api/tables/{table_id}/notes", status_code=201)
+    async def note(me: Viewer, body: models.Message) -> dict[str, Any]:
+        event = await call(service.post, me, "note", body.text, body.visibility)
+        await publish(event)
+        return present(event)
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def chat(me: Viewer, body: models.Message) -> dict[str, Any]:
+        event = await call(service.post, me, "chat", body.text, body.visibility)
+        await publish(event)
+        return present(event)
+
+    @app.post("/api/tables/{table_id}/undo", status_code=201)
+    async def undo(me: Viewer, body: models.Undo) -> dict[str, Any]:
+        event = await call(service.undo, me, body.seq, body.reason)
+        await publish(event)
+        return present(event)
+
+    @app.post("/api/tables/{table_id}/seed/rotate", status_code=201)
+    async def rotate(me: Viewer, body: models.Rotate) -> dict[str, Any]:
+        event = await call(service.rotate_seed, me, body.client_seed)
+        await publish(event)
+        return present(event)
+
+    @app.get("/api/tables/{table_id}/fair-log")
+    async def fair_log(me: Viewer) -> dict[str, Any]:
+        return await call(service.fair_log, me)  # type: ignore[no-any-return]
+
+    @app.get("/api/tables/{table_id}/export")
+    async def export(me: Viewer) -> dict[str, Any]:
+        return await call(service.export, me)  # type: ignore[no-any-return]
+
+    @app.post("/api/import", status_code=201)
+    async def import_table(body: Annotated[dict[str, Any], ...]) -> dict[str, Any]:
+        return {"table_id": await call(service.import_table, body)}
+
+    live: Callable[..., Awaitable[None]] = live_socket(service, hub, present)
+    app.add_api_websocket_route("/api/tables/{table_id}/ws", live)
+    return app

@@ -1,0 +1,72 @@
+"""Live updates: each table's connections, and the events each may see.
+
+Visibility is checked here, per connection, before an event is queued: a player's socket is never
+handed a hidden event. Each connection has a bounded queue; a client too slow to keep up is
+disconnected (it resumes from its last sequence number) instead of slowing everyone else down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from runehall.storage.store import Event, Participant
+from runehall.table.visibility import can_see
+
+QUEUE_LIMIT = 1000
+
+
+@dataclass(eq=False)
+class Subscriber:
+    viewer: Participant
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    overflowed: bool = False
+
+    def offer(self, message: dict[str, Any]) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.close()
+
+    def close(self) -> None:
+        # A None tells the sender to stop; room is made for it if the queue is full.
+        while True:
+            try:
+                self.queue.put_nowait(None)
+                return
+            except asyncio.QueueFull:
+                self.queue.get_nowait()
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.rooms: dict[str, set[Subscriber]] = {}
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        self.rooms.setdefault(subscriber.viewer.table_id, set()).add(subscriber)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        room = self.rooms.get(subscriber.viewer.table_id)
+        if room is not None:
+            room.discard(subscriber)
+            if not room:
+                del self.rooms[subscriber.viewer.table_id]
+
+    def publish(self, events: Iterable[Event], present: Any) -> None:
+        for event in events:
+            for subscriber in list(self.rooms.get(event.table_id, ())):
+                if can_see(event, subscriber.viewer):
+                    subscriber.offer(present(event))
+
+    def kick(self, table_id: str, participant_id: str) -> None:
+        for subscriber in list(self.rooms.get(table_id, ())):
+            if subscriber.viewer.id == participant_id:
+                subscriber.close()
+
+    def online(self, table_id: str) -> set[str]:
+        return {s.viewer.id for s in self.rooms.get(table_id, ())}

@@ -1,0 +1,120 @@
+"""The live WebSocket: the events a participant may see, resumable from a sequence number.
+
+To resume with no gap and no duplicate, the socket subscribes to the hub first, then sends the stored
+events after `since`, then whatever the hub queued, skipping anything at or below the last seq sent.
+Clients may send small JSON messages (a ping); each connection has a size limit and a token-bucket rate
+limit, and a client that breaks them is disconnected without touching anyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+
+from runehall.errors import RunehallError
+from runehall.service.hub import Hub, Subscriber
+from runehall.storage.store import Event
+
+MAX_MESSAGE = 4096
+RATE = 10.0  # messages per second, sustained
+BURST = 20.0
+POLICY_VIOLATION = 1008
+
+
+class Bucket:
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any]]) -> Callable[..., Awaitable[None]]:
+    async def endpoint(websocket: WebSocket, table_id: str) -> None:
+        token = websocket.query_params.get("token") or websocket.cookies.get(f"rh_{table_id}") or ""
+        try:
+            since = int(websocket.query_params.get("since", "0"))
+            if since < 0:
+                raise ValueError
+            viewer = await run_in_threadpool(service.viewer, table_id, token)
+        except (ValueError, RunehallError):
+            await websocket.close(code=POLICY_VIOLATION, reason="unknown token or bad 'since'")
+            return
+        await websocket.accept()
+        subscriber = Subscriber(viewer)
+        hub.subscribe(subscriber)
+        try:
+            backlog = await run_in_threadpool(service.events_for, viewer, since)
+            last = since
+            for event in backlog:
+                await websocket.send_text(json.dumps(present(event)))
+                last = event.seq
+            sender = asyncio.create_task(_send(websocket, subscriber, last))
+            receiver = asyncio.create_task(_receive(websocket))
+            done, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            for task in done:
+                task.exception()  # collected, so asyncio does not log it; the socket is closing anyway
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unsubscribe(subscriber)
+            if subscriber.overflowed:
+                await _close(websocket, POLICY_VIOLATION, "too slow: reconnect with since=<last seq>")
+
+    return endpoint
+
+
+async def _send(websocket: WebSocket, subscriber: Subscriber, last: int) -> None:
+    while True:
+        message = await subscriber.queue.get()
+        if message is None:
+            await _close(websocket, POLICY_VIOLATION, "disconnected by the server")
+            return
+        if message["seq"] <= last:
+            continue  # already sent from the backlog
+        await websocket.send_text(json.dumps(message))
+        last = message["seq"]
+
+
+async def _receive(websocket: WebSocket) -> None:
+    bucket = Bucket()
+    while True:
+        text = await websocket.receive_text()
+        if len(text) > MAX_MESSAGE:
+            await _close(websocket, POLICY_VIOLATION, f"message over {MAX_MESSAGE} bytes")
+            return
+        if not bucket.take():
+            await _close(websocket, POLICY_VIOLATION, "too many messages")
+            return
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            await websocket.send_text(json.dumps({"type": "error", "detail": "send JSON"}))
+            continue
+        if isinstance(message, dict) and message.get("type") == "ping":
+            await websocket.send_text(json.dumps({"type": "pong"}))
+        else:
+            await websocket.send_text(json.dumps({"type": "error", "detail": "the only message accepted is a ping"}))
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    try:
+        await websocket.close(code=code, reason=reason)
+    except RuntimeError:
+        pass  # already closed

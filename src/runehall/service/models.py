@@ -1,0 +1,85 @@
+"""Request bodies of the API, each field bounded so no request can be unreasonably large."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from runehall.table.visibility import Visibility
+
+Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"\S")]
+Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
+Manual = Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(max_length=200)]
+Params = Annotated[dict[str, Any], Field(max_length=50)]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(Body):
+    name: Annotated[str, Field(min_length=1, max_length=120, pattern=r"\S")]
+    system: Ident
+    options: Params = Field(default_factory=dict)
+    gm_name: Name
+    password: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    players_can_undo: bool = False
+    client_seed: Annotated[str, Field(min_length=1, max_length=120)] | None = None
+
+
+class Join(Body):
+    invite_code: Annotated[str, Field(min_length=1, max_length=32)]
+    name: Name
+    password: Annotated[str, Field(max_length=200)] | None = None
+
+
+class Roll(Body):
+    mechanic: Ident
+    system: Ident | None = None
+    params: Params = Field(default_factory=dict)
+    visibility: Visibility = "public"
+    manual: Manual | None = None
+
+
+class Odds(Body):
+    mechanic: Ident
+    system: Ident | None = None
+    params: Params = Field(default_factory=dict)
+    record: bool = False
+    visibility: Visibility = "public"
+
+
+class Character(Body):
+    sheet: Annotated[dict[str, Any], Field(max_length=100)]
+    visibility: Visibility = "public"
+
+
+class CharacterEdit(Body):
+    sheet: Annotated[dict[str, Any], Field(max_length=100)]
+
+
+class StartTracker(Body):
+    tracker: Ident
+    setup: Params = Field(default_factory=dict)
+    visibility: Visibility = "public"
+
+
+class TrackerAction(Body):
+    action: Ident
+    params: Params = Field(default_factory=dict)
+    manual: Manual | None = None
+
+
+class Message(Body):
+    text: Annotated[str, Field(min_length=1, max_length=4000)]
+    visibility: Visibility = "public"
+
+
+class Undo(Body):
+    seq: Annotated[int, Field(ge=1, le=2**53)]
+    reason: Annotated[str, Field(max_length=200)] = ""
+
+
+class Rotate(Body):
+    client_seed: Annotated[str, Field(min_length=1, max_length=120)] | None = None

@@ -1,0 +1,1 @@
+"""Storage: the database schema, migrations, and the append-only event store."""

@@ -1,0 +1,1 @@
+"""The table domain: a campaign of one game system, its participants, and its event log."""

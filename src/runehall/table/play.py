@@ -1,0 +1,213 @@
+"""The table service: characters, trackers, notes and chat, undo, seeds, the fair log, export and import."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import Connection
+
+from runehall.chance.sources import ManualSource
+from runehall.errors import RulesError, RunehallError
+from runehall.fairness.log import LOG_FORMAT
+from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant
+from runehall.table.service import TableCore
+from runehall.table.state import TableState
+from runehall.table.visibility import can_see
+
+NOTE_KINDS = ("note", "chat")
+
+
+class TableService(TableCore):
+    # -- characters -----------------------------------------------------------------------------------
+    def create_character(self, viewer: Participant, sheet: dict[str, Any], visibility: str = "public") -> Event:
+        system, options = self.system(viewer.table_id)
+        valid = system.character(sheet, system.options(options)).model_dump(mode="json")
+        payload = {"character_id": secrets.token_urlsafe(6), "owner": viewer.id, "sheet": valid}
+        return self.store.write(
+            lambda c: self.store.append(c, viewer.table_id, "character_created", viewer.id, visibility, payload)
+        )
+
+    def edit_character(self, viewer: Participant, character_id: str, sheet: dict[str, Any]) -> Event:
+        system, options = self.system(viewer.table_id)
+        state = self.state(viewer.table_id)
+        record = state.characters.get(character_id)
+        if (
+            record is None
+            or record.created_seq in state.revoked
+            or not can_see(state.by_seq[record.created_seq], viewer)
+        ):
+            raise NotFound(f"no character {character_id!r}")
+        if not viewer.is_gm and record.owner != viewer.id:
+            raise Forbidden("only the owner or the game master can edit this character")
+        valid = system.character(sheet, system.options(options)).model_dump(mode="json")
+        payload = {"character_id": character_id, "sheet": valid}
+        return self.store.write(
+            lambda c: self.store.append(c, viewer.table_id, "character_edited", viewer.id, record.visibility, payload)
+        )
+
+    def characters(self, viewer: Participant) -> list[dict[str, Any]]:
+        system, options = self.system(viewer.table_id)
+        state = self.state(viewer.table_id)
+        out = []
+        for record in state.characters.values():
+            first = state.by_seq[record.created_seq]
+            if record.created_seq in state.revoked or not can_see(first, viewer):
+                continue
+            sheet = system.character(record.sheet, system.options(options))
+            out.append({"id": record.id, "owner": record.owner, "sheet": record.sheet, "derived": sheet.derived()})
+        return out
+
+    # -- trackers -------------------------------------------------------------------------------------
+    def start_tracker(
+        self, viewer: Participant, tracker_name: str, setup: dict[str, Any], visibility: str = "public"
+    ) -> Event:
+        system, options = self.system(viewer.table_id)
+        state = self.state(viewer.table_id)
+        setup = dict(setup)
+        character_id = setup.pop("character_id", None)
+        if character_id is not None:  # set a tracker up from a character at the table
+            record = state.characters.get(str(character_id))
+            if record is None or record.created_seq in state.revoked:
+                raise NotFound(f"no character {character_id!r}")
+            if not viewer.is_gm and record.owner != viewer.id:
+                raise Forbidden("only the owner or the game master can put this character in play")
+            setup["character"] = record.sheet
+        tracker = system.tracker(tracker_name)
+        parsed = tracker.parse_setup(setup)
+        tracker.start(parsed, system.options(options))  # a setup that cannot start is refused now
+        payload = {
+            "tracker_id": secrets.token_urlsafe(6),
+            "tracker": tracker_name,
+            "owner": viewer.id,
+            "setup": parsed.model_dump(mode="json"),
+        }
+        return self.store.write(
+            lambda c: self.store.append(c, viewer.table_id, "tracker_started", viewer.id, visibility, payload)
+        )
+
+    def _tracker(self, viewer: Participant, tracker_id: str) -> Any:
+        state = self.state(viewer.table_id)
+        record = state.trackers.get(tracker_id)
+        if record is None or not can_see(state.by_seq[_started(state, tracker_id)], viewer):
+            raise NotFound(f"no tracker {tracker_id!r}")
+        return state, record
+
+    def tracker_action(
+        self,
+        viewer: Participant,
+        tracker_id: str,
+        action: str,
+        params: dict[str, Any],
+        manual: list[str] | None = None,
+    ) -> Event:
+        state, record = self._tracker(viewer, tracker_id)
+        if not viewer.is_gm and record.owner != viewer.id:
+            raise Forbidden("only the owner or the game master can act on this tracker")
+        log = state.play_log(tracker_id)
+
+        def work(c: Connection) -> Event:
+            random = log.tracker.action(action).random
+            source = self._source(c, viewer.table_id, manual) if (random or manual) else ManualSource([])
+            event = log.prepare(action, params, source, viewer.id)
+            payload = {
+                "tracker_id": tracker_id,
+                **{k: event[k] for k in ("action", "params", "source", "tape", "result")},
+            }
+            return self.store.append(c, viewer.table_id, "tracker_action", viewer.id, record.visibility, payload)
+
+        return self.store.write(work)
+
+    def trackers(self, viewer: Participant) -> list[dict[str, Any]]:
+        state = self.state(viewer.table_id)
+        out = []
+        for tracker_id, record in state.trackers.items():
+            if not can_see(state.by_seq[_started(state, tracker_id)], viewer):
+                continue
+            log = state.play_log(tracker_id)
+            out.append(
+                {
+                    "id": tracker_id,
+                    "tracker": record.tracker,
+                    "owner": record.owner,
+                    "state": log.tracker.view(log.state()),
+                    "text": log.tracker.render(log.state()),
+                }
+            )
+        return out
+
+    # -- notes and chat --------------------------------------------------------------------------------
+    def post(self, viewer: Participant, kind: str, text: str, visibility: str) -> Event:
+        if kind not in NOTE_KINDS:
+            raise RulesError(f"unknown message kind {kind!r}")
+        if kind == "note" and not viewer.is_gm:
+            raise Forbidden("only the game master keeps notes")
+        return self.store.write(
+            lambda c: self.store.append(c, viewer.table_id, kind, viewer.id, visibility, {"text": text})
+        )
+
+    # -- undo -----------------------------------------------------------------------------------------
+    def undo(self, viewer: Participant, seq: int, reason: str = "") -> Event:
+        state = self.state(viewer.table_id)
+        target = state.by_seq.get(seq)
+        if target is None or not can_see(target, viewer):
+            raise NotFound(f"no event {seq} at this table")
+        if target.kind in ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked"):
+            raise RulesError(f"a {target.kind} event cannot be undone")
+        if seq in state.revoked:
+            raise RulesError(f"event {seq} is already revoked")
+        if not viewer.is_gm:
+            allowed = self.store.read(lambda c: bool(self.store.table(c, viewer.table_id).players_can_undo))
+            if not allowed or target.author != viewer.id:
+                raise Forbidden("only the game master can undo this")
+        if target.kind == "tracker_action":
+            log = state.play_log(target.payload["tracker_id"])
+            try:
+                log.undo(seq, viewer.id)
+            except RunehallError as e:
+                raise RulesError(str(e)) from None
+        payload = {"revokes": seq, "reason": reason}
+        return self.store.write(
+            lambda c: self.store.append(c, viewer.table_id, "revoke", viewer.id, target.visibility, payload)
+        )
+
+    # -- seeds and the fair log -----------------------------------------------------------------------
+    def rotate_seed(self, viewer: Participant, client_seed: str | None = None) -> Event:
+        self._gm_only(viewer)
+
+        def work(c: Connection) -> Event:
+            revealed, fresh = self.store.rotate(c, viewer.table_id, client_seed)
+            payload = {"revealed": revealed.public(), "next": fresh.public()}
+            return self.store.append(c, viewer.table_id, "seed_rotated", viewer.id, "public", payload)
+
+        return self.store.write(work)
+
+    def fair_log(self, viewer: Participant) -> dict[str, Any]:
+        """The log this viewer may verify: every revealed seed and the fair rolls they may see."""
+        epochs = self.store.read(lambda c: self.store.epochs(c, viewer.table_id))
+        rolls = [e.payload["roll"] for e in self.events_for(viewer) if e.kind == "roll"]
+        return {"format": LOG_FORMAT, "epochs": [e.public() for e in epochs], "rolls": rolls}
+
+    # -- export and import ------------------------------------------------------------------------------
+    def export(self, viewer: Participant) -> dict[str, Any]:
+        self._gm_only(viewer)
+        return self.store.read(lambda c: self.store.export(c, viewer.table_id))
+
+    def import_table(self, data: dict[str, Any]) -> str:
+        if not isinstance(data, dict) or data.get("format") != "runehall-table/1":
+            raise RulesError("not a Runehall table export")
+        try:
+            return self.store.write(lambda c: self.store.import_table(c, data))
+        except (KeyError, TypeError, ValueError) as e:
+            raise RulesError(f"damaged table export: {e}") from None
+
+
+def _started(state: TableState, tracker_id: str) -> int:
+    """The seq of the event that started a tracker (its visibility is the tracker's)."""
+    for seq, e in state.by_seq.items():
+        if e.kind == "tracker_started" and e.payload["tracker_id"] == tracker_id:
+            return seq
+    raise NotFound(f"no tracker {tracker_id!r}")
+
+
+__all__ = ["Conflict", "TableService"]

@@ -1,0 +1,86 @@
+"""A table's state, folded from its events: characters, trackers, and what has been revoked.
+
+Characters and trackers carry one visibility for all their events, set when they are created, so a
+viewer who may see one of them may see all of its history (and one who may not, sees none of it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from runehall.play.log import PlayLog
+from runehall.storage.store import Event
+
+
+@dataclass
+class CharacterRecord:
+    id: str
+    owner: str | None
+    visibility: str
+    sheet: dict[str, Any]
+    created_seq: int
+
+
+@dataclass
+class TrackerRecord:
+    id: str
+    tracker: str
+    owner: str | None
+    visibility: str
+    setup: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)  # in PlayLog's form
+
+
+@dataclass
+class TableState:
+    system: str
+    options: dict[str, Any]
+    revoked: set[int] = field(default_factory=set)
+    characters: dict[str, CharacterRecord] = field(default_factory=dict)
+    trackers: dict[str, TrackerRecord] = field(default_factory=dict)
+    by_seq: dict[int, Event] = field(default_factory=dict)
+
+    def play_log(self, tracker_id: str) -> PlayLog:
+        record = self.trackers[tracker_id]
+        log = PlayLog(self.system, record.tracker, self.options, record.setup)
+        log.events = list(record.events)
+        return log
+
+
+def fold(system: str, options: dict[str, Any], events: list[Event]) -> TableState:
+    state = TableState(system, options)
+    for e in events:
+        state.by_seq[e.seq] = e
+        p = e.payload
+        if e.kind == "revoke":
+            target = int(p["revokes"])
+            state.revoked.add(target)
+            original = state.by_seq.get(target)
+            if original is not None and original.kind == "tracker_action":
+                record = state.trackers[original.payload["tracker_id"]]
+                record.events.append({"seq": e.seq, "action": "revoke", "revokes": target, "by": e.author})
+        elif e.kind == "character_created":
+            state.characters[p["character_id"]] = CharacterRecord(
+                p["character_id"], p.get("owner"), e.visibility, p["sheet"], e.seq
+            )
+        elif e.kind == "character_edited" and e.seq not in state.revoked:
+            state.characters[p["character_id"]].sheet = p["sheet"]
+        elif e.kind == "tracker_started":
+            state.trackers[p["tracker_id"]] = TrackerRecord(
+                p["tracker_id"], p["tracker"], p.get("owner"), e.visibility, p["setup"]
+            )
+        elif e.kind == "tracker_action":
+            action = {k: p[k] for k in ("action", "params", "source", "tape", "result")}
+            state.trackers[p["tracker_id"]].events.append({"seq": e.seq, "by": e.author, **action})
+    # A character edit revoked later: re-apply the edits still in force, in order.
+    for character in state.characters.values():
+        if character.created_seq in state.revoked:
+            continue
+        sheet = state.by_seq[character.created_seq].payload["sheet"]
+        for ev in events:
+            edits_it = ev.kind == "character_edited" and ev.payload["character_id"] == character.id
+            if edits_it and ev.seq not in state.revoked:
+                sheet = ev.payload["sheet"]
+        character.sheet = sheet
+    return state
