@@ -324,7 +324,9 @@ def test_manual_runes_must_be_in_the_bag() -> None:
     with pytest.raises(ManualResultError, match="not in the bag"):
         roll_test({"bag": "fehu,uruz", "destiny": 2, "required_trait": "E", "difficulty": 2}, ["fehu", "fehu"])
     ok = roll_test({"bag": "fehu,uruz", "destiny": 2, "required_trait": "E", "difficulty": 2}, ["URUZ", "fehu"])
-    assert [t["label"] for t in ok["detail"]] == ["uruz", "fehu"]
+    assert [t["label"] for t in ok["detail"]] == ["ur", "fe"]
+    accented = roll_test({"bag": "Týr,Fé", "destiny": 2, "required_trait": "F", "difficulty": 2}, ["fe", "TÝR"])
+    assert [t["label"] for t in accented["detail"]] == ["fe", "tyr"]
 
 
 def test_lock_opening_takes_its_modifier_from_the_data() -> None:
@@ -336,7 +338,7 @@ def test_lock_opening_takes_its_modifier_from_the_data() -> None:
 
 def test_bag_spellings() -> None:
     assert parse_bag("4F 2M 1E") == parse_bag("F=4, M=2, E=1") == parse_bag("4F/2M/1E")
-    assert parse_bag("Týr, fehu") == ("tiwaz", "fehu")
+    assert parse_bag("Týr, fehu") == ("tyr", "fe")
     assert parse_bag(["F", "m"]) == ("F", "M")
 
 

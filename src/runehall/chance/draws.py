@@ -24,6 +24,7 @@ class Token:
 
     label: str
     category: str
+    aliases: tuple[str, ...] = ()  # other names a person may type when drawing it by hand
 
 
 def draw_from(items: Sequence[Token], n: int, source: Source, what: str) -> tuple[Token, ...]:
@@ -33,7 +34,7 @@ def draw_from(items: Sequence[Token], n: int, source: Source, what: str) -> tupl
     remaining = list(items)
     drawn = []
     for _ in range(n):
-        index = source.choose([t.label for t in remaining], what)
+        index = source.choose([t.label for t in remaining], what, [t.aliases for t in remaining])
         drawn.append(remaining.pop(index))
     return tuple(drawn)
 

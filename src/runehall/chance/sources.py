@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import os
 import threading
+import unicodedata
 from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Sequence
@@ -55,8 +56,10 @@ class Source(ABC):
         self.tape.append(Draw(faces, value))
         return value
 
-    def choose(self, labels: Sequence[str], what: str = "bag") -> int:
-        """Index of the item drawn uniformly from `labels` (the items still in the bag, deck or pile)."""
+    def choose(self, labels: Sequence[str], what: str = "bag", aliases: Sequence[Sequence[str]] = ()) -> int:
+        """Index of the item drawn uniformly from `labels` (the items still in the bag, deck or pile).
+
+        `aliases[i]` are other names a person may type for item i (used only by the manual source)."""
         _check_range(len(labels))
         index = self._below(len(labels))
         self.tape.append(Draw(len(labels), index + 1, labels[index]))
@@ -185,6 +188,11 @@ def commitment(server_seed: bytes) -> str:
     return hashlib.sha256(server_seed).hexdigest()
 
 
+def _fold(text: str) -> str:
+    """Case and accents ignored: a person typing "Týr" means the rune labelled "tyr"."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
+
+
 class ManualSource(Source):
     """Results a person rolled or drew physically, given in order and validated as they are used."""
 
@@ -219,12 +227,13 @@ class ManualSource(Source):
         self.tape.append(Draw(faces, value))
         return value
 
-    def choose(self, labels: Sequence[str], what: str = "bag") -> int:
+    def choose(self, labels: Sequence[str], what: str = "bag", aliases: Sequence[Sequence[str]] = ()) -> int:
         _check_range(len(labels))
         raw = str(self._take(f"item from the {what}")).strip()
-        folded = raw.casefold()
+        folded = _fold(raw)
         for index, label in enumerate(labels):
-            if label.casefold() == folded:
+            names = (label, *(aliases[index] if index < len(aliases) else ()))
+            if any(_fold(name) == folded for name in names):
                 self.tape.append(Draw(len(labels), index + 1, label))
                 return index
         raise ManualResultError(f"{raw!r} is not in the {what} (already drawn, or never in it)")

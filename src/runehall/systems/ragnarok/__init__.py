@@ -9,6 +9,8 @@ from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesMod
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.mechanics import OpposedTest, SkillTest, Wyrd
 from runehall.systems.ragnarok.options import RagnarokOptions
+from runehall.systems.ragnarok.tree import TreeTracker
+from runehall.systems.tracker import Tracker
 
 
 class Ragnarok(GameSystem):
@@ -26,6 +28,9 @@ class Ragnarok(GameSystem):
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         return {"test": SkillTest(), "opposed": OpposedTest(), "wyrd": Wyrd()}
+
+    def trackers(self) -> Mapping[str, Tracker[Any]]:
+        return {"tree": TreeTracker()}
 
 
 SYSTEM = Ragnarok()

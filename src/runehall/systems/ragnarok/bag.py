@@ -26,7 +26,8 @@ def _count_part(part: str) -> tuple[str, int] | None:
 
 
 def parse_bag(value: object) -> tuple[str, ...]:
-    """Normalise a bag to a tuple of labels: rune ids, or F / M / E for runes known only by trait."""
+    """Normalise a bag to a tuple of labels: runes by the book's names (tyr, fe...), or F / M / E for
+    runes known only by trait."""
     if isinstance(value, list | tuple):
         return _parse_parts(tuple(str(v) for v in value))
     return _parse_text(str(value))
@@ -59,7 +60,7 @@ def _parse_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
             labels.append(name.upper())
             continue
         try:
-            labels.append(rules().rune(name).id)
+            labels.append(rules().rune(name).slug)  # the book's name, as players type it
         except Exception:
             raise ValueError(f"{name!r} is neither a rune nor a trait count such as 4F") from None
     return tuple(labels)
@@ -70,6 +71,15 @@ Bag = Annotated[tuple[str, ...], BeforeValidator(parse_bag)]
 
 @lru_cache(maxsize=1024)
 def bag_tokens(labels: tuple[str, ...]) -> tuple[Token, ...]:
-    """Tokens for a bag draw: each rune's trait is its category; trait-only tokens are their own trait."""
+    """Tokens for a bag draw: each rune's trait is its category; trait-only tokens are their own trait.
+
+    A rune may be typed by its printed name (Týr), its label (tyr) or its Elder Futhark name (tiwaz)."""
     r = rules()
-    return tuple(Token(label, label if label in TRAITS else r.trait_of(r.rune(label))) for label in labels)
+    tokens = []
+    for label in labels:
+        if label in TRAITS:
+            tokens.append(Token(label, label))
+        else:
+            rune = r.rune(label)
+            tokens.append(Token(label, r.trait_of(rune), (rune.id, rune.name)))
+    return tuple(tokens)

@@ -1,0 +1,148 @@
+"""The combat round skeleton (spec 000 §13): phases in the order of option phase_order (A-19).
+
+Each phase's effects happen on entering it: Maintenance recovers stunned runes (A-14) and adds DP (A-20);
+Collection returns the runes of mano and actividad home, except chains kept by a Continuity or
+Conservation metamark, and expires the round's contingencies (A-17, A-18).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.data import read_data_file
+from runehall.systems.ragnarok.rules import PACKAGE
+from runehall.systems.ragnarok.tree.board import Board, TreeAction
+from runehall.systems.ragnarok.tree.state import Combat
+
+
+def keeping_metamarks() -> set[str]:
+    """The metamarks that may keep a chain in actividad past the round (powers.toml)."""
+    data = read_data_file(PACKAGE, "powers.toml")
+    return {m["id"] for m in data["metamark"] if m.get("keeps_chain_in_activity")}
+
+
+def _expire_contingencies(board: Board, number: int) -> list[str]:
+    expired: list[str] = []
+    if board.options.contingency_expiry != "collection":
+        return expired
+    for kid, k in list(board.contingencies.items()):
+        if k.state == "armed" and k.combat == number:
+            for uid in k.units:
+                board.send_home(uid)
+            board.contingencies[kid] = board.contingencies[kid].model_copy(update={"state": "expired"})
+            expired.append(kid)
+    return expired
+
+
+def _maintenance(board: Board, recover: list[str]) -> dict[str, Any]:
+    most = board.options.stun_recovery_per_maintenance
+    stunned = [t.id for t in board.essence() if t.pile == "aturdido"]
+    chosen = list(dict.fromkeys(board.resolve(n) for n in recover))
+    for uid in chosen:
+        if uid not in stunned:
+            raise RulesError(f"{board.label(uid)} is not in aturdido")
+    if len(chosen) > most:
+        raise RulesError(f"{most} stunned rune(s) recover per Maintenance phase (A-14), not {len(chosen)}")
+    rest = [u for u in stunned if u not in chosen]
+    chosen += rest[: most - len(chosen)]  # the owner's picks first, then the earliest in the Esencia
+    for uid in chosen:
+        board.set_token(uid, pile="esencia", position=0)
+    gained = board.gain_dp(board.options.dp_gain_per_maintenance) if board.has_dp else 0
+    return {"recovered": chosen, "dp_gained": gained}
+
+
+def _collection(board: Board, keep: list[str], number: int) -> dict[str, Any]:
+    marks = keeping_metamarks()
+    kept = []
+    for name in keep:
+        chain = board.chains.get(name.strip())
+        if chain is None:
+            raise RulesError(f"there is no chain {name!r} in actividad")
+        if not marks & set(chain.metamarks):
+            raise RulesError(f"chain {chain.id} carries no {' or '.join(sorted(marks))} metamark to stay (I-24)")
+        kept.append(chain.id)
+    returned = board.collect(("mano", "actividad"), tuple(kept))
+    return {"returned": returned, "kept": kept, "expired": _expire_contingencies(board, number)}
+
+
+def enter_phase(board: Board, combat: Combat, keep: list[str], recover: list[str]) -> dict[str, Any]:
+    if keep and combat.phase != "collection":
+        raise RulesError("chains are kept (--keep) on entering the Collection phase")
+    if recover and combat.phase != "maintenance":
+        raise RulesError("stunned runes recover (--recover) on entering the Maintenance phase")
+    board.combat = combat
+    if combat.phase == "maintenance":
+        return _maintenance(board, recover)
+    if combat.phase == "collection":
+        return _collection(board, keep, combat.number)
+    return {}
+
+
+class StartParams(RulesModel):
+    number: int | None = Field(None, ge=1, description="The combat's number (default: the next one).")
+
+
+class StartCombatAction(TreeAction):
+    name: ClassVar[str] = "start_combat"
+    summary: ClassVar[str] = "A combat begins: round 1, first phase; the DP pool starts at BDP."
+    Params: ClassVar[type[RulesModel]] = StartParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_alive()
+        if board.combat is not None:
+            raise RulesError(f"combat {board.combat.number} is still going on (end_combat first)")
+        number = params.number if params.number is not None else board.last_combat + 1
+        if number <= board.last_combat:
+            raise RulesError(f"combat numbers grow: the last one was {board.last_combat}")
+        if not board.options.phase_order:
+            raise RulesError("option phase_order names no phase")
+        board.last_combat = number
+        board.dp = board.bdp
+        combat = Combat(number=number, phase=board.options.phase_order[0])
+        happened = enter_phase(board, combat, [], [])
+        return {"combat": number, "round": 1, "phase": combat.phase, "dp": board.dp, **happened}
+
+
+class NextPhaseParams(RulesModel):
+    keep: list[str] = Field(
+        default_factory=list, description="Entering Collection: chains with Continuity/Conservation that stay."
+    )
+    recover: list[str] = Field(default_factory=list, description="Entering Maintenance: which stunned runes recover.")
+
+
+class NextPhaseAction(TreeAction):
+    name: ClassVar[str] = "next_phase"
+    summary: ClassVar[str] = "Go on to the next phase of the round (Wyrd → Maintenance → Action → Collection)."
+    Params: ClassVar[type[RulesModel]] = NextPhaseParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        combat = board.require_combat("a phase")
+        order = board.options.phase_order
+        index = order.index(combat.phase) + 1 if combat.phase in order else len(order)
+        round_ = combat.round + (index >= len(order))
+        phase = order[index % len(order)]
+        nxt = Combat(number=combat.number, round=round_, phase=phase)
+        happened = enter_phase(board, nxt, params.keep, params.recover)
+        return {"round": round_, "phase": phase, **happened}
+
+
+class EndCombatAction(TreeAction):
+    name: ClassVar[str] = "end_combat"
+    summary: ClassVar[str] = "The combat ends: runes in play go home, DP back to BDP, consumed runes may recover."
+    Params: ClassVar[type[RulesModel]] = RulesModel
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        combat = board.require_combat("ending a combat")
+        returned = board.collect(("mano", "actividad"))
+        expired = _expire_contingencies(board, combat.number)
+        released = [t.id for t in board.essence() if t.consumed_in == combat.number]
+        for uid in released:
+            board.set_token(uid, consumed_in=None)  # A-16: may climb back to muerte from now on
+        board.combat = None
+        board.dp = board.bdp  # A-21
+        return {"combat": combat.number, "returned": returned, "expired": expired, "released": released, "dp": board.dp}

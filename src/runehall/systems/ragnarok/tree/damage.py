@@ -1,0 +1,228 @@
+"""Damage, healing and recovery on the track (spec 000 §4.2-§4.4, §12), and the route between sagas (A-33)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import ParameterError, RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.ragnarok.tree.board import EPSILON, Board, TreeAction
+from runehall.systems.ragnarok.tree.death import Cause, resolve_death
+from runehall.systems.ragnarok.tree.moves import TraitParam
+from runehall.systems.ragnarok.tree.state import PLAY_PILES, VOID_ID, Route, RuneToken, hp_of
+
+Policy = Literal["owner_choice", "concentrate", "spread", "random_from_bag"]
+
+
+class DamageParams(RulesModel):
+    points: int = Field(ge=0, description="Damage points: each moves one Essence rune one position down.")
+    trait: TraitParam = Field(description="The damage's trait: F and M stop at muerte, E goes on to consuncion.")
+    allocate: list[str] = Field(default_factory=list, description="The rune taking each point, in order.")
+    policy: Policy | None = Field(
+        None, description="Who picks the runes (default: owner with --allocate, else option)."
+    )
+    nonlethal: bool = Field(False, description="Non-lethal damage, stopping at aturdido (hook, Q-14).")
+    cause: Cause | None = Field(None, description="If this kills: natural_disaster or killing_blow (immortals).")
+
+
+def _eligible(board: Board, stop: int) -> list[RuneToken]:
+    """Runes that can take the next point: in the bag or on the track; in play only as a last resort (A-12)."""
+    able = [t for t in board.essence() if t.position < stop]
+    resting = [t for t in able if t.pile not in PLAY_PILES]
+    if board.options.in_play_runes_last_resort:
+        return resting or able
+    return able
+
+
+def _refusal(board: Board, uid: str, stop: int, eligible: list[RuneToken]) -> str:
+    if uid == VOID_ID:
+        return "the Void rune never takes damage (I-19)"
+    if uid in board.composites:
+        return f"{uid} is a composite: damage goes to Essence runes"
+    t = board.tokens[uid]
+    if t.pile == "consuncion":
+        return f"{board.label(uid)} is in consuncion and takes no more damage (I-21)"
+    if t.position >= stop:
+        return f"{board.label(uid)} is in {t.pile}, where this damage stops (I-21)"
+    others = ", ".join(board.label(e.id) for e in eligible)
+    return f"{board.label(uid)} is in play: it takes damage only when no other rune can (A-12; eligible: {others})"
+
+
+def _now(board: Board, hits: list[str]) -> dict[str, str]:
+    """Where each rune hit ended, with its position: {"tyr": "herido 2"}."""
+    return {uid: f"{board.tokens[uid].pile} {board.tokens[uid].position}" for uid in dict.fromkeys(hits)}
+
+
+def _pick(board: Board, policy: str, eligible: list[RuneToken], source: Source) -> str:
+    if policy == "concentrate":  # keep pushing the most damaged rune that can still move
+        return max(eligible, key=lambda t: t.position).id
+    if policy == "spread":  # a new healthy rune first
+        return min(eligible, key=lambda t: t.position).id
+    in_bag = [t for t in eligible if t.pile == "esencia"] or eligible  # drawn blind from the bag while it has runes
+    return in_bag[source.choose([t.id for t in in_bag], "damage")].id
+
+
+def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str, Any]:
+    board.require_alive()
+    if params.nonlethal and not board.options.nonlethal_damage_flag:
+        raise RulesError("non-lethal damage is not in use (option nonlethal_damage_flag)")
+    policy = params.policy or ("owner_choice" if params.allocate else board.options.damage_policy)
+    if params.allocate and policy != "owner_choice":
+        raise ParameterError("--allocate names the runes for the owner_choice policy only")
+    hp = board.hp
+    stop = 1 if params.nonlethal else hp + 1 if params.trait == "E" else hp
+    before = board.status()
+    hits: list[str] = []
+    lost = 0
+    for i in range(params.points):
+        eligible = _eligible(board, stop)
+        if not eligible:
+            lost = params.points - i  # no rune left to take them
+            break
+        if policy == "owner_choice":
+            if i >= len(params.allocate):
+                names = ", ".join(board.label(t.id) for t in eligible)
+                raise RulesError(f"{params.points - i} more point(s) to allocate with --allocate (eligible: {names})")
+            uid = board.resolve(params.allocate[i])
+            if uid not in {t.id for t in eligible}:
+                raise RulesError(_refusal(board, uid, stop, eligible))
+        else:
+            uid = _pick(board, policy, eligible, source)
+        board.damage_step(uid)
+        hits.append(uid)
+    if len(params.allocate) > len(hits):
+        raise RulesError(f"only {len(hits)} point(s) land, but {len(params.allocate)} runes were named")
+    after = board.status()
+    result: dict[str, Any] = {"hits": hits, "now": _now(board, hits), "lost": lost, "status": after}
+    if after == "muerto" and before != "muerto" and params.cause is not None:
+        result["death"] = resolve_death(board, params.cause)
+    return result
+
+
+class DamageAction(TreeAction):
+    name: ClassVar[str] = "damage"
+    summary: ClassVar[str] = "Take damage of a trait; each point moves one Essence rune one position down."
+    Params: ClassVar[type[RulesModel]] = DamageParams
+    random: ClassVar[bool] = True  # only with the random_from_bag policy
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        return apply_damage(board, params, source)
+
+
+class HealParams(RulesModel):
+    points: int = Field(ge=0, description="Healing points: each moves one rune one position up.")
+    allocate: list[str] = Field(default_factory=list, description="The rune each point heals, in order.")
+
+
+def apply_healing(board: Board, points: int, allocate: list[str]) -> dict[str, Any]:
+    """A-15: one point, one step up; consuncion is immune and the dead are not revived (I-23)."""
+    board.require_alive()
+    if board.status() == "muerto":
+        raise RulesError(f"{board.character.name} is dead: healing does not revive (I-23)")
+    if len(allocate) > points:
+        raise RulesError(f"{len(allocate)} runes named for {points} healing point(s)")
+    hits = []
+    for name in allocate:
+        uid = board.resolve(name)
+        if uid == VOID_ID or uid in board.composites:
+            raise RulesError(f"{board.label(uid)} is not on the damage track")
+        t = board.tokens[uid]
+        if t.pile == "consuncion":
+            raise RulesError(f"{board.label(uid)} is in consuncion, which healing cannot reach (I-23)")
+        if t.position == 0:
+            raise RulesError(f"{board.label(uid)} is not hurt (I-23)")
+        board.heal_step(uid)
+        hits.append(uid)
+    return {"healed": hits, "now": _now(board, hits), "unused": points - len(hits), "status": board.status()}
+
+
+class HealAction(TreeAction):
+    name: ClassVar[str] = "heal"
+    summary: ClassVar[str] = "Heal: each point moves a named rune one position up; at 0 it returns to the bag."
+    Params: ClassVar[type[RulesModel]] = HealParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        return apply_healing(board, params.points, params.allocate)
+
+
+class TimeParams(RulesModel):
+    hours: float = Field(gt=0, description="Game hours that pass.")
+
+
+def _due(board: Board) -> bool:
+    interval = board.options.consumption_interval
+    return interval <= 0 or board.consumption_clock + EPSILON >= interval
+
+
+def _recover(board: Board, t: RuneToken) -> dict[str, Any]:
+    board.set_token(t.id, position=board.hp, pile="muerte", consumed_in=None)
+    board.consumption_clock = max(0.0, board.consumption_clock - board.options.consumption_interval)
+    return {"rune": t.id, "from": "consuncion", "to": "muerte"}
+
+
+class AdvanceTimeAction(TreeAction):
+    name: ClassVar[str] = "advance_time"
+    summary: ClassVar[str] = "Let game hours pass: one rune per interval climbs from consuncion to muerte (A-16)."
+    Params: ClassVar[type[RulesModel]] = TimeParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.hours += params.hours
+        recovered: list[dict[str, Any]] = []
+        if board.recoverable():
+            # The clock runs only while some rune may climb: hours in which none could are not banked.
+            board.consumption_clock += params.hours
+            while board.options.consumption_auto and board.recoverable() and _due(board):
+                recovered.append(_recover(board, board.recoverable()[0]))
+        if not board.recoverable():
+            board.consumption_clock = 0.0
+        return {"hours": board.hours, "recovered": recovered, "recovery_due": bool(board.recoverable()) and _due(board)}
+
+
+class RecoverParams(RulesModel):
+    rune: str = Field(description="The rune in consuncion that climbs back to muerte.")
+
+
+class RecoverAction(TreeAction):
+    name: ClassVar[str] = "recover_consumption"
+    summary: ClassVar[str] = "With consumption_auto off: the norn moves one due rune consuncion → muerte."
+    Params: ClassVar[type[RulesModel]] = RecoverParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        uid = board.resolve(params.rune)
+        t = board.tokens.get(uid)
+        if t is None or t.pile != "consuncion":
+            raise RulesError(f"{board.label(uid)} is not in consuncion")
+        if board.locked(t):
+            raise RulesError(f"{board.label(uid)} entered consuncion in this combat: not before it ends (I-28)")
+        if board.options.consumption_auto:
+            raise RulesError("consuncion recovers by itself as time passes (option consumption_auto)")
+        if not _due(board):
+            interval = board.options.consumption_interval
+            raise RulesError(f"one rune per {interval} h: {board.consumption_clock} h have passed")
+        return _recover(board, t)
+
+
+class SagaParams(RulesModel):
+    route: Route = Field(description="The wound route of the new saga: blanca, gris or negra.")
+
+
+class NewSagaAction(TreeAction):
+    name: ClassVar[str] = "new_saga"
+    summary: ClassVar[str] = "Between sagas, the norn may change the wound route (never mid-saga, A-33)."
+    Params: ClassVar[type[RulesModel]] = SagaParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if board.combat is not None:
+            raise RulesError("the wound route cannot change in the middle of a combat (I-20)")
+        wounded = [board.label(t.id) for t in board.essence() if t.pile == "herido"]
+        if wounded:
+            raise RulesError(f"the route changes only with no rune in herido (A-33, I-20): {', '.join(wounded)}")
+        old, new = board.hp, hp_of(params.route)
+        for t in board.essence():
+            if t.position >= old:  # muerte and consuncion keep their pile on the new track
+                board.set_token(t.id, position=t.position - old + new)
+        before, board.route = board.route, params.route
+        return {"route": params.route, "was": before, "hp_per_rune": new}

@@ -1,0 +1,150 @@
+"""Divine Potency in combat (spec 000 §11.4) and Runic Enchantment suppression (§9, A-27)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import ParameterError, RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.data import read_data_file
+from runehall.systems.ragnarok.rules import PACKAGE, Trait, rules
+from runehall.systems.ragnarok.tree.board import Board, TreeAction
+from runehall.systems.ragnarok.tree.damage import apply_healing
+from runehall.systems.ragnarok.tree.moves import TraitParam
+
+Context = Literal["damage_taken", "damage_dealt"]
+
+
+@cache
+def _spend_extras() -> dict[str, dict[str, Any]]:
+    """What rules.py does not read of the spend table: targets and the context of each target."""
+    return {s["code"]: s for s in read_data_file(PACKAGE, "divine_potency.toml")["spend"]}
+
+
+def _damage_traits(names: tuple[str, ...]) -> set[Trait]:
+    codes = {t.id: t.code for t in rules().traits.trait}
+    return {codes[n] for n in names}
+
+
+class SpendParams(RulesModel):
+    effect: str = Field(description="The effect's code or id, e.g. HEAL_6, move_1_hex, EXTRA_RUNE.")
+    count: int = Field(1, ge=1, description="How many times it is bought (A-22).")
+    context: Context | None = Field(None, description="For damage effects: damage_taken or damage_dealt.")
+    damage_trait: TraitParam | None = Field(None, description="For damage dealt: the trait of that damage.")
+    target: str | None = Field(None, description="PARRY_OR_PHYS_DMG_6: parada or dano_fisico (from --context).")
+    allocate: list[str] = Field(default_factory=list, description="HEAL_6: the runes healed, one per point.")
+
+
+def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> str | None:
+    """The modifier's target after checking the damage context (I-26, I-27)."""
+    extra = _spend_extras()[spend_code]
+    if params.context is None:
+        raise RulesError(f"{spend_code} is bought on damage: give --context {' or '.join(contexts)} (I-26)")
+    if params.context not in contexts:
+        when = " or ".join(contexts)
+        raise RulesError(f"{spend_code} is bought when {when.replace('_', ' ')}, not {params.context} (I-26)")
+    by_target: dict[str, str] = extra.get("context_by_target", {})
+    target = params.target or next((t for t, c in by_target.items() if c == params.context), None)
+    if target is None:
+        target = extra["targets"][0] if len(extra["targets"]) == 1 else None
+    if target is not None and target not in extra["targets"]:
+        raise ParameterError(f"{spend_code} applies to {', '.join(extra['targets'])}, not {target}")
+    if target in by_target and by_target[target] != params.context:
+        raise RulesError(f"{target} is raised when {by_target[target].replace('_', ' ')} (I-26)")
+    if params.context == "damage_dealt" and extra.get("damage_types"):
+        allowed = _damage_traits(tuple(extra["damage_types"]))
+        if params.damage_trait is None:
+            raise ParameterError(f"{spend_code} on damage dealt: give --damage-trait")
+        if params.damage_trait not in allowed:
+            raise RulesError(
+                f"{spend_code} adds to {'/'.join(sorted(allowed))} damage, not {params.damage_trait} (I-27)"
+            )
+        if target is None:
+            trait_id = next(t.id for t in rules().traits.trait if t.code == params.damage_trait)
+            target = f"dano_{trait_id}"
+    return target
+
+
+class SpendAction(TreeAction):
+    name: ClassVar[str] = "dp_spend"
+    summary: ClassVar[str] = "Spend Divine Potency on a combat effect, in its phase or damage context (§11.4)."
+    Params: ClassVar[type[RulesModel]] = SpendParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        spend = rules().spend(params.effect)
+        combat = board.require_combat("spending Divine Potency")
+        board.require_alive()
+        if params.count > 1 and not board.options.dp_stacking:
+            raise RulesError("one purchase of each DP effect at a time (option dp_stacking)")
+        target: str | None = None
+        if spend.contexts:
+            target = _check_context(spend.code, spend.contexts, params)
+        else:
+            if params.context is not None:
+                raise RulesError(f"{spend.code} is not bought on damage (I-26)")
+            if "any" not in spend.phases and combat.phase not in spend.phases:
+                raise RulesError(
+                    f"{spend.code} is bought in the {' or '.join(spend.phases)} phase, not {combat.phase} (I-26)"
+                )
+        if params.allocate and spend.code != "HEAL_6":
+            raise ParameterError("--allocate goes with HEAL_6")
+        cost = spend.cost * params.count
+        board.pay_dp(cost, f"{params.count} x {spend.code}")
+        bonus = (spend.bonus or 0) * params.count
+        result: dict[str, Any] = {"effect": spend.code, "count": params.count, "cost": cost, "dp": board.dp}
+        if target is not None:
+            result["modifier"] = {target: bonus}
+        if spend.code == "HEAL_6":
+            result["healing"] = apply_healing(board, bonus, params.allocate)  # A-15: 6 healing points each
+        elif spend.code == "EXTRA_RUNE":
+            board.combat = combat.model_copy(update={"extra_runes": combat.extra_runes + params.count})
+            result["extra_runes"] = board.combat.extra_runes
+        return result
+
+
+class GainParams(RulesModel):
+    amount: int = Field(ge=1, description="DP markers gained.")
+    source: str = Field("", description="What grants them (a power's name).")
+
+
+class GainAction(TreeAction):
+    name: ClassVar[str] = "dp_gain"
+    summary: ClassVar[str] = "Gain DP markers in combat, e.g. from a power (capped by option dp_cap)."
+    Params: ClassVar[type[RulesModel]] = GainParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_combat("gaining Divine Potency markers")
+        if not board.has_dp:
+            raise RulesError(f"{board.character.name} has no Divine Potency (I-25)")
+        gained = board.gain_dp(params.amount)
+        return {"gained": gained, "dp": board.dp, "source": params.source}
+
+
+class EnchantmentParams(RulesModel):
+    power: str = Field(description="The Runic Enchantment (a passive power on the sheet).")
+    distance_m: float | None = Field(None, ge=0, description="Metres to the nearest identical one (none: no other).")
+
+
+class EnchantmentAction(TreeAction):
+    name: ClassVar[str] = "enchantment"
+    summary: ClassVar[str] = "Update a Runic Enchantment from the distance to an identical one (A-27)."
+    Params: ClassVar[type[RulesModel]] = EnchantmentParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        power = next((p for p in board.character.passive_powers if p.name == params.power), None)
+        if power is None or power.type != "encantamiento_runico":
+            raise RulesError(f"{params.power!r} is not a Runic Enchantment of {board.character.name}")
+        was = "suppressed" if power.name in board.suppressed else "active"
+        d = params.distance_m
+        now = was
+        if was == "active" and d is not None and d <= board.options.re_suppress_m:
+            now = "suppressed"
+        elif was == "suppressed" and (d is None or d > board.options.re_reactivate_m):
+            now = "active"
+        others = tuple(s for s in board.suppressed if s != power.name)
+        board.suppressed = (*others, power.name) if now == "suppressed" else others
+        return {"power": power.name, "was": was, "state": now, "distance_m": d}

@@ -1,0 +1,275 @@
+"""Drawing and playing runes: the wyrd, transformation, playing to actividad, contingencies (spec 000 §5, §6)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import BeforeValidator, Field
+
+from runehall.chance.draws import Token, draw_from
+from runehall.chance.sources import Source
+from runehall.errors import ParameterError, RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.ragnarok.rules import Trait, parse_trait, rules
+from runehall.systems.ragnarok.tree.board import Board, TreeAction
+from runehall.systems.ragnarok.tree.state import TRACK_PILES, VOID_ID, Composite, PileId, parse_pile
+
+TraitParam = Annotated[Trait, BeforeValidator(parse_trait)]
+PileParam = Annotated[PileId, BeforeValidator(parse_pile)]
+
+
+class WyrdParams(RulesModel):
+    extra: int = Field(0, ge=0, description="Extra runes bought with Divine Potency (10 DP each, Wyrd phase only).")
+
+
+class WyrdAction(TreeAction):
+    name: ClassVar[str] = "wyrd"
+    summary: ClassVar[str] = (
+        "Draw Destino runes from the bag into mano (--manual tyr,hagall,...); the Void rune joins from vacio."
+    )
+    Params: ClassVar[type[RulesModel]] = WyrdParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_active("consult the runes")
+        bought = board.combat.extra_runes if board.combat else 0
+        paid = 0
+        if params.extra:
+            if board.combat is None or board.combat.phase != "wyrd":
+                raise RulesError("extra runes are bought with Divine Potency only in a combat's Wyrd phase (I-07)")
+            if params.extra > 1 and not board.options.dp_stacking:
+                raise RulesError("one purchase of each DP effect at a time (option dp_stacking)")
+            paid = rules().spend("EXTRA_RUNE").cost * params.extra
+            board.pay_dp(paid, f"{params.extra} extra rune(s)")
+        if board.combat is not None:
+            board.combat = board.combat.model_copy(update={"extra_runes": 0})
+        wanted = board.character.destiny + params.extra + bought
+        bag = board.bag()
+        count = wanted
+        if wanted > len(bag):
+            if board.options.short_bag == "reject":
+                raise RulesError(f"the bag holds {len(bag)} runes, fewer than the {wanted} to draw (option short_bag)")
+            count = len(bag)  # A-04: a short bag is drawn whole
+        drawn = draw_from([Token(t.id, t.trait or "") for t in bag], count, source, "bag")
+        for token in drawn:
+            board.move(token.label, "mano")
+        void = board.void()
+        void_joined = void is not None and void.pile == "vacio"  # A-35: only from its own pile
+        if void_joined:
+            board.move(VOID_ID, "mano")
+        return {
+            "drawn": [t.label for t in drawn],
+            "void_joined": void_joined,
+            "asked": wanted,
+            "dp_spent": paid,
+        }
+
+
+class TransformParams(RulesModel):
+    runes: list[str] = Field(description="The two runes (or composites) of mano to combine, by id or name.")
+    to: TraitParam = Field(description="The trait of the new rune: F, M or E, not the sources' own.")
+
+
+class TransformAction(TreeAction):
+    name: ClassVar[str] = "transform"
+    summary: ClassVar[str] = "Turn two runes of one trait in mano into one composite rune of another trait."
+    Params: ClassVar[type[RulesModel]] = TransformParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_active("transform runes")
+        if len(params.runes) != 2:
+            raise RulesError(f"a transformation takes exactly 2 runes, not {len(params.runes)} (I-09)")
+        first, second = (board.resolve(n) for n in params.runes)
+        if first == second:
+            raise RulesError("a transformation takes two different runes (I-09)")
+        traits = []
+        for uid in (first, second):
+            unit = board.unit(uid)
+            if unit.pile != "mano":
+                raise RulesError(f"{board.label(uid)} is in {unit.pile}: only runes in mano are transformed (I-12)")
+            if unit.part_of is not None:
+                raise RulesError(f"{board.label(uid)} is already part of composite {unit.part_of} (I-12)")
+            if uid == VOID_ID and not board.options.void_can_transform:
+                raise RulesError("the Void rune may not be transformed (option void_can_transform)")
+            if isinstance(unit, Composite) and not board.options.allow_chained_transform:
+                raise RulesError("a composite may not be transformed again (option allow_chained_transform)")
+            if unit.trait is None:
+                raise RulesError("a Void rune without a trait cannot be transformed (A-28)")
+            traits.append(unit.trait)
+        if traits[0] != traits[1]:
+            raise RulesError(f"the two runes must share a trait, not {traits[0]} and {traits[1]} (I-10)")
+        if params.to == traits[0]:
+            raise RulesError(f"the new rune must be of another trait than {traits[0]} (I-11)")
+        composite = Composite(id=board.new_id("c"), sources=(first, second), trait=params.to)
+        board.composites[composite.id] = composite
+        for uid in (first, second):
+            if uid in board.tokens:
+                board.set_token(uid, part_of=composite.id)
+            else:
+                board.composites[uid] = board.composites[uid].model_copy(update={"part_of": composite.id})
+        return {"composite": composite.id, "trait": params.to, "sources": [first, second]}
+
+
+class UntransformParams(RulesModel):
+    composite: str = Field(description="The composite to split back into its two runes (e.g. c1).")
+
+
+class UntransformAction(TreeAction):
+    name: ClassVar[str] = "untransform"
+    summary: ClassVar[str] = "Split a composite still in mano back into its two runes (A-37)."
+    Params: ClassVar[type[RulesModel]] = UntransformParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if not board.options.allow_untransform:
+            raise RulesError("transformations cannot be undone (option allow_untransform)")
+        cid = params.composite.strip().lower()
+        composite = board.composites.get(cid)
+        if composite is None:
+            raise RulesError(f"there is no composite {params.composite!r} on this tree")
+        if composite.pile != "mano" or composite.part_of is not None:
+            raise RulesError(f"{cid} has been used (it is in {composite.pile}) and can no longer be undone (A-37)")
+        return {"composite": cid, "sources": list(board.dissolve(cid))}
+
+
+class PlayParams(RulesModel):
+    rune: str = Field(description="The rune or composite to move, by id or name ('vacio' for the Void rune).")
+    to: PileParam = Field(description="Where to: actividad, or contingencia (with --condition).")
+    from_pile: PileParam | None = Field(None, description="Where it should be now; refused if it is elsewhere.")
+    chain: str | None = Field(None, description="In actividad: the rune chain it joins (a name you choose).")
+    metamarks: list[str] = Field(default_factory=list, description="Metamarks the chain carries (continuidad...).")
+    condition: str | None = Field(None, description="To contingencia: the condition that fires it.")
+
+
+class PlayAction(TreeAction):
+    name: ClassVar[str] = "play"
+    summary: ClassVar[str] = "Move a rune mano → actividad or contingencia, or the Void rune vacio → actividad."
+    Params: ClassVar[type[RulesModel]] = PlayParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        uid = board.resolve(params.rune)
+        unit = board.unit(uid)
+        here, to = unit.pile, params.to
+        if params.from_pile is not None and params.from_pile != here:
+            if params.from_pile == "vacio" and uid != VOID_ID:
+                raise RulesError("only the Void rune moves vacio → actividad (I-18)")
+            raise RulesError(f"{board.label(uid)} is in {here}, not in {params.from_pile} (I-18)")
+        if to in TRACK_PILES:
+            if uid == VOID_ID:
+                raise RulesError(f"the Void rune can never be placed in {to} (I-19)")
+            raise RulesError(f"runes reach {to} only through damage, never by playing them (I-17)")
+        if unit.part_of is not None:
+            raise RulesError(f"{board.label(uid)} is part of composite {unit.part_of}: play the composite (I-12)")
+        if here == "contingencia" and to == "actividad":
+            raise RulesError("a contingency's runes reach actividad when it fires (trigger_contingency)")
+        legal = (here == "mano" and to in ("actividad", "contingencia")) or (
+            here == "vacio" and to == "actividad" and uid == VOID_ID  # A-29
+        )
+        if not legal:
+            raise RulesError(f"{here} → {to} is not a legal move for {board.label(uid)} (I-17)")
+        board.require_active("play runes")
+        if to == "contingencia":
+            if not params.condition:
+                raise ParameterError("a rune goes to contingencia with the --condition that fires it")
+            if params.chain or params.metamarks:
+                raise ParameterError("chains and metamarks belong to actividad")
+            k = board.new_contingency((uid,), params.condition)
+            return {"rune": uid, "from": here, "to": to, "contingency": k.id}
+        if params.condition:
+            raise ParameterError("--condition belongs to a move to contingencia")
+        if params.metamarks and not params.chain:
+            raise ParameterError("metamarks are carried by a chain: give --chain")
+        board.move(uid, "actividad")
+        result: dict[str, Any] = {"rune": uid, "from": here, "to": to}
+        if params.chain:
+            marks = [m.strip().lower() for m in params.metamarks if m.strip()]
+            chain = board.join_chain(params.chain.strip(), uid, marks)
+            result |= {"chain": chain.id, "metamarks": list(chain.metamarks)}
+        return result
+
+
+class DeclareParams(RulesModel):
+    runes: list[str] = Field(min_length=1, description="The runes of mano the action uses.")
+    condition: str = Field(min_length=1, description="The condition that sets the action off.")
+
+
+class DeclareAction(TreeAction):
+    name: ClassVar[str] = "declare_contingency"
+    summary: ClassVar[str] = "Put runes of mano in contingencia with the condition that fires them (§6.3)."
+    Params: ClassVar[type[RulesModel]] = DeclareParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_active("declare a contingency")
+        units = tuple(dict.fromkeys(board.resolve(n) for n in params.runes))
+        for uid in units:
+            unit = board.unit(uid)
+            if unit.pile != "mano" or unit.part_of is not None:
+                raise RulesError(f"{board.label(uid)} is not a loose rune in mano: {unit.pile} → contingencia (I-17)")
+        k = board.new_contingency(units, params.condition)
+        return {"contingency": k.id, "runes": list(units), "condition": k.condition}
+
+
+class ContingencyParams(RulesModel):
+    contingency: str = Field(description="The contingency's id (k1, k2...).")
+
+
+def _armed(board: Board, kid: str) -> str:
+    key = kid.strip().lower()
+    k = board.contingencies.get(key)
+    if k is None:
+        raise RulesError(f"there is no contingency {kid!r}")
+    if k.state != "armed":
+        raise RulesError(f"contingency {key} has already {k.state}")
+    return key
+
+
+class TriggerAction(TreeAction):
+    name: ClassVar[str] = "trigger_contingency"
+    summary: ClassVar[str] = "The norn rules the condition met: the contingency's runes move to actividad."
+    Params: ClassVar[type[RulesModel]] = ContingencyParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_alive()
+        kid = _armed(board, params.contingency)
+        k = board.contingencies[kid]
+        for uid in k.units:
+            board.move(uid, "actividad")
+        board.contingencies[kid] = k.model_copy(update={"state": "fired"})
+        return {"contingency": kid, "to_actividad": list(k.units)}
+
+
+class CancelAction(TreeAction):
+    name: ClassVar[str] = "cancel_contingency"
+    summary: ClassVar[str] = "Cancel an armed contingency: its runes go home."
+    Params: ClassVar[type[RulesModel]] = ContingencyParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        kid = _armed(board, params.contingency)
+        returned = [r for uid in board.contingencies[kid].units for r in board.send_home(uid)]
+        board.contingencies[kid] = board.contingencies[kid].model_copy(update={"state": "expired"})
+        return {"contingency": kid, "returned": returned}
+
+
+class SacrificeParams(RulesModel):
+    rune: str
+
+
+class SacrificeAction(TreeAction):
+    name: ClassVar[str] = "sacrifice"
+    summary: ClassVar[str] = "Hook for the Sacrifice rule, which the excerpt names but never gives."
+    Params: ClassVar[type[RulesModel]] = SacrificeParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if board.resolve(params.rune) == VOID_ID:
+            raise RulesError("the Void rune can never be used in a Sacrifice (I-19)")
+        raise RulesError("the Sacrifice rule is not in the excerpt; the norn moves the runes by hand")
+
+
+class CleanupAction(TreeAction):
+    name: ClassVar[str] = "cleanup"
+    summary: ClassVar[str] = "Out of combat: runes in mano and actividad go back to the bag, the Void to vacio."
+    Params: ClassVar[type[RulesModel]] = RulesModel
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if board.combat is not None:
+            raise RulesError("in combat the runes are collected in the Collection phase (next_phase)")
+        return {"returned": board.collect(("mano", "actividad"))}
