@@ -261,4 +261,7 @@ def create_app(database: Database) -> FastAPI:
 
     live: Callable[..., Awaitable[None]] = live_socket(service, hub, present)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", live)
+    from runehall.web import install  # the pages use the service above; imported here to keep the API usable alone
+
+    install(app)
     return app

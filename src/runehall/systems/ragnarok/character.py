@@ -48,6 +48,12 @@ def _options(info: ValidationInfo) -> RagnarokOptions:
     return given if isinstance(given, RagnarokOptions) else RagnarokOptions()
 
 
+def _uses_void(kind: str, uses_void_rune: bool | None, options: RagnarokOptions) -> bool:
+    if uses_void_rune is not None:
+        return uses_void_rune
+    return options.uses_void_rune_hero if kind == "heroe" else options.uses_void_rune_dweller
+
+
 class Character(CharacterModel):
     kind: Kind = "heroe"
     essence: tuple[str, ...] = Field(description="The runes of the Esencia, by id or name.")
@@ -81,6 +87,18 @@ class Character(CharacterModel):
                 raise ValueError(f"{text!r} is not one of the 24 runes") from None
         return tuple(ids)
 
+    @field_validator("essence")
+    @classmethod
+    def _one_set(cls, value: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        # A field validator (not a model one) so that the error is shown next to the Esencia field.
+        if not value:
+            raise ValueError("the Esencia needs at least one rune")
+        if info.data.get("kind", "heroe") == "heroe" and _options(info).hero_unique_runes:
+            twice = sorted(rules().rune(r).name for r, n in Counter(value).items() if n > 1)
+            if twice:
+                raise ValueError(f"a hero holds each rune only once (one set of 24), twice: {', '.join(twice)}")
+        return value
+
     @field_validator("skills")
     @classmethod
     def _levels(cls, value: dict[str, int]) -> dict[str, int]:
@@ -89,31 +107,37 @@ class Character(CharacterModel):
                 raise ValueError(f"skill {skill!r} cannot have a negative level")
         return value
 
-    @model_validator(mode="after")
-    def _rules(self, info: ValidationInfo) -> Character:
-        options = _options(info)
-        if not self.name.strip():
+    @field_validator("name")
+    @classmethod
+    def _named(cls, value: str) -> str:
+        if not value.strip():
             raise ValueError("a character needs a name")
-        if not self.essence:
-            raise ValueError("the Esencia needs at least one rune")
-        if self.kind == "heroe" and options.hero_unique_runes:
-            twice = sorted(r for r, n in Counter(self.essence).items() if n > 1)
-            if twice:
-                raise ValueError(f"a hero holds each rune once (one set of 24); twice: {', '.join(twice)}")
-        if self.has_void(options):
-            if self.void is None:
-                raise ValueError("this character uses a Void rune: give its trait (void.trait)")
-            if self.void.trait is None and options.void_trait_required:
+        return value
+
+    @field_validator("void")
+    @classmethod
+    def _void_rune(cls, value: VoidRune | None, info: ValidationInfo) -> VoidRune | None:
+        options = _options(info)
+        uses = info.data.get("uses_void_rune")
+        if _uses_void(info.data.get("kind", "heroe"), uses, options):
+            if value is None:
+                raise ValueError("this character uses a Void rune: give its trait")
+            if value.trait is None and options.void_trait_required:
                 raise ValueError("the Void rune needs a trait (F, M or E)")
-        elif self.void is not None and self.uses_void_rune is False:
+        elif value is not None and uses is False:
             raise ValueError("a Void rune is given but uses_void_rune is false")
+        return value
+
+    @model_validator(mode="after")
+    def _void_given(self, info: ValidationInfo) -> Character:
+        # A "void" left out entirely never reaches its field validator, so a missing one is caught here.
+        if self.void is None and self.has_void(_options(info)):
+            raise ValueError("this character uses a Void rune: give its trait (void.trait)")
         return self
 
     # -- derived values ------------------------------------------------------------------------------
     def has_void(self, options: RagnarokOptions) -> bool:
-        if self.uses_void_rune is not None:
-            return self.uses_void_rune
-        return options.uses_void_rune_hero if self.kind == "heroe" else options.uses_void_rune_dweller
+        return _uses_void(self.kind, self.uses_void_rune, options)
 
     def trait_counts(self) -> dict[Trait, int]:
         r = rules()

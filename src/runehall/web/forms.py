@@ -1,0 +1,112 @@
+"""Form fields from pydantic models: the web forms are built from each system's contract.
+
+A field becomes a number input, a checkbox, a select (for literals) or a text input; nested models and
+dictionaries are edited as JSON in a text area. Values come back as strings and are validated by the
+same model, so the web, the API and the CLI accept exactly the same things.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+
+@dataclass
+class Field:
+    name: str
+    label: str
+    kind: str  # number | checkbox | select | text | json
+    required: bool
+    default: Any = None
+    description: str = ""
+    choices: list[str] = field(default_factory=list)
+    value: Any = None
+    error: str = ""
+
+    @property
+    def shown(self) -> str:
+        value = self.default if self.value is None else self.value
+        if value is None:
+            return ""
+        if self.kind == "json" and not isinstance(value, str):
+            return json.dumps(value, ensure_ascii=False)
+        if isinstance(value, list | tuple) and self.kind == "text":
+            return ", ".join(str(v) for v in value)
+        return str(value)
+
+
+def _kind(prop: dict[str, Any]) -> tuple[str, list[str]]:
+    options = [prop, *prop.get("anyOf", [])]
+    for option in options:
+        if "enum" in option:
+            return "select", [str(v) for v in option["enum"]]
+        if "const" in option:
+            return "select", [str(o["const"]) for o in options if "const" in o]
+    types = {o.get("type") for o in options}
+    if types & {"object"} or any("$ref" in o for o in options):
+        return "json", []
+    if "boolean" in types:
+        # yes / no / (unset) when the field may be left to its default; a checkbox cannot say "unset"
+        return ("select", ["true", "false"]) if "null" in types else ("checkbox", [])
+    if types & {"integer", "number"} and not types & {"string", "array"}:
+        return "number", []
+    return "text", []
+
+
+def fields(model: type[BaseModel], values: dict[str, Any] | None = None) -> list[Field]:
+    schema = model.model_json_schema()
+    required = set(schema.get("required", []))
+    out = []
+    for name, prop in schema.get("properties", {}).items():
+        kind, choices = _kind(prop)
+        if kind == "select" and name not in required and prop.get("default") is None:
+            choices = ["", *choices]  # "none" is a choice for an optional select
+        out.append(
+            Field(
+                name=name,
+                label=prop.get("title", name.replace("_", " ")),
+                kind=kind,
+                required=name in required,
+                default=prop.get("default"),
+                description=prop.get("description", ""),
+                choices=choices,
+                value=(values or {}).get(name),
+            )
+        )
+    return out
+
+
+def collect(model: type[BaseModel], form: dict[str, str]) -> dict[str, Any]:
+    """Form strings to values the model validates: blank optional fields are left out."""
+    values: dict[str, Any] = {}
+    for f in fields(model):
+        raw = form.get(f.name)
+        if f.kind == "checkbox":
+            values[f.name] = raw in ("on", "true", "1")
+            continue
+        if raw is None or raw.strip() == "":
+            continue
+        if f.kind == "json":
+            try:
+                values[f.name] = json.loads(raw)
+            except json.JSONDecodeError:
+                values[f.name] = raw  # the model reports it as the wrong type, next to the field
+        elif f.kind == "text" and (f.default is None or isinstance(f.default, list)) and "," in raw:
+            values[f.name] = raw
+        else:
+            values[f.name] = raw.strip()
+    return values
+
+
+def errors_by_field(detail: str) -> dict[str, str]:
+    """Split a contract error ("parameter 'destiny': ...; field 'name': ...") into per-field messages."""
+    found: dict[str, str] = {}
+    for part in re.split(r"; (?=\w+ '[^']+': )", detail):
+        if "'" in part and "':" in part:
+            name = part.split("'", 2)[1].split(".")[0]
+            found[name] = part.split("': ", 1)[1]
+    return found

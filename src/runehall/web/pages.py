@@ -1,0 +1,173 @@
+"""Home, creating and joining tables, the GM link, and the language switch.
+
+A browser holds one cookie per table (rh_<table id>) with its access token: HttpOnly, SameSite=Lax.
+Form posts from another site are refused by their Origin header.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from runehall.errors import RunehallError
+from runehall.systems import registry
+from runehall.table.play import TableService
+from runehall.web.forms import collect, fields
+from runehall.web.i18n import LANGUAGES, choose
+from runehall.web.render import page
+
+COOKIE_AGE = 60 * 60 * 24 * 365
+router = APIRouter()
+
+
+def lang_of(request: Request) -> str:
+    return choose(request.cookies.get("rh_lang"), request.headers.get("accept-language"))
+
+
+def service_of(request: Request) -> TableService:
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+def same_origin(request: Request) -> None:
+    """Refuse a form posted from another site (the cookie would otherwise ride along)."""
+    origin = request.headers.get("origin")
+    if origin and urlparse(origin).netloc != request.headers.get("host"):
+        raise RunehallError("this form was sent from another site")
+
+
+def enter(response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(f"rh_{table_id}", token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+
+
+async def form_of(request: Request) -> dict[str, str]:
+    data = await request.form()
+    return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+def option_fields(system_id: str, values: dict[str, Any] | None = None) -> list[Any]:
+    system = registry.get(system_id)
+    shown = fields(system.Options, values)
+    for f in shown:
+        f.name = f"opt_{f.name}"  # kept apart from the table's own fields in the same form
+    return shown
+
+
+def _recent(request: Request) -> list[dict[str, str]]:
+    service = service_of(request)
+    found = []
+    for name, token in request.cookies.items():
+        if not name.startswith("rh_") or name == "rh_lang":
+            continue
+        try:
+            viewer = service.viewer(name[3:], token)
+            summary = service.summary(viewer)
+        except RunehallError:
+            continue
+        found.append({"id": viewer.table_id, "name": summary["name"], "role": viewer.role})
+    return found
+
+
+def home_page(request: Request, error: str = "", form: dict[str, str] | None = None, status: int = 200) -> HTMLResponse:
+    systems = [s for s in sorted(registry.systems().values(), key=lambda s: s.meta.name) if s.id != "dice"]
+    systems += [registry.get("dice")]
+    chosen = (form or {}).get("system") or systems[0].id
+    html = page(
+        lang_of(request),
+        "home.html",
+        systems=systems,
+        chosen=chosen,
+        option_fields=option_fields(chosen),
+        recent=_recent(request),
+        error=error,
+        form=form or {},
+    )
+    return HTMLResponse(html, status)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    return await run_in_threadpool(home_page, request)
+
+
+@router.get("/options", response_class=HTMLResponse)
+async def options(request: Request, system: str = "dice") -> HTMLResponse:
+    try:
+        shown = option_fields(system)
+    except RunehallError as e:
+        return HTMLResponse(f'<p class="error">{e}</p>', 422)
+    return HTMLResponse(page(lang_of(request), "_options.html", option_fields=shown))
+
+
+@router.post("/tables")
+async def create(request: Request) -> Response:
+    form = await form_of(request)
+    try:
+        same_origin(request)
+        system = registry.get(form.get("system", ""))
+        shown = {k[4:]: v for k, v in form.items() if k.startswith("opt_")}
+        # An unticked checkbox is simply absent, so options count only when the form showed them.
+        chosen = collect(system.Options, shown) if form.get("options_shown") else {}
+        name, gm_name = form.get("name", "").strip(), form.get("gm_name", "").strip()
+        if not name or not gm_name or len(name) > 120 or len(gm_name) > 60:
+            raise RunehallError("give the table a name (up to 120 characters) and yourself one (up to 60)")
+        created = await run_in_threadpool(
+            service_of(request).create, name, system.id, chosen, gm_name, form.get("password") or None
+        )
+    except RunehallError as e:
+        return await run_in_threadpool(home_page, request, str(e), form, 422)
+    response = RedirectResponse(f"/t/{created.table_id}", 303)
+    enter(response, created.table_id, created.gm_token)
+    await _publish(request, created.events)
+    return response
+
+
+@router.post("/join")
+async def join(request: Request) -> Response:
+    form = await form_of(request)
+    try:
+        same_origin(request)
+        name = form.get("name", "").strip()
+        if not name or len(name) > 60:
+            raise RunehallError("your name must have 1 to 60 characters")
+        participant, token, event = await run_in_threadpool(
+            service_of(request).join, form.get("invite_code", "").strip(), name, form.get("password") or None
+        )
+    except RunehallError as e:
+        return await run_in_threadpool(home_page, request, str(e), form, 422)
+    response = RedirectResponse(f"/t/{participant.table_id}", 303)
+    enter(response, participant.table_id, token)
+    await _publish(request, [event])
+    return response
+
+
+@router.get("/t/{table_id}/enter")
+async def enter_link(request: Request, table_id: str, token: str = "") -> Response:
+    """The GM link: keeps the token in this browser's cookie and opens the table."""
+    try:
+        await run_in_threadpool(service_of(request).viewer, table_id, token)
+    except RunehallError as e:
+        return await run_in_threadpool(home_page, request, str(e), None, 403)
+    response = RedirectResponse(f"/t/{table_id}", 303)
+    enter(response, table_id, token)
+    return response
+
+
+@router.post("/lang")
+async def language(request: Request) -> Response:
+    form = await form_of(request)
+    code = form.get("lang", "")
+    back = request.headers.get("referer") or "/"
+    response = RedirectResponse(back if urlparse(back).netloc in ("", request.headers.get("host")) else "/", 303)
+    if code in LANGUAGES:
+        response.set_cookie("rh_lang", code, max_age=COOKIE_AGE, samesite="lax")
+    return response
+
+
+async def _publish(request: Request, events: list[Any]) -> None:
+    from runehall.service.app import present
+
+    request.app.state.hub.publish(events, present)

@@ -1,0 +1,65 @@
+// The live log: a WebSocket streams the events this person may see (filtered on the server); each new
+// event's HTML is fetched from the server, so the page never renders anything it was not sent.
+(function () {
+  "use strict";
+  const box = document.getElementById("live");
+  if (!box) return;
+  const table = box.dataset.table;
+  const log = document.getElementById("log");
+  const state = document.getElementById("live-state");
+  let last = Number(box.dataset.last || 0);
+  let delay = 500;
+  let fetching = Promise.resolve();
+
+  function say(text) { if (state) state.textContent = text; }
+
+  function fetchEntries(query) {
+    return fetch("/t/" + encodeURIComponent(table) + "/log?" + query, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : ""; });
+  }
+
+  function catchUp() {
+    // One fetch at a time, in order, so entries are appended once and in sequence.
+    fetching = fetching.then(function () {
+      return fetchEntries("since=" + last).then(function (html) {
+        const holder = document.createElement("ol");
+        holder.innerHTML = html;
+        Array.from(holder.children).forEach(function (li) {
+          const seq = Number(li.dataset.seq);
+          if (seq <= last || document.getElementById("e" + seq)) return;
+          log.appendChild(li);
+          last = seq;
+          if (li.dataset.revokes) refresh(li.dataset.revokes);
+        });
+        if (window.htmx) window.htmx.process(log);
+        log.scrollTop = log.scrollHeight;
+      });
+    });
+  }
+
+  function refresh(seq) {
+    fetchEntries("only=" + seq).then(function (html) {
+      const old = document.getElementById("e" + seq);
+      if (!old || !html.trim()) return;
+      const holder = document.createElement("ol");
+      holder.innerHTML = html;
+      if (holder.firstElementChild) old.replaceWith(holder.firstElementChild);
+    });
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(scheme + location.host + "/api/tables/" + encodeURIComponent(table) + "/ws?since=" + last);
+    socket.onopen = function () { delay = 500; say(box.dataset.liveText || "Live"); };
+    socket.onmessage = function (message) {
+      const event = JSON.parse(message.data);
+      if (typeof event.seq === "number" && event.seq > last) catchUp();
+    };
+    socket.onclose = function () {
+      say(box.dataset.retryText || "Reconnecting…");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
+  }
+  connect();
+})();

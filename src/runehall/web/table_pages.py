@@ -1,0 +1,388 @@
+"""The table page and its fragments. Every piece of HTML is rendered from what this viewer may see.
+
+Writes go through the same TableService as the JSON API. With htmx a form gets a fragment back; without
+JavaScript it gets a redirect to the table page, so every control also works as a plain form.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from runehall.errors import RunehallError
+from runehall.fairness.log import verify_log
+from runehall.storage.store import Participant
+from runehall.systems import registry
+from runehall.web.forms import collect, errors_by_field, fields
+from runehall.web.odds_view import odds_tables
+from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
+from runehall.web.present import entry
+from runehall.web.render import page
+
+router = APIRouter()
+UNDOABLE = ("roll", "chat", "note", "odds", "character_edited", "character_created", "tracker_action")
+
+
+def _viewer(request: Request, table_id: str) -> Participant:
+    token = request.cookies.get(f"rh_{table_id}", "")
+    return service_of(request).viewer(table_id, token)
+
+
+def _mechanics(system_id: str) -> list[dict[str, str]]:
+    found = []
+    for sid in dict.fromkeys([system_id, "dice"]):
+        system = registry.get(sid)
+        for m in system.mechanics().values():
+            found.append({"key": f"{sid}:{m.name}", "title": m.title, "system": sid})
+    return found
+
+
+def _panel(request: Request, viewer: Participant, key: str, values: dict[str, Any] | None = None) -> dict[str, Any]:
+    system_id, _, name = key.partition(":")
+    mechanic = registry.get(system_id).mechanic(name)
+    return {
+        "table_id": viewer.table_id,
+        "chosen": key,
+        "summary": mechanic.summary,
+        "params": fields(mechanic.Params, values),
+        "manual_help": mechanic.manual_help,
+        "me": viewer,
+    }
+
+
+def _entries(request: Request, viewer: Participant, since: int = 0, only: int | None = None) -> dict[str, Any]:
+    service = service_of(request)
+    events = service.events_for(viewer, since)
+    if only is not None:
+        events = [e for e in service.events_for(viewer, only - 1) if e.seq == only]
+    people = service.summary(viewer)["participants"]
+    names = {p["id"]: p["name"] for p in people}
+    revoked = service.state(viewer.table_id).revoked
+    return {
+        "entries": [entry(e, names, revoked, viewer.id) for e in events],
+        "table_id": viewer.table_id,
+        "can_undo": viewer.is_gm,
+        "undoable": UNDOABLE,
+        "me": viewer,
+    }
+
+
+def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[str, Any]:
+    service = service_of(request)
+    summary = service.summary(viewer)
+    system, _ = service.system(viewer.table_id)
+    mechanics = _mechanics(system.id)
+    online = request.app.state.hub.online(viewer.table_id)
+    for p in summary["participants"]:
+        p["online"] = p["id"] in online
+    characters = service.characters(viewer)
+    trackers = []
+    for t in service.trackers(viewer):
+        tracker = system.tracker(t["tracker"])
+        can_act = viewer.is_gm or t["owner"] == viewer.id
+        actions = [{"name": a.name, "summary": a.summary} for a in tracker.actions().values()]
+        trackers.append({**t, "title": tracker.title, "can_act": can_act, "actions": actions})
+    context = {
+        "table": {"id": summary["id"], "name": summary["name"]},
+        "system": system,
+        "me": viewer,
+        "gm_title": system.meta.gm_title,
+        "participants": summary["participants"],
+        "invite_code": summary["invite_code"],
+        "seeds": summary["seeds"],
+        "last_seq": summary["last_seq"],
+        "mechanics": mechanics,
+        "characters": characters,
+        "character_fields": fields(system.Character) if system.Character else [],
+        "character_errors": "",
+        "trackers": trackers,
+        "trackers_available": bool(system.trackers()),
+        "tracker_kinds": [(name, t.title) for name, t in system.trackers().items()],
+        **_entries(request, viewer),
+        **_panel(request, viewer, mechanics[0]["key"]),
+    }
+    context.update(extra)
+    return context
+
+
+def _html(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(page(lang_of(request), template, **context), status)
+
+
+def _done(request: Request, table_id: str, message: str = "", status: int = 200) -> Response:
+    if request.headers.get("hx-request"):
+        css = "error" if status >= 400 else "ok"
+        from markupsafe import escape
+
+        return HTMLResponse(f'<span class="{css}">{escape(message)}</span>', status)
+    return RedirectResponse(f"/t/{table_id}", 303)
+
+
+def _gone(request: Request, error: RunehallError) -> HTMLResponse:
+    from runehall.web.pages import home_page
+
+    return home_page(request, str(error), None, 403)
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    def work() -> HTMLResponse:
+        try:
+            viewer = _viewer(request, table_id)
+        except RunehallError as e:
+            return _gone(request, e)
+        return _html(request, "table.html", **table_context(request, viewer))
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/log", response_class=HTMLResponse)
+async def log(request: Request, table_id: str, since: int = 0, only: int | None = None) -> HTMLResponse:
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        return _html(request, "_entries.html", **_entries(request, viewer, max(0, since), only))
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/panel", response_class=HTMLResponse)
+async def panel(request: Request, table_id: str, mechanic: str) -> HTMLResponse:
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        return _html(request, "_panel.html", **_panel(request, viewer, mechanic))
+
+    return await run_in_threadpool(work)
+
+
+def _mechanic_request(form: dict[str, str]) -> tuple[str, str, dict[str, Any]]:
+    system_id, _, name = form.get("mechanic", "").partition(":")
+    mechanic = registry.get(system_id).mechanic(name)
+    return system_id, name, collect(mechanic.Params, form)
+
+
+@router.post("/t/{table_id}/odds", response_class=HTMLResponse)
+async def odds(request: Request, table_id: str) -> HTMLResponse:
+    form = await form_of(request)
+
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        try:
+            system_id, name, params = _mechanic_request(form)
+            result = service_of(request).odds(viewer, name, params, system_id)
+        except RunehallError as e:
+            return _html(request, "_odds.html", error=str(e))
+        return _html(request, "_odds.html", **odds_tables(result))
+
+    return await run_in_threadpool(work)
+
+
+@router.post("/t/{table_id}/roll")
+async def roll(request: Request, table_id: str) -> Response:
+    form = await form_of(request)
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        system_id, name, params = _mechanic_request(form)
+        manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
+        visibility = form.get("visibility", "public")
+        event = await run_in_threadpool(service_of(request).roll, viewer, name, params, visibility, manual, system_id)
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    from runehall.rolling import RollResult
+
+    return _done(request, table_id, RollResult.from_json(event.payload["roll"]).render())
+
+
+@router.post("/t/{table_id}/chat")
+async def chat(request: Request, table_id: str) -> Response:
+    return await _message(request, table_id, "chat")
+
+
+@router.post("/t/{table_id}/notes")
+async def notes(request: Request, table_id: str) -> Response:
+    return await _message(request, table_id, "notes")
+
+
+@router.post("/t/{table_id}/rotate")
+async def rotate(request: Request, table_id: str) -> Response:
+    return await _message(request, table_id, "rotate")
+
+
+@router.post("/t/{table_id}/verify")
+async def verify(request: Request, table_id: str) -> Response:
+    return await _message(request, table_id, "verify")
+
+
+async def _message(request: Request, table_id: str, kind: str) -> Response:
+    form = await form_of(request)
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        service = service_of(request)
+        if kind == "verify":
+            report = verify_log(await run_in_threadpool(service.fair_log, viewer))
+            message = f"{report.verified} / {len([c for c in report.checks if c.status != 'not-fair'])}"
+            return _done(request, table_id, ("✔ " if report.ok else "✘ ") + message, 200)
+        if kind == "rotate":
+            event = await run_in_threadpool(service.rotate_seed, viewer, None)
+        else:
+            visibility = "gm" if kind == "notes" else form.get("visibility", "public")
+            event = await run_in_threadpool(
+                service.post, viewer, "note" if kind == "notes" else "chat", form.get("text", ""), visibility
+            )
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return _done(request, table_id, "✔")
+
+
+@router.post("/t/{table_id}/undo/{seq}")
+async def undo(request: Request, table_id: str, seq: int) -> Response:
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        event = await run_in_threadpool(service_of(request).undo, viewer, seq, "")
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return _done(request, table_id, "✔")
+
+
+@router.post("/t/{table_id}/revoke/{participant_id}")
+async def revoke(request: Request, table_id: str, participant_id: str) -> Response:
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        event = await run_in_threadpool(service_of(request).revoke_participant, viewer, participant_id)
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    request.app.state.hub.kick(table_id, participant_id)
+    return _done(request, table_id, "✔")
+
+
+@router.post("/t/{table_id}/characters")
+async def create_character(request: Request, table_id: str) -> Response:
+    form = await form_of(request)
+
+    def work() -> Response:
+        viewer = _viewer(request, table_id)
+        system, _ = service_of(request).system(table_id)
+        assert system.Character is not None
+        values = collect(system.Character, form)
+        try:
+            same_origin(request)
+            event = service_of(request).create_character(viewer, values, "public")
+        except RunehallError as e:
+            shown = fields(system.Character, form)
+            problems = errors_by_field(str(e))
+            for f in shown:
+                f.error = problems.get(f.name, "")
+            unplaced = "" if problems else str(e)
+            context = table_context(request, viewer, character_fields=shown, character_errors=unplaced)
+            return _html(request, "table.html", 422, **context)
+        request.state.events = [event]
+        if request.headers.get("hx-request"):
+            return _html(request, "table.html", **table_context(request, viewer))
+        return RedirectResponse(f"/t/{table_id}", 303)
+
+    response = await run_in_threadpool(work)
+    await _publish(request, getattr(request.state, "events", []))
+    return response
+
+
+@router.get("/t/{table_id}/characters/{character_id}/print", response_class=HTMLResponse)
+async def print_character(request: Request, table_id: str, character_id: str) -> HTMLResponse:
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        found = [c for c in service_of(request).characters(viewer) if c["id"] == character_id]
+        if not found:
+            return _html(request, "base.html", 404)
+        system, _ = service_of(request).system(table_id)
+        c = found[0]
+        return _html(
+            request, "print_character.html", sheet=c["sheet"], derived=c["derived"], system=system, table_id=table_id
+        )
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/characters/{character_id}.json")
+async def character_json(request: Request, table_id: str, character_id: str) -> Response:
+    viewer = await run_in_threadpool(_viewer, request, table_id)
+    found = [c for c in await run_in_threadpool(service_of(request).characters, viewer) if c["id"] == character_id]
+    if not found:
+        return JSONResponse({"detail": "no such character"}, 404)
+    headers = {"Content-Disposition": f'attachment; filename="{character_id}.json"'}
+    return JSONResponse(found[0]["sheet"], headers=headers)
+
+
+@router.post("/t/{table_id}/characters/import")
+async def import_character(request: Request, table_id: str) -> Response:
+    data = await request.form()
+    upload = data.get("file")
+    try:
+        same_origin(request)
+        if upload is None or isinstance(upload, str):
+            raise RunehallError("choose a JSON file")
+        raw = await upload.read(200_000)
+        try:
+            sheet = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise RunehallError("that file is not JSON") from None
+        if not isinstance(sheet, dict):
+            raise RunehallError("a sheet is a JSON object")
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        event = await run_in_threadpool(service_of(request).create_character, viewer, sheet, "public")
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return _done(request, table_id, "✔")
+
+
+@router.post("/t/{table_id}/trackers")
+async def start_tracker(request: Request, table_id: str) -> Response:
+    form = await form_of(request)
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        setup = json.loads(form.get("setup") or "{}")
+        if not isinstance(setup, dict):
+            raise RunehallError("settings are a JSON object")
+        if form.get("character_id"):
+            setup["character_id"] = form["character_id"]
+        event = await run_in_threadpool(
+            service_of(request).start_tracker, viewer, form.get("tracker", ""), setup, "public"
+        )
+    except json.JSONDecodeError:
+        return _done(request, table_id, "settings must be JSON", 422)
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return _done(request, table_id, "✔")
+
+
+@router.post("/t/{table_id}/trackers/{tracker_id}")
+async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Response:
+    form = await form_of(request)
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        params = json.loads(form.get("params") or "{}")
+        if not isinstance(params, dict):
+            raise RunehallError("parameters are a JSON object")
+        manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
+        event = await run_in_threadpool(
+            service_of(request).tracker_action, viewer, tracker_id, form.get("action", ""), params, manual
+        )
+    except json.JSONDecodeError:
+        return _done(request, table_id, "parameters must be JSON", 422)
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return _done(request, table_id, "✔")
