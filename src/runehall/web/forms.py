@@ -19,7 +19,7 @@ from pydantic import BaseModel
 class Field:
     name: str
     label: str
-    kind: str  # number | checkbox | select | text | json
+    kind: str  # number | checkbox | select | text | list | json
     required: bool
     default: Any = None
     description: str = ""
@@ -34,7 +34,7 @@ class Field:
             return ""
         if self.kind == "json" and not isinstance(value, str):
             return json.dumps(value, ensure_ascii=False)
-        if isinstance(value, list | tuple) and self.kind == "text":
+        if isinstance(value, list | tuple) and self.kind in ("text", "list"):
             return ", ".join(str(v) for v in value)
         return str(value)
 
@@ -49,6 +49,8 @@ def _kind(prop: dict[str, Any]) -> tuple[str, list[str]]:
     types = {o.get("type") for o in options}
     if types & {"object"} or any("$ref" in o for o in options):
         return "json", []
+    if "array" in types:
+        return "list", []
     if "boolean" in types:
         # yes / no / (unset) when the field may be left to its default; a checkbox cannot say "unset"
         return ("select", ["true", "false"]) if "null" in types else ("checkbox", [])
@@ -95,8 +97,8 @@ def collect(model: type[BaseModel], form: dict[str, str]) -> dict[str, Any]:
                 values[f.name] = json.loads(raw)
             except json.JSONDecodeError:
                 values[f.name] = raw  # the model reports it as the wrong type, next to the field
-        elif f.kind == "text" and (f.default is None or isinstance(f.default, list)) and "," in raw:
-            values[f.name] = raw
+        elif f.kind == "list":
+            values[f.name] = [part.strip() for part in raw.split(",") if part.strip()]
         else:
             values[f.name] = raw.strip()
     return values

@@ -284,7 +284,9 @@ async def create_character(request: Request, table_id: str) -> Response:
             for f in shown:
                 f.error = problems.get(f.name, "")
             unplaced = "" if problems else str(e)
-            context = table_context(request, viewer, character_fields=shown, character_errors=unplaced)
+            context = table_context(
+                request, viewer, character_fields=shown, character_errors=unplaced, character_open=True
+            )
             return _html(request, "table.html", 422, **context)
         request.state.events = [event]
         if request.headers.get("hx-request"):

@@ -1,0 +1,250 @@
+"""End to end in a real browser: a game master and a player play a short session for each system.
+
+Playwright drives Debian's Chromium (RUNEHALL_CHROMIUM, set by dev.py test; never a downloaded browser).
+axe-core (RUNEHALL_AXE, from its npm package) checks every page for serious or critical violations.
+Screenshots of every page at desktop and phone widths go to artifacts/screenshots/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from runehall.service.app import create_app
+from runehall.storage.db import Database
+
+CHROMIUM = os.environ.get("RUNEHALL_CHROMIUM", "")
+AXE = os.environ.get("RUNEHALL_AXE", "")
+SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+SECRET_NOTATION = "1d20+31337"
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM and AXE), reason="browser tests run through `python3 dev.py test` (it provides Chromium and axe-core)"
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = Database(f"sqlite:///{tmp_path_factory.mktemp('web') / 'runehall.sqlite3'}")
+    database.migrate()
+    port = _free_port()
+    config = uvicorn.Config(create_app(database), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert running.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+    database.dispose()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def check_accessibility(page: Page, name: str) -> None:
+    """axe-core on the page as it is now: no serious or critical violation; a screenshot at both widths."""
+    page.add_script_tag(path=AXE)
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    assert not serious, f"{name}: {serious}"
+
+
+def fill_params(page: Page, params: dict[str, str]) -> None:
+    for name, value in params.items():
+        control = page.locator(f"#p-{name}")
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+
+
+def choose_mechanic(page: Page, key: str) -> None:
+    page.select_option("#mechanic", key)
+    expect(page.locator("#roll-form input[name=mechanic]")).to_have_value(key, timeout=5000)
+
+
+def roll(page: Page, visibility: str = "public", manual: str = "") -> None:
+    page.select_option("#roll-vis", visibility)
+    page.fill("#manual", manual)
+    page.click("#roll-form button[type=submit]")
+    expect(page.locator("#roll-status .ok, #roll-status .error")).to_be_visible(timeout=5000)
+
+
+SYSTEMS = {
+    "ragnarok": {
+        "mechanic": "ragnarok:test",
+        "params": {
+            "bag": "4F,2M,1E",
+            "destiny": "3",
+            "void_trait": "E",
+            "required_trait": "F",
+            "difficulty": "3",
+        },
+        "odds": "2/7",  # spec 000 TV-17
+        "manual": "F,F,E",
+        "manual_text": "R = 0",
+        "character": {"name": "Ulrik", "essence": "Týr,Bjarkan,Fé", "destiny": "2", "void": '{"trait": "E"}'},
+        "bad_character": ("essence", "Týr,Týr", "twice"),
+    },
+    "dice": {
+        "mechanic": "dice:roll",
+        "params": {"notation": "2d6"},
+        "odds": "1/36",
+        "manual": "6,6",
+        "manual_text": "= 12",
+        "character": None,
+        "bad_character": None,
+    },
+}
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_a_short_session(server: str, browser: Browser, system: str) -> None:
+    plan: dict[str, Any] = SYSTEMS[system]
+    gm_context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    player_context = browser.new_context(viewport=DESKTOP, locale="es-ES")
+    gm, player = gm_context.new_page(), player_context.new_page()
+    frames: list[str] = []
+    player.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+
+    # The game master creates the table.
+    gm.goto(server + "/")
+    check_accessibility(gm, f"{system}-home")
+    gm.fill("#t-name", f"Saga {system}")
+    gm.fill("#t-gm", "Norn")
+    gm.select_option("#t-system", system)
+    gm.click("form[action='/tables'] button[type=submit]")
+    expect(gm.locator("h1")).to_have_text(f"Saga {system}")
+    code = gm.locator("code").first.inner_text()
+    assert re.fullmatch(r"[0-9a-f]{10}", code)
+
+    # A player joins with the code (her browser speaks Spanish).
+    player.goto(server + "/")
+    expect(player.locator("#join-h")).to_have_text("Unirse a una mesa")
+    player.fill("#j-code", code)
+    player.fill("#j-name", "Ana")
+    player.click("form[action='/join'] button[type=submit]")
+    expect(player.locator("#live-state")).to_have_text("En directo", timeout=5000)
+    expect(gm.locator("#log")).to_contain_text("Ana", timeout=1000)
+
+    # A character: refused with its reason next to the field, then accepted.
+    if plan["character"]:
+        player.click("#characters summary")
+        field, bad, reason = plan["bad_character"]
+        for name, value in {**plan["character"], field: bad}.items():
+            player.fill(f"#c-{name}", value)
+        player.click("#character-form button[type=submit]")
+        expect(player.locator(f"#c-{field}-error")).to_contain_text(reason, timeout=5000)
+        expect(player.locator(f"#c-{field}")).to_have_attribute("aria-invalid", "true")
+        player.fill(f"#c-{field}", plan["character"][field])
+        player.click("#character-form button[type=submit]")
+        expect(player.locator("#characters .sheets")).to_contain_text(plan["character"]["name"], timeout=5000)
+
+    # The odds appear as soon as the parameters are set, before rolling.
+    choose_mechanic(player, plan["mechanic"])
+    fill_params(player, plan["params"])
+    expect(player.locator("#odds table.odds").first).to_contain_text(plan["odds"], timeout=5000)
+    check_accessibility(player, f"{system}-table-player")
+
+    # The player rolls; the game master sees it within a second.
+    before = gm.locator("#log li.kind-roll").count()
+    roll(player)
+    expect(gm.locator("#log li.kind-roll")).to_have_count(before + 1, timeout=1000)
+
+    # A roll by hand, validated and marked manual.
+    roll(player, manual=plan["manual"])
+    expect(gm.locator("#log li.kind-roll").last).to_contain_text(plan["manual_text"], timeout=1000)
+    expect(gm.locator("#log li.kind-roll .source").last).to_have_text("manual")
+
+    # A game-master-only roll the player never receives.
+    choose_mechanic(gm, "dice:roll")
+    fill_params(gm, {"notation": SECRET_NOTATION})
+    roll(gm, visibility="gm")
+    expect(gm.locator("#log")).to_contain_text(SECRET_NOTATION, timeout=1000)
+    gm.fill("#chat-text", "after the secret")
+    gm.click("form.chat button[type=submit]")
+    expect(player.locator("#log")).to_contain_text("after the secret", timeout=1000)
+    assert SECRET_NOTATION not in player.content()
+    assert frames and not any(SECRET_NOTATION in f or "31337" in f for f in frames)
+    check_accessibility(gm, f"{system}-table-gm")
+
+    # The game master undoes the player's roll: struck through for both, still in the log.
+    player_roll = gm.locator("#log li.kind-roll").nth(before)
+    seq = player_roll.get_attribute("data-seq")
+    player_roll.locator("button").click()
+    expect(player.locator(f"#e{seq}")).to_have_class(re.compile("revoked"), timeout=2000)
+    expect(gm.locator(f"#e{seq} del")).to_be_visible(timeout=2000)
+
+    # Reload: everything is still there.
+    count = gm.locator("#log li").count()
+    gm.reload()
+    player.reload()
+    expect(gm.locator("#log li")).to_have_count(count)
+    expect(player.locator(f"#e{seq}")).to_have_class(re.compile("revoked"))
+    assert SECRET_NOTATION not in player.content()
+    gm_context.close()
+    player_context.close()
+
+
+def test_page_text_matches_the_log_json(server: str, browser: Browser) -> None:
+    """The live log shows exactly what the server stored: the faces in the page are the stored tape."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server + "/")
+    page.fill("#t-name", "Faces")
+    page.fill("#t-gm", "Norn")
+    page.select_option("#t-system", "dice")
+    page.click("form[action='/tables'] button[type=submit]")
+    choose_mechanic(page, "dice:roll")
+    fill_params(page, {"notation": "3d6"})
+    roll(page, manual="1,2,3")
+    faces = page.locator("#log li.kind-roll").last.locator(".face").all_inner_texts()
+    assert faces == ["1", "2", "3"]
+    assert json.loads(json.dumps(faces)) == faces
+    context.close()
