@@ -385,6 +385,9 @@ def test_cli_odds_and_rolls(cli: Cli) -> None:
     base = ["ragnarok", "test", "--bag", "4F,2M,1E", "--destiny", "3", "--void-trait", "E", "--required-trait", "F"]
     out = json.loads(cli("odds", *base, "--difficulty", "3", "--json"))
     assert {r["outcome"]: r["probability"] for r in out["views"]["tier"]} == {"exito": "2/7", "exito_parcial": "5/7"}
+    assert [r["label"] for r in out["views"]["tier"]] == ["Éxito (Success)", "Éxito parcial (Partial success)"]
+    assert out["outcomes"][0]["label"] == "R = 0: Éxito (Success)"
+    assert all("label" not in r for r in out["views"]["extra_successes"])  # plain numbers need none
     text = cli("roll", *base, "--difficulty", "3", "--manual", "F,F,E")  # E + Void E -> a third F
     assert "Éxito" in text and "R = 0" in text
     cli("roll", *base, "--difficulty", "3", "--manual", "F,F,F,F", code=2)

@@ -203,13 +203,22 @@ class Dist(Generic[T]):
         return Dist({o: w // g for o, w in self._weights.items()}, self.truncation)
 
     # -- output -------------------------------------------------------------------------------------
-    def to_json(self, order: Sequence[T] | None = None) -> dict[str, Any]:
-        """JSON rows, in `order` when given (outcomes missing from it follow in the natural order)."""
+    def to_json(
+        self, order: Sequence[T] | None = None, label: Callable[[T], str | None] | None = None
+    ) -> dict[str, Any]:
+        """JSON rows, in `order` when given (outcomes missing from it follow in the natural order), each
+        with a `label` for people when a labelling function is given."""
         items = self.items()
         if order is not None:
             rank = {o: i for i, o in enumerate(order)}
             items.sort(key=lambda item: rank.get(item[0], len(rank)))
+        rows = [{"outcome": jsonable(o), "probability": _fraction_text(p)} for o, p in items]
+        if label is not None:
+            for row, (o, _) in zip(rows, items, strict=True):
+                text = label(o)
+                if text is not None:
+                    row["label"] = text
         return {
-            "outcomes": [{"outcome": jsonable(o), "probability": _fraction_text(p)} for o, p in items],
+            "outcomes": rows,
             "truncation": self.truncation.to_json() if self.truncation else None,
         }

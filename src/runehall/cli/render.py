@@ -58,7 +58,7 @@ def _table(title: str, rows: list[dict[str, Any]]) -> Table:
     for r in rows:
         p = Fraction(r["probability"])
         bar = "█" * round(BAR_WIDTH * p / top) if top else ""
-        table.add_row(_outcome_text(r["outcome"]), r["probability"], f"{float(p) * 100:.4f}", bar)
+        table.add_row(r.get("label") or _outcome_text(r["outcome"]), r["probability"], f"{float(p) * 100:.4f}", bar)
     return table
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from runehall.table.visibility import Visibility
 
@@ -14,8 +14,31 @@ Manual = Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Fie
 Params = Annotated[dict[str, Any], Field(max_length=50)]
 
 
+def _has_nul(value: Any) -> bool:
+    pending = [value]  # a walk without recursion: nesting depth is the client's choice
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
 class Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_nul(cls, data: Any) -> Any:
+        """No text anywhere in a request holds a NUL character: PostgreSQL cannot store one."""
+        if _has_nul(data):
+            raise ValueError("text must not contain NUL characters (\\u0000)")
+        return data
 
 
 class CreateTable(Body):

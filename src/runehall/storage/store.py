@@ -102,8 +102,9 @@ class SeedEpoch:
 
 
 def aware(moment: datetime) -> datetime:
-    """SQLite hands back naive datetimes; everything stored is UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    """A stored moment in UTC. SQLite hands back naive datetimes (stored as UTC); PostgreSQL hands back
+    aware ones in the session's time zone, which need not be UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _event(row: Any) -> Event:
@@ -133,6 +134,17 @@ class Store:
     def read(self, work: Callable[[Connection], R]) -> R:
         with self.db.engine.connect() as connection:
             return work(connection)
+
+    def lock(self, connection: Connection, table_id: str) -> None:
+        """Hold the table's write lock until this transaction ends, so what it reads next stays true.
+
+        Writers at one table take turns: a check made after the lock (is this seed still secret? is that
+        event already undone?) cannot be overtaken by another writer before this transaction commits.
+        The no-op UPDATE takes the row lock on PostgreSQL, and on SQLite opens the write transaction.
+        """
+        done = connection.execute(update(tables).where(tables.c.id == table_id).values(last_seq=tables.c.last_seq))
+        if done.rowcount != 1:
+            raise NotFound(f"no table {table_id!r}")
 
     # -- tables and participants ----------------------------------------------------------------------
     def create_table(
@@ -232,12 +244,13 @@ class Store:
 
     def take_nonce(self, connection: Connection, table_id: str) -> SeedEpoch:
         """The current epoch with the nonce this roll uses; the counter moves on in the same transaction."""
+        self.lock(connection, table_id)  # a rotation cannot reveal this epoch between reading and using it
         current = connection.execute(
             select(func.max(seeds.c.epoch)).where(and_(seeds.c.table_id == table_id, seeds.c.revealed.is_(False)))
         ).scalar_one()
         row = connection.execute(
             update(seeds)
-            .where(and_(seeds.c.table_id == table_id, seeds.c.epoch == current))
+            .where(and_(seeds.c.table_id == table_id, seeds.c.epoch == current, seeds.c.revealed.is_(False)))
             .values(next_nonce=seeds.c.next_nonce + 1)
             .returning(*seeds.c)
         ).one()
@@ -247,6 +260,7 @@ class Store:
         )
 
     def rotate(self, connection: Connection, table_id: str, client_seed: str | None) -> tuple[SeedEpoch, SeedEpoch]:
+        self.lock(connection, table_id)  # two rotations at once would both reveal one epoch and clash
         current = [e for e in self.epochs(connection, table_id) if not e.revealed][-1]
         connection.execute(
             update(seeds)

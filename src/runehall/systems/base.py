@@ -101,10 +101,17 @@ class Odds(Generic[OutcomeT]):
     outcomes: Dist[OutcomeT]
     views: dict[str, Dist[Any]] = field(default_factory=dict)
     orders: dict[str, Sequence[Any]] = field(default_factory=dict)
+    label: Callable[[str | None, Any], str | None] | None = None
+
+    def _labeller(self, view: str | None) -> Callable[[Any], str | None] | None:
+        label = self.label
+        return None if label is None else (lambda outcome: label(view, outcome))
 
     def to_json(self) -> dict[str, Any]:
-        data = self.outcomes.to_json()
-        data["views"] = {name: d.to_json(self.orders.get(name))["outcomes"] for name, d in self.views.items()}
+        data = self.outcomes.to_json(label=self._labeller(None))
+        data["views"] = {
+            name: d.to_json(self.orders.get(name), self._labeller(name))["outcomes"] for name, d in self.views.items()
+        }
         return data
 
 
@@ -134,6 +141,11 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         """Named projections of the outcome whose odds are also shown (e.g. the tier of a test)."""
         return {}
 
+    def label(self, view: str | None, value: Any) -> str | None:
+        """How an outcome (view None) or a view's value reads to a person, in the game's own terms;
+        None leaves it as its plain value."""
+        return None
+
     def view_orders(self) -> dict[str, Sequence[Any]]:
         """Display order of a view's outcomes where the natural order is wrong (e.g. tiers, best first)."""
         return {}
@@ -154,7 +166,7 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         chance = self.chance(params, options)
         outcomes = chance.dist().map(self.resolver(params, options))
         views = {name: outcomes.map(f) for name, f in self.views().items()}
-        return Odds(outcomes, views, self.view_orders())
+        return Odds(outcomes, views, self.view_orders(), self.label)
 
     def roll(
         self,

@@ -30,21 +30,23 @@ class TableService(TableCore):
 
     def edit_character(self, viewer: Participant, character_id: str, sheet: dict[str, Any]) -> Event:
         system, options = self.system(viewer.table_id)
-        state = self.state(viewer.table_id)
-        record = state.characters.get(character_id)
-        if (
-            record is None
-            or record.created_seq in state.revoked
-            or not can_see(state.by_seq[record.created_seq], viewer)
-        ):
-            raise NotFound(f"no character {character_id!r}")
-        if not viewer.is_gm and record.owner != viewer.id:
-            raise Forbidden("only the owner or the game master can edit this character")
         valid = system.character(sheet, system.options(options)).model_dump(mode="json")
-        payload = {"character_id": character_id, "sheet": valid}
-        return self.store.write(
-            lambda c: self.store.append(c, viewer.table_id, "character_edited", viewer.id, record.visibility, payload)
-        )
+
+        def work(c: Connection) -> Event:
+            state = self.locked_state(c, viewer.table_id)
+            record = state.characters.get(character_id)
+            if (
+                record is None
+                or record.created_seq in state.revoked
+                or not can_see(state.by_seq[record.created_seq], viewer)
+            ):
+                raise NotFound(f"no character {character_id!r}")
+            if not viewer.is_gm and record.owner != viewer.id:
+                raise Forbidden("only the owner or the game master can edit this character")
+            payload = {"character_id": character_id, "sheet": valid}
+            return self.store.append(c, viewer.table_id, "character_edited", viewer.id, record.visibility, payload)
+
+        return self.store.write(work)
 
     def characters(self, viewer: Participant) -> list[dict[str, Any]]:
         system, options = self.system(viewer.table_id)
@@ -86,8 +88,8 @@ class TableService(TableCore):
             lambda c: self.store.append(c, viewer.table_id, "tracker_started", viewer.id, visibility, payload)
         )
 
-    def _tracker(self, viewer: Participant, tracker_id: str) -> Any:
-        state = self.state(viewer.table_id)
+    def _tracker(self, viewer: Participant, tracker_id: str, state: TableState | None = None) -> Any:
+        state = state or self.state(viewer.table_id)
         record = state.trackers.get(tracker_id)
         if record is None or not can_see(state.by_seq[_started(state, tracker_id)], viewer):
             raise NotFound(f"no tracker {tracker_id!r}")
@@ -101,12 +103,13 @@ class TableService(TableCore):
         params: dict[str, Any],
         manual: list[str] | None = None,
     ) -> Event:
-        state, record = self._tracker(viewer, tracker_id)
-        if not viewer.is_gm and record.owner != viewer.id:
-            raise Forbidden("only the owner or the game master can act on this tracker")
-        log = state.play_log(tracker_id)
-
         def work(c: Connection) -> Event:
+            # The move is checked against the log as it is now, with the table locked: two moves made at
+            # once from the same state would leave a log that no longer replays.
+            state, record = self._tracker(viewer, tracker_id, self.locked_state(c, viewer.table_id))
+            if not viewer.is_gm and record.owner != viewer.id:
+                raise Forbidden("only the owner or the game master can act on this tracker")
+            log = state.play_log(tracker_id)
             random = log.tracker.action(action).random
             source = self._source(c, viewer.table_id, manual) if (random or manual) else ManualSource([])
             event = log.prepare(action, params, source, viewer.id)
@@ -148,28 +151,29 @@ class TableService(TableCore):
 
     # -- undo -----------------------------------------------------------------------------------------
     def undo(self, viewer: Participant, seq: int, reason: str = "") -> Event:
-        state = self.state(viewer.table_id)
-        target = state.by_seq.get(seq)
-        if target is None or not can_see(target, viewer):
-            raise NotFound(f"no event {seq} at this table")
-        if target.kind in ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked"):
-            raise RulesError(f"a {target.kind} event cannot be undone")
-        if seq in state.revoked:
-            raise RulesError(f"event {seq} is already revoked")
-        if not viewer.is_gm:
-            allowed = self.store.read(lambda c: bool(self.store.table(c, viewer.table_id).players_can_undo))
-            if not allowed or target.author != viewer.id:
-                raise Forbidden("only the game master can undo this")
-        if target.kind == "tracker_action":
-            log = state.play_log(target.payload["tracker_id"])
-            try:
-                log.undo(seq, viewer.id)
-            except RunehallError as e:
-                raise RulesError(str(e)) from None
-        payload = {"revokes": seq, "reason": reason}
-        return self.store.write(
-            lambda c: self.store.append(c, viewer.table_id, "revoke", viewer.id, target.visibility, payload)
-        )
+        def work(c: Connection) -> Event:
+            state = self.locked_state(c, viewer.table_id)  # two undos of one event: the second is refused
+            target = state.by_seq.get(seq)
+            if target is None or not can_see(target, viewer):
+                raise NotFound(f"no event {seq} at this table")
+            if target.kind in ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked"):
+                raise RulesError(f"a {target.kind} event cannot be undone")
+            if seq in state.revoked:
+                raise RulesError(f"event {seq} is already revoked")
+            if not viewer.is_gm:
+                allowed = bool(self.store.table(c, viewer.table_id).players_can_undo)
+                if not allowed or target.author != viewer.id:
+                    raise Forbidden("only the game master can undo this")
+            if target.kind == "tracker_action":
+                log = state.play_log(target.payload["tracker_id"])
+                try:
+                    log.undo(seq, viewer.id)
+                except RunehallError as e:
+                    raise RulesError(str(e)) from None
+            payload = {"revokes": seq, "reason": reason}
+            return self.store.append(c, viewer.table_id, "revoke", viewer.id, target.visibility, payload)
+
+        return self.store.write(work)
 
     # -- seeds and the fair log -----------------------------------------------------------------------
     def rotate_seed(self, viewer: Participant, client_seed: str | None = None) -> Event:

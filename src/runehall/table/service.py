@@ -135,6 +135,13 @@ class TableCore:
         system, options = self.system(table_id)
         return fold(system.id, options, self.store.read(lambda c: self.store.events(c, table_id)))
 
+    def locked_state(self, c: Connection, table_id: str) -> TableState:
+        """The state inside a write transaction, after taking the table's write lock: checks made on it
+        still hold when the event is appended (no other write at this table can land in between)."""
+        self.store.lock(c, table_id)
+        row = self.store.table(c, table_id)
+        return fold(registry.get(row.system).id, dict(row.options), self.store.events(c, table_id))
+
     def events_for(self, viewer: Participant, since: int = 0) -> list[Event]:
         return visible(self.store.read(lambda c: self.store.events(c, viewer.table_id, since)), viewer)
 

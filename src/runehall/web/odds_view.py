@@ -19,7 +19,7 @@ def _rows(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
     top = max(probabilities, default=Fraction(1))
     return [
         {
-            "outcome": _label(r["outcome"]),
+            "outcome": r.get("label") or _label(r["outcome"]),
             "fraction": r["probability"],
             "percent": f"{float(p) * 100:.2f} %",
             "width": f"{float(p / top) * 100:.1f}" if top else "0",

@@ -10,6 +10,17 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from runehall.web.i18n import LANGUAGES, translations
 
 
+def show(value: Any) -> str:
+    """A derived value as people read it: {'F': 2, 'M': 0} becomes "F 2 · M 0"."""
+    if isinstance(value, dict):
+        return " · ".join(f"{k} {show(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(show(v) for v in value)
+    if isinstance(value, bool):
+        return "✔" if value else "—"
+    return str(value)
+
+
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
@@ -20,6 +31,7 @@ def environment(lang: str) -> Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["show"] = show
     env.globals["languages"] = LANGUAGES
     env.globals["lang"] = lang
     return env

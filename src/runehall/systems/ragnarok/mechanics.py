@@ -38,12 +38,22 @@ def _trait_or_none(value: object) -> object:
 class SideParams(RulesModel):
     """What one character brings to a test."""
 
-    bag: Bag = Field(description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
-    destiny: int = Field(ge=0, le=24, description="Destino: runes drawn.")
-    void_trait: Trait | None = Field(None, description="The Void rune's trait (F/M/E), or none without one.")
-    skill_level: int = Field(0, ge=0, description="L: the level of the skill used (0 without it).")
-    divine_potency: int = Field(0, ge=0, description="P: automatic successes of Divine Potency.")
-    transform: Literal["optimal", "none"] = Field("optimal", description="Transform runes optimally, or not.")
+    bag: Bag = Field(title="Bolsa (bag)", description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
+    destiny: int = Field(ge=0, le=24, title="Destino (Destiny)", description="Destino: runes drawn.")
+    void_trait: Trait | None = Field(
+        None,
+        title="Runa del Vacío (Void rune trait)",
+        description="The Void rune's trait (F/M/E), or none without one.",
+    )
+    skill_level: int = Field(
+        0, ge=0, title="Nivel de habilidad (skill level)", description="L: the level of the skill used (0 without it)."
+    )
+    divine_potency: int = Field(
+        0, ge=0, title="Potencia Divina (Divine Potency)", description="P: automatic successes of Divine Potency."
+    )
+    transform: Literal["optimal", "none"] = Field(
+        "optimal", title="Transformación (transformation)", description="Transform runes optimally, or not."
+    )
 
     @field_validator("void_trait", mode="before")
     @classmethod
@@ -52,10 +62,20 @@ class SideParams(RulesModel):
 
 
 class SkillTestParams(SideParams):
-    difficulty: int = Field(ge=0, description="Base difficulty: 0 Automática .. 5 Improbable (more: epic).")
-    inherent_modifier: int = Field(0, description="The skill's inherent modifier (lock opening: +1).")
-    required_trait: Trait = Field(description="The trait the norn requires (F, M or E).")
-    skill: str | None = Field(None, description="A skill id from the data; gives its inherent modifier.")
+    difficulty: int = Field(
+        ge=0, title="Dificultad (difficulty)", description="Base difficulty: 0 Automática .. 5 Improbable (more: epic)."
+    )
+    inherent_modifier: int = Field(
+        0,
+        title="Modificador inherente (inherent modifier)",
+        description="The skill's inherent modifier (lock opening: +1).",
+    )
+    required_trait: Trait = Field(
+        title="Rasgo requerido (required trait)", description="The trait the norn requires (F, M or E)."
+    )
+    skill: str | None = Field(
+        None, title="Habilidad (skill)", description="A skill id from the data; gives its inherent modifier."
+    )
 
     @field_validator("required_trait", mode="before")
     @classmethod
@@ -128,6 +148,17 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"tier": list(TIER_CODE)}
 
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view == "extra_successes":
+            return None
+        tier = value if view == "tier" else value.tier
+        shown = rules().tier(TIER_CODE[tier])
+        text = f"{shown.name} ({shown.name_en})"
+        if view is None:
+            extra = f", +{value.extra_successes}" if value.extra_successes else ""
+            return f"R = {value.remaining}: {text}{extra}"
+        return text
+
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
         tier = rules().tier(
@@ -186,6 +217,13 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"result": ["a", "tie", "b"]}
 
+    def label(self, view: str | None, value: Any) -> str | None:
+        result = value if view == "result" else value.result
+        text = {"a": "gana A (A wins)", "b": "gana B (B wins)", "tie": "empate (tie: the norn decides)"}[result]
+        if view is None:
+            return f"{text}, {value.a_successes} : {value.b_successes}"
+        return text
+
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
         a, b = stored["detail"]
@@ -196,8 +234,8 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
 
 
 class WyrdParams(RulesModel):
-    bag: Bag = Field(description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
-    destiny: int = Field(ge=0, le=24, description="Destino: runes drawn.")
+    bag: Bag = Field(title="Bolsa (bag)", description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
+    destiny: int = Field(ge=0, le=24, title="Destino (Destiny)", description="Destino: runes drawn.")
 
 
 class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
