@@ -157,3 +157,32 @@ def test_a_stranger_is_sent_home(client: Any) -> None:
 def test_templates_are_in_the_package() -> None:
     root = Path(str(resources.files("runehall.web")))
     assert (root / "templates" / "table.html").is_file()
+
+
+def test_derived_values_update_as_one_types_and_sheets_can_be_edited(client: Any) -> None:
+    table_id = new_table(client)
+    preview = client.post(f"/t/{table_id}/characters/preview", data=HERO_FORM).text
+    assert "esencia" in preview and "<dd>3</dd>" in preview  # three runes typed so far
+    more = client.post(f"/t/{table_id}/characters/preview", data={**HERO_FORM, "essence": "Týr,Fé,Úr,Áss"}).text
+    assert "<dd>4</dd>" in more
+    wrong = client.post(f"/t/{table_id}/characters/preview", data={**HERO_FORM, "essence": "Týr,Týr"}).text
+    assert "twice" in wrong and 'class="error"' in wrong
+    client.post(f"/t/{table_id}/characters", data=HERO_FORM)
+    character_id = re.search(r"/characters/([\w-]+)/edit", client.get(f"/t/{table_id}").text)
+    assert character_id
+    cid = character_id.group(1)
+    form = client.get(f"/t/{table_id}/characters/{cid}/edit").text
+    assert 'value="2"' in form  # the sheet's current Destino is filled in
+    refused = client.post(
+        f"/t/{table_id}/characters/{cid}", data={**HERO_FORM, "destiny": "-3"}, headers={"HX-Request": "true"}
+    )
+    assert refused.status_code == 422 and f'id="e-{cid}-destiny-error"' in refused.text
+    saved = client.post(
+        f"/t/{table_id}/characters/{cid}", data={**HERO_FORM, "destiny": "4"}, headers={"HX-Request": "true"}
+    )
+    assert saved.status_code == 200
+    sheet = client.get(f"/t/{table_id}/characters/{cid}.json").json()
+    assert sheet["destiny"] == 4
+    other = join(client, table_id, "Bo")
+    stolen = other.post(f"/t/{table_id}/characters/{cid}", data=HERO_FORM, headers={"HX-Request": "true"})
+    assert stolen.status_code == 422 and "only the owner" in stolen.text

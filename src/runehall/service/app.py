@@ -164,7 +164,9 @@ def create_app(database: Database) -> FastAPI:
         return [present(e) for e in await call(service.events_for, me, since)]
 
     @app.post("/api/tables/{table_id}/participants/{participant_id}/revoke")
-    async def revoke_participant(me: Viewer, participant_id: Annotated[str, Path(max_length=32)]) -> dict[str, Any]:
+    async def revoke_participant(
+        me: Viewer, participant_id: Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+    ) -> dict[str, Any]:
         event = await call(service.revoke_participant, me, participant_id)
         await publish(event)
         hub.kick(me.table_id, participant_id)

@@ -12,13 +12,14 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from sqlalchemy import Connection, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from runehall.chance.sources import commitment
-from runehall.errors import RunehallError
+from runehall.errors import RulesError, RunehallError
 from runehall.storage.db import Database
 from runehall.storage.schema import events, participants, seeds, tables
 
@@ -47,6 +48,22 @@ def token_hash(token: str) -> str:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def contains_nul(value: Any) -> bool:
+    """Whether any text in a JSON value holds a NUL character (PostgreSQL cannot store one)."""
+    pending = [value]  # a walk without recursion: nesting depth is the client's choice
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 @dataclass(frozen=True)
@@ -120,6 +137,103 @@ def _epoch(row: Any) -> SeedEpoch:
     return SeedEpoch(
         int(row.epoch), row.server_seed, row.commitment, row.client_seed, int(row.next_nonce), bool(row.revealed)
     )
+
+
+# -- the export format, checked before anything of an import is written ------------------------------------
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+Count = Annotated[int, Field(ge=0, le=2**53)]
+
+
+class _Exported(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    @field_validator("created_at", mode="after", check_fields=False)
+    @classmethod
+    def _in_utc(cls, moment: datetime) -> datetime:
+        return aware(moment)
+
+
+class ExportedTable(_Exported):
+    id: Id
+    name: Annotated[str, Field(min_length=1, max_length=120)]
+    system: Annotated[str, Field(min_length=1, max_length=40)]
+    options: dict[str, Any]
+    invite_code: Annotated[str, Field(min_length=1, max_length=32)]
+    password_hash: (
+        Annotated[str, Field(pattern=r"^pbkdf2_sha256\$[1-9][0-9]{0,6}\$([0-9a-f]{2}){1,64}\$[0-9a-f]{64}$")] | None
+    )
+    players_can_undo: bool
+    last_seq: Count
+    created_at: datetime
+
+
+class ExportedParticipant(_Exported):
+    id: Id
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    role: Literal["gm", "player"]
+    token_hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    revoked: bool
+    created_at: datetime
+
+
+class ExportedSeed(_Exported):
+    epoch: Annotated[int, Field(ge=0, lt=2**31)]
+    server_seed: Annotated[str, Field(pattern=r"^([0-9a-f]{2}){1,64}$")]
+    commitment: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    client_seed: Annotated[str, Field(min_length=1, max_length=120)]
+    next_nonce: Count
+    revealed: bool
+
+
+class ExportedEvent(_Exported):
+    seq: Annotated[int, Field(ge=1, le=2**53)]
+    kind: Annotated[str, Field(min_length=1, max_length=40)]
+    author: Id | None
+    visibility: Literal["public", "gm", "private", "blind"]
+    payload: dict[str, Any]
+    created_at: datetime
+
+
+class TableExport(BaseModel):
+    """A table as `Store.export` writes it; an import must be one, consistent with itself."""
+
+    model_config = ConfigDict(extra="ignore")
+    format: Literal["runehall-table/1"]
+    table: ExportedTable
+    participants: list[ExportedParticipant]
+    seeds: Annotated[list[ExportedSeed], Field(min_length=1)]
+    events: list[ExportedEvent]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_nul(cls, data: Any) -> Any:
+        if contains_nul(data):
+            raise ValueError("text must not contain NUL characters (\\u0000)")
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TableExport:
+        seqs = [e.seq for e in self.events]
+        if seqs != list(range(1, len(seqs) + 1)) or self.table.last_seq != len(seqs):
+            raise ValueError("events must be numbered 1, 2, 3... up to the table's last_seq")
+        epochs = [s.epoch for s in self.seeds]
+        secret = [s.epoch for s in self.seeds if not s.revealed]
+        if len(set(epochs)) != len(epochs) or secret != [max(epochs)]:
+            raise ValueError("seed epochs must be distinct, and only the last one unrevealed")
+        ids = [p.id for p in self.participants]
+        if len(set(ids)) != len(ids) or len({p.token_hash for p in self.participants}) != len(ids):
+            raise ValueError("participants must have distinct ids and tokens")
+        return self
+
+
+def parse_export(data: Any) -> TableExport:
+    """The export, checked; a RunehallError naming the first problem otherwise."""
+    try:
+        return TableExport.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the document"
+        raise RulesError(f"damaged table export: {where}: {first['msg']}") from None
 
 
 class Store:
@@ -357,48 +471,19 @@ class Store:
             "events": [e.to_json() for e in self.events(connection, table_id)],
         }
 
-    def import_table(self, connection: Connection, data: dict[str, Any]) -> str:
-        t = data["table"]
+    def import_table(self, connection: Connection, data: dict[str, Any] | TableExport) -> str:
+        doc = data if isinstance(data, TableExport) else parse_export(data)
+        t = doc.table
         try:
-            connection.execute(
-                insert(tables).values(
-                    id=t["id"],
-                    name=t["name"],
-                    system=t["system"],
-                    options=t["options"],
-                    invite_code=t["invite_code"],
-                    password_hash=t["password_hash"],
-                    players_can_undo=bool(t["players_can_undo"]),
-                    last_seq=int(t["last_seq"]),
-                    created_at=datetime.fromisoformat(t["created_at"]),
-                )
-            )
+            connection.execute(insert(tables).values(**t.model_dump()))
+            for p in doc.participants:
+                connection.execute(insert(participants).values(table_id=t.id, **p.model_dump()))
+            for s in doc.seeds:
+                connection.execute(insert(seeds).values(table_id=t.id, **s.model_dump()))
+            for e in doc.events:
+                connection.execute(insert(events).values(table_id=t.id, **e.model_dump()))
         except IntegrityError:
-            raise Conflict(f"a table with id {t['id']!r} or its invite code already exists") from None
-        for p in data["participants"]:
-            connection.execute(
-                insert(participants).values(
-                    id=p["id"],
-                    table_id=t["id"],
-                    name=p["name"],
-                    role=p["role"],
-                    token_hash=p["token_hash"],
-                    revoked=bool(p["revoked"]),
-                    created_at=datetime.fromisoformat(p["created_at"]),
-                )
-            )
-        for s in data["seeds"]:
-            connection.execute(insert(seeds).values(table_id=t["id"], **s))
-        for e in data["events"]:
-            connection.execute(
-                insert(events).values(
-                    table_id=t["id"],
-                    seq=int(e["seq"]),
-                    kind=e["kind"],
-                    author=e["author"],
-                    visibility=e["visibility"],
-                    payload=e["payload"],
-                    created_at=datetime.fromisoformat(e["created_at"]),
-                )
-            )
-        return str(t["id"])
+            raise Conflict(
+                f"a table with id {t.id!r}, its invite code, or one of its participants or tokens already exists"
+            ) from None
+        return t.id

@@ -10,9 +10,11 @@ from sqlalchemy import Connection
 from runehall.chance.sources import ManualSource
 from runehall.errors import RulesError, RunehallError
 from runehall.fairness.log import LOG_FORMAT
-from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant
+from runehall.rolling import RollResult
+from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, TableExport, parse_export
+from runehall.systems import registry
 from runehall.table.service import TableCore
-from runehall.table.state import TableState
+from runehall.table.state import TableState, fold
 from runehall.table.visibility import can_see
 
 NOTE_KINDS = ("note", "chat")
@@ -200,10 +202,28 @@ class TableService(TableCore):
     def import_table(self, data: dict[str, Any]) -> str:
         if not isinstance(data, dict) or data.get("format") != "runehall-table/1":
             raise RulesError("not a Runehall table export")
-        try:
-            return self.store.write(lambda c: self.store.import_table(c, data))
-        except (KeyError, TypeError, ValueError) as e:
-            raise RulesError(f"damaged table export: {e}") from None
+        doc = parse_export(data)
+        _check_history(doc)
+        return self.store.write(lambda c: self.store.import_table(c, doc))
+
+
+def _check_history(doc: TableExport) -> None:
+    """Refuse an export whose events would not fold, show or replay: once stored, every read would fail."""
+    t = doc.table
+    events = [Event(t.id, e.seq, e.kind, e.author, e.visibility, e.payload, e.created_at) for e in doc.events]
+    try:
+        system = registry.get(t.system)
+        system.options(t.options)
+        state = fold(system.id, t.options, events)
+        for e in events:
+            if e.kind == "roll":
+                RollResult.from_json(e.payload["roll"]).render()
+        for tracker_id in state.trackers:
+            state.play_log(tracker_id).state()
+    except RunehallError as e:
+        raise RulesError(f"damaged table export: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        raise RulesError(f"damaged table export: an event does not fit its kind ({type(e).__name__}: {e})") from None
 
 
 def _started(state: TableState, tracker_id: str) -> int:

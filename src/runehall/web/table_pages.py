@@ -298,6 +298,75 @@ async def create_character(request: Request, table_id: str) -> Response:
     return response
 
 
+@router.post("/t/{table_id}/characters/preview", response_class=HTMLResponse)
+async def preview_character(request: Request, table_id: str) -> HTMLResponse:
+    """Derived values (or the first problems) of the sheet being typed, before it is saved."""
+    form = await form_of(request)
+
+    def work() -> HTMLResponse:
+        _viewer(request, table_id)
+        system, options = service_of(request).system(table_id)
+        assert system.Character is not None
+        try:
+            sheet = system.character(collect(system.Character, form), system.options(options))
+        except RunehallError as e:
+            return _html(request, "_preview.html", problems=errors_by_field(str(e)) or {"": str(e)})
+        return _html(request, "_preview.html", derived=sheet.derived())
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/characters/{character_id}/edit", response_class=HTMLResponse)
+async def edit_character_form(request: Request, table_id: str, character_id: str) -> HTMLResponse:
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        found = [c for c in service_of(request).characters(viewer) if c["id"] == character_id]
+        if not found:
+            return _html(request, "base.html", 404)
+        system, _ = service_of(request).system(table_id)
+        assert system.Character is not None
+        shown = fields(system.Character, found[0]["sheet"])
+        return _html(request, "_edit_character.html", fields=shown, table_id=table_id, character_id=character_id)
+
+    return await run_in_threadpool(work)
+
+
+@router.post("/t/{table_id}/characters/{character_id}")
+async def edit_character(request: Request, table_id: str, character_id: str) -> Response:
+    form = await form_of(request)
+
+    def work() -> Response:
+        viewer = _viewer(request, table_id)
+        system, _ = service_of(request).system(table_id)
+        assert system.Character is not None
+        try:
+            same_origin(request)
+            event = service_of(request).edit_character(viewer, character_id, collect(system.Character, form))
+        except RunehallError as e:
+            shown = fields(system.Character, form)
+            problems = errors_by_field(str(e))
+            for f in shown:
+                f.error = problems.get(f.name, "")
+            context = {"fields": shown, "table_id": table_id, "character_id": character_id}
+            return _html(request, "_edit_character.html", 422, error="" if problems else str(e), **context)
+        request.state.events = [event]
+        return _done(request, table_id, "✔")
+
+    response = await run_in_threadpool(work)
+    await _publish(request, getattr(request.state, "events", []))
+    return response
+
+
+@router.get("/t/{table_id}/people", response_class=HTMLResponse)
+async def people(request: Request, table_id: str) -> HTMLResponse:
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        context = table_context(request, viewer)
+        return _html(request, "_people.html", **context)
+
+    return await run_in_threadpool(work)
+
+
 @router.get("/t/{table_id}/characters/{character_id}/print", response_class=HTMLResponse)
 async def print_character(request: Request, table_id: str, character_id: str) -> HTMLResponse:
     def work() -> HTMLResponse:
@@ -324,7 +393,7 @@ async def character_json(request: Request, table_id: str, character_id: str) -> 
     return JSONResponse(found[0]["sheet"], headers=headers)
 
 
-@router.post("/t/{table_id}/characters/import")
+@router.post("/t/{table_id}/import-character")
 async def import_character(request: Request, table_id: str) -> Response:
     data = await request.form()
     upload = data.get("file")
