@@ -53,11 +53,13 @@ def test_home_in_both_languages(client: Any) -> None:
 
 
 def test_every_interface_text_has_a_spanish_translation() -> None:
-    templates = resources.files("runehall.web") / "templates"
+    src = Path(str(resources.files("runehall")))
+    folders = [src / "web" / "templates", *(src / "systems").glob("*/templates")]
     found = {
         item[2] if isinstance(item[2], str) else item[2][0]
+        for folder in folders
         for item in extract_from_dir(
-            str(templates), [("**.html", "jinja2")], {"**.html": {"extensions": "jinja2.ext.i18n"}}
+            str(folder), [("**.html", "jinja2")], {"**.html": {"extensions": "jinja2.ext.i18n"}}
         )
     }
     po = resources.files("runehall.web") / "locale" / "es" / "LC_MESSAGES" / "messages.po"
@@ -186,3 +188,32 @@ def test_derived_values_update_as_one_types_and_sheets_can_be_edited(client: Any
     other = join(client, table_id, "Bo")
     stolen = other.post(f"/t/{table_id}/characters/{cid}", data=HERO_FORM, headers={"HX-Request": "true"})
     assert stolen.status_code == 422 and "only the owner" in stolen.text
+
+
+def test_a_system_widget_shows_ragnaroks_game_tree(client: Any) -> None:
+    table_id = new_table(client)
+    client.post(f"/t/{table_id}/characters", data={**HERO_FORM, "name": "Sigrid"})
+    cid = re.search(r"/characters/([\w-]+)/edit", client.get(f"/t/{table_id}").text)
+    assert cid
+    started = client.post(
+        f"/t/{table_id}/trackers", data={"tracker": "tree", "character_id": cid.group(1), "setup": "{}"}
+    )
+    assert started.status_code in (200, 303)
+    page = client.get(f"/t/{table_id}").text
+    assert 'class="rg-tree"' in page and "Esencia" in page and "Sigrid" in page
+    tracker_id = re.search(r'id="tr-([\w-]+)"', page)
+    assert tracker_id
+    drawn = client.post(
+        f"/t/{table_id}/trackers/{tracker_id.group(1)}",
+        data={"action": "wyrd", "params": "{}", "manual": "Týr,Fé"},
+        headers={"HX-Request": "true"},
+    )
+    assert drawn.status_code == 200, drawn.text
+    hand = re.search(r"Mano <span.*?</ul>", client.get(f"/t/{table_id}").text, re.S)
+    assert hand and "Týr" in hand.group(0) and "Fé" in hand.group(0)
+    bad = client.post(
+        f"/t/{table_id}/trackers/{tracker_id.group(1)}",
+        data={"action": "damage", "params": '{"points": 1, "trait": "F", "allocate": ["vacio"]}'},
+        headers={"HX-Request": "true"},
+    )
+    assert bad.status_code == 422 and "Void" in bad.text

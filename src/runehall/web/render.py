@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 from functools import cache
+from importlib import resources
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, select_autoescape
 
+from runehall.systems import registry
 from runehall.web.i18n import LANGUAGES, translations
+
+
+def system_templates() -> dict[str, PackageLoader]:
+    """A system's own widgets (e.g. Ragnarök's game tree) live in its folder, under templates/."""
+    found = {}
+    for system_id, system in registry.systems().items():
+        package = type(system).__module__
+        if (resources.files(package) / "templates").is_dir():
+            found[system_id] = PackageLoader(package, "templates")
+    return found
+
+
+def widget(system_id: str, tracker: str) -> str | None:
+    """The template a system ships for a tracker, if any."""
+    name = f"{system_id}/{tracker}.html"
+    return name if name in environment("en").list_templates() else None
 
 
 def show(value: Any) -> str:
@@ -24,7 +42,7 @@ def show(value: Any) -> str:
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
-        loader=PackageLoader("runehall.web", "templates"),
+        loader=ChoiceLoader([PackageLoader("runehall.web", "templates"), PrefixLoader(system_templates())]),
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,

@@ -21,7 +21,7 @@ from runehall.web.forms import collect, errors_by_field, fields
 from runehall.web.odds_view import odds_tables
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.present import entry
-from runehall.web.render import page
+from runehall.web.render import page, widget
 
 router = APIRouter()
 UNDOABLE = ("roll", "chat", "note", "odds", "character_edited", "character_created", "tracker_action")
@@ -85,7 +85,13 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
         tracker = system.tracker(t["tracker"])
         can_act = viewer.is_gm or t["owner"] == viewer.id
         actions = [{"name": a.name, "summary": a.summary} for a in tracker.actions().values()]
-        trackers.append({**t, "title": tracker.title, "can_act": can_act, "actions": actions})
+        shown = {
+            "title": tracker.title,
+            "can_act": can_act,
+            "actions": actions,
+            "widget": widget(system.id, t["tracker"]),
+        }
+        trackers.append({**t, **shown})
     context = {
         "table": {"id": summary["id"], "name": summary["name"]},
         "system": system,
