@@ -29,6 +29,14 @@ def _service(url: str) -> TableService:
     return TableService(Store(database))
 
 
+def _has_tables(service: TableService) -> bool:
+    from sqlalchemy import func, select
+
+    from runehall.storage.schema import tables
+
+    return bool(service.store.read(lambda c: c.execute(select(func.count()).select_from(tables)).scalar_one()))
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     @user_errors
@@ -36,6 +44,10 @@ def register(app: typer.Typer) -> None:
         database_url: DatabaseUrl = DEFAULT_URL,
         host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        starter: Annotated[
+            str, typer.Option(help="System of the first table made in an empty database ('' for none).")
+        ] = "ragnarok",
+        starter_name: Annotated[str, typer.Option(help="Name of that first table.")] = "First table",
     ) -> None:
         """Run the table service (the API at /api, its documentation at /docs)."""
         import uvicorn
@@ -43,7 +55,16 @@ def register(app: typer.Typer) -> None:
         from runehall.service.app import create_app
 
         service = _service(database_url)
-        render.out.print(f"Runehall at http://{host}:{port}  (API documentation at /docs)", markup=False)
+        base = f"http://{host}:{port}"
+        render.out.print(f"Runehall at {base}  (API documentation at {base}/docs)", markup=False)
+        if starter and not _has_tables(service):
+            created = service.create(starter_name, starter, {}, "Game master")
+            render.out.print(f"A first table is ready: {starter_name} ({starter}).", markup=False)
+            render.out.print(
+                f"  Game master link (keep it; it is shown once): {base}/t/{created.table_id}/enter?token={created.gm_token}",
+                markup=False,
+            )
+            render.out.print(f"  Players join at {base}/ with the invite code {created.invite_code}", markup=False)
         uvicorn.run(create_app(service.store.db), host=host, port=port, log_level="warning", ws_max_size=65536)
 
     @app.command()
