@@ -60,10 +60,8 @@ def register(app: typer.Typer) -> None:
         if starter and not _has_tables(service):
             created = service.create(starter_name, starter, {}, "Game master")
             render.out.print(f"A first table is ready: {starter_name} ({starter}).", markup=False)
-            render.out.print(
-                f"  Game master link (keep it; it is shown once): {base}/t/{created.table_id}/enter?token={created.gm_token}",
-                markup=False,
-            )
+            link = f"{base}/t/{created.table_id}/enter?token={created.gm_token}"
+            render.out.print(f"  Game master link (keep it; it is shown once): {link}", markup=False)
             render.out.print(f"  Players join at {base}/ with the invite code {created.invite_code}", markup=False)
         uvicorn.run(create_app(service.store.db), host=host, port=port, log_level="warning", ws_max_size=65536)
 
