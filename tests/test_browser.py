@@ -244,7 +244,9 @@ def test_page_text_matches_the_log_json(server: str, browser: Browser) -> None:
     choose_mechanic(page, "dice:roll")
     fill_params(page, {"notation": "3d6"})
     roll(page, manual="1,2,3")
-    faces = page.locator("#log li.kind-roll").last.locator(".face").all_inner_texts()
+    entry = page.locator("#log li.kind-roll")
+    expect(entry).to_have_count(1, timeout=2000)  # the entry arrives over the live socket
+    faces = entry.last.locator(".face").all_inner_texts()
     assert faces == ["1", "2", "3"]
     assert json.loads(json.dumps(faces)) == faces
     context.close()

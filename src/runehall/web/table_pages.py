@@ -7,6 +7,7 @@ JavaScript it gets a redirect to the table page, so every control also works as 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -15,8 +16,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
-from runehall.storage.store import Participant
+from runehall.storage.store import Event, Participant
 from runehall.systems import registry
+from runehall.table.play import TableService
 from runehall.web.forms import collect, errors_by_field, fields
 from runehall.web.odds_view import odds_tables
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
@@ -128,6 +130,39 @@ def _done(request: Request, table_id: str, message: str = "", status: int = 200)
     return RedirectResponse(f"/t/{table_id}", 303)
 
 
+async def _act(
+    request: Request, table_id: str, work: Callable[[TableService, Participant], Event], done: str = "✔"
+) -> Response:
+    """One write from a form: same-site check, the viewer, the service call, the live broadcast."""
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(_viewer, request, table_id)
+        event = await run_in_threadpool(work, service_of(request), viewer)
+    except RunehallError as e:
+        return _done(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return _done(request, table_id, done)
+
+
+def _json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text or "{}")
+    except json.JSONDecodeError:
+        raise RunehallError(f"{what} must be JSON") from None
+    if not isinstance(value, dict):
+        raise RunehallError(f"{what} must be a JSON object")
+    return value
+
+
+def _placed(model: Any, form: dict[str, str], error: RunehallError) -> tuple[list[Any], str]:
+    """The form's fields with each error next to its field; what cannot be placed is returned apart."""
+    shown = fields(model, form)
+    problems = errors_by_field(str(error))
+    for f in shown:
+        f.error = problems.get(f.name, "")
+    return shown, "" if problems else str(error)
+
+
 def _gone(request: Request, error: RunehallError) -> HTMLResponse:
     from runehall.web.pages import home_page
 
@@ -226,50 +261,34 @@ async def verify(request: Request, table_id: str) -> Response:
 
 async def _message(request: Request, table_id: str, kind: str) -> Response:
     form = await form_of(request)
-    try:
-        same_origin(request)
-        viewer = await run_in_threadpool(_viewer, request, table_id)
-        service = service_of(request)
-        if kind == "verify":
-            report = verify_log(await run_in_threadpool(service.fair_log, viewer))
-            message = f"{report.verified} / {len([c for c in report.checks if c.status != 'not-fair'])}"
-            return _done(request, table_id, ("✔ " if report.ok else "✘ ") + message, 200)
-        if kind == "rotate":
-            event = await run_in_threadpool(service.rotate_seed, viewer, None)
-        else:
-            visibility = "gm" if kind == "notes" else form.get("visibility", "public")
-            event = await run_in_threadpool(
-                service.post, viewer, "note" if kind == "notes" else "chat", form.get("text", ""), visibility
-            )
-    except RunehallError as e:
-        return _done(request, table_id, str(e), 422)
-    await _publish(request, [event])
-    return _done(request, table_id, "✔")
+    if kind == "verify":
+        try:
+            viewer = await run_in_threadpool(_viewer, request, table_id)
+        except RunehallError as e:
+            return _done(request, table_id, str(e), 422)
+        report = verify_log(await run_in_threadpool(service_of(request).fair_log, viewer))
+        checked = len([c for c in report.checks if c.status != "not-fair"])
+        return _done(request, table_id, f"{'✔' if report.ok else '✘'} {report.verified} / {checked}")
+    if kind == "rotate":
+        return await _act(request, table_id, lambda service, me: service.rotate_seed(me, None))
+    text = form.get("text", "")
+    if kind == "notes":
+        return await _act(request, table_id, lambda service, me: service.post(me, "note", text, "gm"))
+    visibility = form.get("visibility", "public")
+    return await _act(request, table_id, lambda service, me: service.post(me, "chat", text, visibility))
 
 
 @router.post("/t/{table_id}/undo/{seq}")
 async def undo(request: Request, table_id: str, seq: int) -> Response:
-    try:
-        same_origin(request)
-        viewer = await run_in_threadpool(_viewer, request, table_id)
-        event = await run_in_threadpool(service_of(request).undo, viewer, seq, "")
-    except RunehallError as e:
-        return _done(request, table_id, str(e), 422)
-    await _publish(request, [event])
-    return _done(request, table_id, "✔")
+    return await _act(request, table_id, lambda service, me: service.undo(me, seq, ""))
 
 
 @router.post("/t/{table_id}/revoke/{participant_id}")
 async def revoke(request: Request, table_id: str, participant_id: str) -> Response:
-    try:
-        same_origin(request)
-        viewer = await run_in_threadpool(_viewer, request, table_id)
-        event = await run_in_threadpool(service_of(request).revoke_participant, viewer, participant_id)
-    except RunehallError as e:
-        return _done(request, table_id, str(e), 422)
-    await _publish(request, [event])
-    request.app.state.hub.kick(table_id, participant_id)
-    return _done(request, table_id, "✔")
+    response = await _act(request, table_id, lambda service, me: service.revoke_participant(me, participant_id))
+    if response.status_code < 400:
+        request.app.state.hub.kick(table_id, participant_id)
+    return response
 
 
 @router.post("/t/{table_id}/characters")
@@ -285,11 +304,7 @@ async def create_character(request: Request, table_id: str) -> Response:
             same_origin(request)
             event = service_of(request).create_character(viewer, values, "public")
         except RunehallError as e:
-            shown = fields(system.Character, form)
-            problems = errors_by_field(str(e))
-            for f in shown:
-                f.error = problems.get(f.name, "")
-            unplaced = "" if problems else str(e)
+            shown, unplaced = _placed(system.Character, form, e)
             context = table_context(
                 request, viewer, character_fields=shown, character_errors=unplaced, character_open=True
             )
@@ -349,12 +364,9 @@ async def edit_character(request: Request, table_id: str, character_id: str) -> 
             same_origin(request)
             event = service_of(request).edit_character(viewer, character_id, collect(system.Character, form))
         except RunehallError as e:
-            shown = fields(system.Character, form)
-            problems = errors_by_field(str(e))
-            for f in shown:
-                f.error = problems.get(f.name, "")
+            shown, unplaced = _placed(system.Character, form, e)
             context = {"fields": shown, "table_id": table_id, "character_id": character_id}
-            return _html(request, "_edit_character.html", 422, error="" if problems else str(e), **context)
+            return _html(request, "_edit_character.html", 422, error=unplaced, **context)
         request.state.events = [event]
         return _done(request, table_id, "✔")
 
@@ -403,63 +415,36 @@ async def character_json(request: Request, table_id: str, character_id: str) -> 
 async def import_character(request: Request, table_id: str) -> Response:
     data = await request.form()
     upload = data.get("file")
+    if upload is None or isinstance(upload, str):
+        return _done(request, table_id, "choose a JSON file", 422)
+    raw = await upload.read(200_000)
     try:
-        same_origin(request)
-        if upload is None or isinstance(upload, str):
-            raise RunehallError("choose a JSON file")
-        raw = await upload.read(200_000)
-        try:
-            sheet = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise RunehallError("that file is not JSON") from None
-        if not isinstance(sheet, dict):
-            raise RunehallError("a sheet is a JSON object")
-        viewer = await run_in_threadpool(_viewer, request, table_id)
-        event = await run_in_threadpool(service_of(request).create_character, viewer, sheet, "public")
-    except RunehallError as e:
-        return _done(request, table_id, str(e), 422)
-    await _publish(request, [event])
-    return _done(request, table_id, "✔")
+        sheet = _json_object(raw.decode("utf-8"), "a sheet")
+    except (RunehallError, UnicodeDecodeError) as e:
+        return _done(request, table_id, str(e) if isinstance(e, RunehallError) else "that file is not text", 422)
+    return await _act(request, table_id, lambda service, me: service.create_character(me, sheet, "public"))
 
 
 @router.post("/t/{table_id}/trackers")
 async def start_tracker(request: Request, table_id: str) -> Response:
     form = await form_of(request)
-    try:
-        same_origin(request)
-        viewer = await run_in_threadpool(_viewer, request, table_id)
-        setup = json.loads(form.get("setup") or "{}")
-        if not isinstance(setup, dict):
-            raise RunehallError("settings are a JSON object")
+
+    def work(service: TableService, me: Participant) -> Event:
+        setup = _json_object(form.get("setup", ""), "settings")
         if form.get("character_id"):
             setup["character_id"] = form["character_id"]
-        event = await run_in_threadpool(
-            service_of(request).start_tracker, viewer, form.get("tracker", ""), setup, "public"
-        )
-    except json.JSONDecodeError:
-        return _done(request, table_id, "settings must be JSON", 422)
-    except RunehallError as e:
-        return _done(request, table_id, str(e), 422)
-    await _publish(request, [event])
-    return _done(request, table_id, "✔")
+        return service.start_tracker(me, form.get("tracker", ""), setup, "public")
+
+    return await _act(request, table_id, work)
 
 
 @router.post("/t/{table_id}/trackers/{tracker_id}")
 async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Response:
     form = await form_of(request)
-    try:
-        same_origin(request)
-        viewer = await run_in_threadpool(_viewer, request, table_id)
-        params = json.loads(form.get("params") or "{}")
-        if not isinstance(params, dict):
-            raise RunehallError("parameters are a JSON object")
+
+    def work(service: TableService, me: Participant) -> Event:
+        params = _json_object(form.get("params", ""), "parameters")
         manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
-        event = await run_in_threadpool(
-            service_of(request).tracker_action, viewer, tracker_id, form.get("action", ""), params, manual
-        )
-    except json.JSONDecodeError:
-        return _done(request, table_id, "parameters must be JSON", 422)
-    except RunehallError as e:
-        return _done(request, table_id, str(e), 422)
-    await _publish(request, [event])
-    return _done(request, table_id, "✔")
+        return service.tracker_action(me, tracker_id, form.get("action", ""), params, manual)
+
+    return await _act(request, table_id, work)
