@@ -268,3 +268,24 @@ def test_live_socket_limits(client: Any) -> None:
 
 def test_backends_listed() -> None:
     assert "sqlite" in BACKENDS
+
+
+def test_fair_draws_of_tracker_actions_are_in_the_fair_log(client: Any) -> None:
+    table = open_table(client)
+    player = table.join("Ana")
+    made = player.post("/characters", {"sheet": HERO})
+    started = player.post(
+        "/trackers", {"tracker": "tree", "setup": {"character_id": made.json()["payload"]["character_id"]}}
+    )
+    assert started.status_code == 201, started.text
+    tracker_id = started.json()["payload"]["tracker_id"]
+    drawn = player.post(f"/trackers/{tracker_id}/actions", {"action": "wyrd"})
+    assert drawn.status_code == 201, drawn.text
+    assert drawn.json()["payload"]["source"]["kind"] == "fair" and len(drawn.json()["payload"]["tape"]) == 2
+    table.gm.post("/seed/rotate", {})
+    log = player.get("/fair-log").json()
+    entry = next(r for r in log["rolls"] if r["mechanic"] == "tracker:tree/wyrd")
+    assert entry["tape"] == drawn.json()["payload"]["tape"]
+    assert verify_log(log).ok and verify_log(log).verified == 1
+    entry["tape"][0][1] = entry["tape"][0][1] % entry["tape"][0][0] + 1
+    assert not verify_log(log).ok

@@ -17,6 +17,7 @@ from runehall.errors import RunehallError, VerificationError
 from runehall.rolling import RollResult
 
 LOG_FORMAT = "runehall-fair-log/1"
+TRACKER_PREFIX = "tracker:"  # a fair log entry for a tracker action is named tracker:<tracker>/<action>
 SEED_BYTES = 32
 
 
@@ -96,8 +97,10 @@ def rederive(roll: RollResult, seed: bytes) -> str | None:
     from runehall.systems.registry import systems
 
     system = systems().get(roll.system)
-    if system is None:
-        return None  # the draws match; the mechanic cannot be re-run here, which the report says
+    if system is None or roll.mechanic.startswith(TRACKER_PREFIX):
+        # The draws match. A tracker action's outcome depends on the table's state, so it is checked by
+        # folding the table's log, not by re-running it here.
+        return None
     try:
         mechanic = system.mechanic(roll.mechanic)
         again = mechanic.roll(

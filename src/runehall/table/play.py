@@ -9,7 +9,7 @@ from sqlalchemy import Connection
 
 from runehall.chance.sources import ManualSource
 from runehall.errors import RulesError, RunehallError
-from runehall.fairness.log import LOG_FORMAT
+from runehall.fairness.log import LOG_FORMAT, TRACKER_PREFIX
 from runehall.rolling import RollResult
 from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, TableExport, parse_export
 from runehall.systems import registry
@@ -189,9 +189,26 @@ class TableService(TableCore):
         return self.store.write(work)
 
     def fair_log(self, viewer: Participant) -> dict[str, Any]:
-        """The log this viewer may verify: every revealed seed and the fair rolls they may see."""
+        """The log this viewer may verify: every revealed seed, and the fair rolls and the draws of the
+        tracker actions they may see."""
         epochs = self.store.read(lambda c: self.store.epochs(c, viewer.table_id))
-        rolls = [e.payload["roll"] for e in self.events_for(viewer) if e.kind == "roll"]
+        system, options = self.system(viewer.table_id)
+        trackers: dict[str, str] = {}
+        rolls = []
+        for e in self.events_for(viewer):
+            if e.kind == "roll":
+                rolls.append(e.payload["roll"])
+            elif e.kind == "tracker_started":
+                trackers[e.payload["tracker_id"]] = e.payload["tracker"]
+            elif e.kind == "tracker_action" and e.payload["source"].get("kind") == "fair":
+                p = e.payload
+                name = f"{TRACKER_PREFIX}{trackers.get(p['tracker_id'], '?')}/{p['action']}"
+                rolls.append(
+                    RollResult(
+                        system.id, name, p["params"], options, p["source"], e.author, (), None, p["result"]
+                    ).to_json()
+                    | {"tape": p["tape"]}
+                )
         return {"format": LOG_FORMAT, "epochs": [e.public() for e in epochs], "rolls": rolls}
 
     # -- export and import ------------------------------------------------------------------------------
