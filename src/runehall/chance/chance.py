@@ -69,3 +69,24 @@ class Both(Chance[tuple[D, D2], tuple[K, K2]]):
 
     def describe(self) -> str:
         return f"{self.first.describe()} and {self.second.describe()}"
+
+
+class Mapped(Chance[D, K2]):
+    """A chance whose key is f(the inner key): the same draws, odds about less (e.g. one side's summary
+    before two sides are combined, which keeps the joint distribution small)."""
+
+    def __init__(self, inner: Chance[D, Any], f: Any) -> None:
+        self.inner = inner
+        self.f = f
+
+    def sample(self, source: Source) -> D:
+        return self.inner.sample(source)
+
+    def key(self, detail: D) -> K2:
+        return self.f(self.inner.key(detail))  # type: ignore[no-any-return]
+
+    def dist(self) -> Dist[K2]:
+        return self.inner.dist().map(self.f)
+
+    def describe(self) -> str:
+        return self.inner.describe()

@@ -1,0 +1,26 @@
+"""Midgard: Viking Legends — d8 rune casts with token allocation, god runes, gifts and combat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from runehall.systems.base import GameSystem, Mechanic, SystemMeta
+from runehall.systems.midgard.mechanics import Cast, Contested, Opposed
+
+
+class Midgard(GameSystem):
+    meta: ClassVar[SystemMeta] = SystemMeta(
+        id="midgard",
+        name="Midgard: Viking Legends",
+        language="en",
+        source="Midgard: Viking Legends (Ben Redmond)",
+        summary="Cast d8 runes and place the tokens: Past to succeed, Outcome for margin, Future for speed.",
+        gm_title="game master",
+    )
+
+    def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
+        return {"cast": Cast(), "opposed": Opposed(), "contested": Contested()}
+
+
+SYSTEM = Midgard()

@@ -1,0 +1,304 @@
+"""Midgard's mechanics: a cast, an opposed cast and a contested cast, each giving its roll and exact odds.
+
+The random part is a pool of d8 counted into the six categories of Table 8: a multinomial distribution
+over count vectors. Everything else is cast.py applied to the counts, with the player's allocation by Rule
+SFG and the GM's Merkstave by policy A-20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from pydantic import Field, model_validator
+
+from runehall.chance.chance import Both, Chance, Mapped
+from runehall.chance.dice import CountPool
+from runehall.systems.base import Mechanic, RulesModel
+from runehall.systems.midgard.cast import (
+    CATEGORIES,
+    EXHAUSTION_MERKSTAVE,
+    FACE_CATEGORY,
+    FUTURE_CAP,
+    Goal,
+    Stones,
+    resolve,
+    speed,
+    time_taken,
+)
+
+Counts = tuple[int, ...]
+MAX_DICE = 24
+
+
+class Caster(RulesModel):
+    """One character's side of a cast: the dice, the skill and what is already on the stones."""
+
+    rune: int = Field(ge=0, le=MAX_DICE, title="God rune", description="The god rune's value: d8 rolled.")
+    wyrd: int = Field(0, ge=0, le=MAX_DICE, title="Wyrð spent", description="Wyrð spent on bonus dice.")
+    dice_bonus: int = Field(0, ge=0, le=MAX_DICE, description="Bonus dice from gifts.")
+    legend: int | None = Field(None, ge=0, le=10, description="Legend score: Wyrð spent is at most 2 + legend.")
+    skill: int = Field(0, ge=0, le=20, description="Skill ranks plus skill bonuses: free Cast Runes tokens.")
+    wound_merkstave: int = Field(0, ge=0, le=4, description="Merkstave from the wound rank (0-4).")
+    merkstave: int = Field(0, ge=0, le=20, description="Other Merkstave penalties (environment, gifts...).")
+    past_bonus: int = Field(0, ge=0, le=20, description="Tokens already on Past (carry-over).")
+    outcome_bonus: int = Field(0, ge=0, le=20, description="Tokens already on Outcome (berserk levels).")
+    future_bonus: int = Field(0, ge=0, le=20, description="Tokens already on Future (surprise).")
+    exhausted: bool = Field(False, description="At 0 Wyrð: no dice, and Merkstave at least 4 (A-59).")
+
+    @model_validator(mode="after")
+    def _cap(self) -> Caster:
+        if self.legend is not None and self.wyrd > 2 + self.legend:
+            raise ValueError(f"at most {2 + self.legend} Wyrð may be spent on one cast (2 + legend score)")
+        if self.exhausted and self.wyrd:
+            raise ValueError("an exhausted character has no Wyrð to spend")
+        if self.dice > MAX_DICE:
+            raise ValueError(f"at most {MAX_DICE} dice in one cast")
+        return self
+
+    @property
+    def dice(self) -> int:
+        return 0 if self.exhausted else self.rune + self.wyrd + self.dice_bonus
+
+    def stones(self) -> Stones:
+        wounds = max(self.wound_merkstave, EXHAUSTION_MERKSTAVE) if self.exhausted else self.wound_merkstave
+        return Stones(
+            skill=self.skill,
+            past=self.past_bonus,
+            outcome=self.outcome_bonus,
+            future=self.future_bonus,
+            merkstave=wounds + self.merkstave,
+        )
+
+    def pool(self) -> CountPool:
+        return CountPool(8, self.dice, CATEGORIES, lambda face: FACE_CATEGORY[face - 1])
+
+
+class CastParams(Caster):
+    difficulty: int = Field(
+        ge=0, le=30, title="Difficulty", description="1 Easy, 2 Average, 3 Tricky, 4 Difficult, 6 Legendary."
+    )
+    goal: Goal = Field("margin", description="Spare tokens: margin (Outcome), speed (Future), or succeed only.")
+    simple: bool = Field(False, description="Only success counts (Outcome does nothing).")
+    instant: bool = Field(False, description="Takes no time (Future does nothing).")
+    time: Literal["quick", "short", "medium", "long", "day", "week"] | None = Field(
+        None, description="Action time (Table 7), for how long it takes."
+    )
+    speed: int | None = Field(None, ge=0, le=30, description="Base action speed, in combat.")
+
+
+class CastResult(NamedTuple):
+    success: bool
+    margin: int
+    future: int
+    merkstave: int
+    next_attack: int
+    seconds: int | None
+    speed: int | None
+
+
+class Cast(Mechanic[CastParams, Counts, CastResult]):
+    name: ClassVar[str] = "cast"
+    title: ClassVar[str] = "Cast (d8 runes)"
+    summary: ClassVar[str] = (
+        "Roll god rune + Wyrð d8; Past ≥ difficulty succeeds, Outcome is the margin, Future the speed."
+    )
+    Params: ClassVar[type[RulesModel]] = CastParams
+    manual_help: ClassVar[str] = "the d8 faces rolled, e.g. 6,3,1"
+
+    def chance(self, params: CastParams, options: RulesModel) -> Chance[Any, Counts]:
+        return params.pool()
+
+    def resolve(self, params: CastParams, options: RulesModel, key: Counts) -> CastResult:
+        return self.resolver(params, options)(key)
+
+    def resolver(self, params: CastParams, options: RulesModel) -> Callable[[Counts], CastResult]:
+        stones = params.stones()
+
+        def result(key: Counts) -> CastResult:
+            o = resolve(key, stones, params.difficulty, params.goal, params.simple, params.instant)
+            seconds = time_taken(o, params.time) if params.time else None
+            final_speed = speed(o, params.speed) if params.speed is not None else None
+            return CastResult(o.success, o.margin, o.future, o.merkstave, o.next_attack, seconds, final_speed)
+
+        return result
+
+    def views(self) -> dict[str, Callable[[CastResult], Hashable]]:
+        return {
+            "success": lambda r: r.success,
+            "margin": lambda r: r.margin if r.success else None,
+            "future": lambda r: r.future if r.success else None,
+            "merkstave": lambda r: r.merkstave,
+        }
+
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"success": [True, False], "margin": [None, *range(40)], "future": [None, *range(FUTURE_CAP + 1)]}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view in ("margin", "future") and value is None:
+            return "failure"
+        if view == "success":
+            return "success" if value else "failure"
+        if view is None:
+            if not value.success:
+                return f"failure, {value.merkstave} Merkstave left"
+            parts = [f"success, margin {value.margin}"]
+            if value.seconds is not None:
+                parts.append(f"{value.seconds} s")
+            if value.speed is not None:
+                parts.append(f"speed {value.speed}")
+            elif value.future:
+                parts.append(f"Future {value.future}")
+            if value.next_attack:
+                parts.append(f"+{value.next_attack} to the next attack on you")
+            return ", ".join(parts)
+        return None
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        faces = [draw[1] for draw in stored["tape"]]
+        return f"cast {faces}: {self.label(None, CastResult(*stored['outcome'].values()))}"
+
+
+# -- two sides -----------------------------------------------------------------------------------------
+class Side(NamedTuple):
+    """What decides an opposed cast for one side: the Past it can reach, and its tokens."""
+
+    max_past: int
+    past: int
+    outcome: int
+    merkstave: int
+    free: int
+
+
+def _side(caster: Caster) -> Callable[[Counts], Side]:
+    stones = caster.stones()
+
+    def summary(counts: Counts) -> Side:
+        m, _, p, _, o, c = counts
+        free = c + stones.skill
+        past = p + stones.past
+        return Side(past + free, past, o + stones.outcome, m + stones.merkstave, free)
+
+    return summary
+
+
+def _opposed_play(me: Side, rival_max: int) -> tuple[int, int]:
+    """Past and net Outcome with the dice in view (spec §15.2): win outright with the fewest tokens when
+    possible, the rest cancelling Merkstave then on Outcome; otherwise everything on Past."""
+    if me.max_past > rival_max:
+        on_past = max(0, rival_max + 1 - me.past)
+        rest = me.free - on_past
+        cancel = min(rest, me.merkstave)
+        outcome = me.outcome + rest - cancel
+        return me.past + on_past, max(0, outcome - (me.merkstave - cancel))
+    return me.max_past, max(0, me.outcome - me.merkstave)
+
+
+class OpposedParams(RulesModel):
+    a: Caster = Field(description="The acting side (JSON or @file): rune, wyrd, skill, merkstave...")
+    b: Caster = Field(description="The resisting side, the same fields.")
+    resisting: Literal["a", "b"] = Field("b", description="Who wins a complete tie (A-21).")
+
+
+class OpposedResult(NamedTuple):
+    winner: Literal["a", "b"]
+    a_past: int
+    b_past: int
+    margin: int  # the winner's Outcome, net of their Merkstave
+
+
+class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
+    name: ClassVar[str] = "opposed"
+    title: ClassVar[str] = "Opposed cast"
+    summary: ClassVar[str] = "Both sides cast in secret; the higher Past wins, then Outcome, then the resisting side."
+    Params: ClassVar[type[RulesModel]] = OpposedParams
+    manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
+
+    def chance(self, params: OpposedParams, options: RulesModel) -> Chance[Any, tuple[Side, Side]]:
+        return Both(Mapped(params.a.pool(), _side(params.a)), Mapped(params.b.pool(), _side(params.b)))
+
+    def resolve(self, params: OpposedParams, options: RulesModel, key: tuple[Side, Side]) -> OpposedResult:
+        a, b = key
+        a_past, a_out = _opposed_play(a, b.max_past)
+        b_past, b_out = _opposed_play(b, a.max_past)
+        if a_past != b_past:
+            winner: Literal["a", "b"] = "a" if a_past > b_past else "b"
+        elif a_out != b_out:
+            winner = "a" if a_out > b_out else "b"
+        else:
+            winner = params.resisting
+        return OpposedResult(winner, a_past, b_past, a_out if winner == "a" else b_out)
+
+    def views(self) -> dict[str, Callable[[OpposedResult], Hashable]]:
+        return {"winner": lambda r: r.winner, "margin": lambda r: r.margin}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view == "winner":
+            return f"{value.upper()} wins"
+        if view is None:
+            return f"{value.winner.upper()} wins (Past {value.a_past} : {value.b_past}), margin {value.margin}"
+        return None
+
+
+class ContestSide(Caster):
+    difficulty: int = Field(ge=0, le=30, description="This side's own difficulty (an attack: the target's Defence).")
+    base_speed: int = Field(ge=0, le=30, description="The action's base speed (lower acts first).")
+    goal: Goal = Field("speed", description="Spare tokens to speed (Future) or margin (Outcome).")
+
+
+class ContestedParams(RulesModel):
+    a: ContestSide = Field(description="The attacker, or the side acting (JSON or @file).")
+    b: ContestSide = Field(description="The defender, or the status quo.")
+
+
+class Contest(NamedTuple):
+    success: bool
+    speed: int
+    margin: int
+
+
+class ContestedResult(NamedTuple):
+    winner: Literal["a", "b", "neither"]
+    a: Contest
+    b: Contest
+
+
+def _contest(side: ContestSide) -> Callable[[Counts], Contest]:
+    stones = side.stones()
+
+    def contest(counts: Counts) -> Contest:
+        o = resolve(counts, stones, side.difficulty, side.goal)
+        return Contest(o.success, speed(o, side.base_speed), o.margin)
+
+    return contest
+
+
+class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResult]):
+    name: ClassVar[str] = "contested"
+    title: ClassVar[str] = "Contested cast"
+    summary: ClassVar[str] = (
+        "Each side against its own difficulty; of those who succeed the faster wins (A-22 on ties)."
+    )
+    Params: ClassVar[type[RulesModel]] = ContestedParams
+    manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
+
+    def chance(self, params: ContestedParams, options: RulesModel) -> Chance[Any, tuple[Contest, Contest]]:
+        return Both(Mapped(params.a.pool(), _contest(params.a)), Mapped(params.b.pool(), _contest(params.b)))
+
+    def resolve(self, params: ContestedParams, options: RulesModel, key: tuple[Contest, Contest]) -> ContestedResult:
+        a, b = key
+        if not a.success and not b.success:
+            return ContestedResult("neither", a, b)
+        if a.success != b.success:
+            return ContestedResult("a" if a.success else "b", a, b)
+        if a.speed != b.speed:
+            return ContestedResult("a" if a.speed < b.speed else "b", a, b)
+        return ContestedResult("a" if a.margin > b.margin else "b", a, b)  # equal margins: the defender
+
+    def views(self) -> dict[str, Callable[[ContestedResult], Hashable]]:
+        return {"winner": lambda r: r.winner}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view == "winner":
+            return "neither succeeds" if value == "neither" else f"{value.upper()} prevails"
+        return None
