@@ -53,3 +53,40 @@ def ragnarok_skill_test() -> OddsRow:
         "Deck({F: 8, M: 8, E: 8}).deal(5).expand().map(same rule)",
         _icepool,
     )
+
+
+MIDGARD = registry.get("midgard")
+MIDGARD_CAST = MIDGARD.mechanic("cast")
+# God rune 5 + 2 Wyrð = 7 d8, skill 2, Difficult (4), one wound Merkstave, spare tokens to margin.
+CAST_QUESTION = {"rune": 5, "wyrd": 2, "skill": 2, "difficulty": 4, "wound_merkstave": 1}
+
+
+def _midgard_runehall() -> Dist[Any]:
+    params = MIDGARD_CAST.Params.model_validate(CAST_QUESTION)
+    return MIDGARD_CAST.odds(params, MIDGARD.options()).outcomes.map(tuple)
+
+
+def _midgard_outcome(categories: tuple[int, ...]) -> tuple[Any, ...]:
+    from runehall.systems.midgard.cast import Stones, resolve
+
+    counts = tuple(categories.count(i) for i in range(6))
+    o = resolve(counts, Stones(skill=2, merkstave=1), 4, "margin")
+    return (o.success, o.margin, o.future, o.merkstave, o.next_attack, None, None)
+
+
+def _midgard_icepool() -> icepool.Die[Any]:
+    from runehall.systems.midgard.cast import FACE_CATEGORY
+
+    category = icepool.d8.map(lambda face: FACE_CATEGORY[face - 1])
+    return category.pool(7).expand().map(_midgard_outcome)
+
+
+def midgard_cast() -> OddsRow:
+    return compare(
+        "Midgard cast: 7d8, skill 2, D 4, every outcome",
+        "mechanic",
+        "midgard cast --rune 5 --wyrd 2 --skill 2 --difficulty 4 --wound-merkstave 1",
+        _midgard_runehall,
+        "d8.map(category).pool(7).expand().map(same rule)",
+        _midgard_icepool,
+    )

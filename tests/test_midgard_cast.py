@@ -8,6 +8,8 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from brute import enumerate_outcomes
 from conftest import Cli
@@ -189,3 +191,39 @@ def test_bad_parameters(params: dict[str, Any], words: str) -> None:
 def test_manual_faces_are_d8(cli: Cli) -> None:
     cli("roll", "midgard", "cast", "--rune", "2", "--difficulty", "1", "--manual", "9,1", code=2)
     assert "success" in cli("roll", "midgard", "cast", "--rune", "2", "--difficulty", "1", "--manual", "3,5")
+
+
+def _reference(counts: tuple[int, ...], stones: Any, difficulty: int, goal: str, simple: bool, instant: bool) -> Any:
+    """The cast written out plainly from sfg() and policy A-20, to check the fast resolver against."""
+    from runehall.systems.midgard.cast import FUTURE_CAP, CastOutcome, sfg
+
+    m, _, p, f, o, c = counts
+    p0, o0, m0, f0 = p + stones.past, o + stones.outcome, m + stones.merkstave, min(FUTURE_CAP, f + stones.future)
+    plan = sfg(p0, f0, m0, c + stones.skill, difficulty, goal, instant)  # type: ignore[arg-type]
+    left = m0 - plan.cancel
+    if p0 + plan.past < difficulty:
+        return CastOutcome(False, 0, 0, left, 0)
+    margin = 0 if simple else o0 + plan.outcome
+    future = 0 if instant else min(FUTURE_CAP, f0 + plan.future)
+    for_margin = min(left, margin)
+    for_speed = min(left - for_margin, future)
+    return CastOutcome(True, margin - for_margin, future - for_speed, left, left - for_margin - for_speed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    counts=st.tuples(*[st.integers(0, 4)] * 6),
+    bonus=st.tuples(*[st.integers(0, 3)] * 5),
+    difficulty=st.integers(0, 8),
+    goal=st.sampled_from(["margin", "speed", "succeed"]),
+    simple=st.booleans(),
+    instant=st.booleans(),
+)
+def test_the_fast_resolver_is_rule_sfg(
+    counts: tuple[int, ...], bonus: tuple[int, ...], difficulty: int, goal: str, simple: bool, instant: bool
+) -> None:
+    from runehall.systems.midgard.cast import Stones, resolve
+
+    stones = Stones(*bonus)
+    got = resolve(counts, stones, difficulty, goal, simple, instant)  # type: ignore[arg-type]
+    assert got == _reference(counts, stones, difficulty, goal, simple, instant)

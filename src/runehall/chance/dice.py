@@ -263,17 +263,22 @@ class CountPool(Chance[tuple[int, ...], tuple[int, ...]]):
 
 
 def multinomial_counts(weights: Sequence[int], n: int) -> Dist[tuple[int, ...]]:
-    """Distribution of how many of n independent trials fall in each category (category weights given)."""
+    """Distribution of how many of n independent trials fall in each category (category weights given).
+
+    Built category by category: a prefix (c_1..c_i) with `left` trials still to place has weight
+    prod C(left_j, c_j) w_j^c_j; the last category takes whatever is left.
+    """
     from math import comb
 
-    out: dict[tuple[int, ...], int] = {}
-
-    def walk(i: int, left: int, prefix: tuple[int, ...], w: int) -> None:
-        if i == len(weights) - 1:
-            out[(*prefix, left)] = w * weights[i] ** left
-            return
-        for c in range(left + 1):
-            walk(i + 1, left - c, (*prefix, c), w * comb(left, c) * weights[i] ** c)
-
-    walk(0, n, (), 1)
-    return Dist(out)
+    if not weights:
+        raise ParameterError("counting needs at least one category")
+    level: list[tuple[tuple[int, ...], int, int]] = [((), 1, n)]  # (prefix, weight, trials left)
+    for w in weights[:-1]:
+        powers = [w**c for c in range(n + 1)]
+        level = [
+            ((*prefix, c), weight * comb(left, c) * powers[c], left - c)
+            for prefix, weight, left in level
+            for c in range(left + 1)
+        ]
+    last = weights[-1]
+    return Dist({(*prefix, left): weight * last**left for prefix, weight, left in level})

@@ -11,6 +11,7 @@ left by the automated policy A-20: margin first, then speed, then "+1 to the nex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -63,35 +64,62 @@ def sfg(p0: int, f0: int, m0: int, free: int, difficulty: int, goal: Goal, insta
     rest = free - past
     cancel = min(rest, m0)
     rest -= cancel
-    if goal == "speed" and not instant:
-        future = min(rest, FUTURE_CAP - f0)
+    if goal == "speed":
+        # Future up to the cap, the rest to Outcome; an instant cast's Future does nothing, so all to Outcome.
+        future = 0 if instant else min(rest, FUTURE_CAP - f0)
         return Allocation(past, future, rest - future, cancel)
     if goal == "margin":
         return Allocation(past, 0, rest, cancel)
     return Allocation(past + rest, 0, 0, cancel)  # "succeed": spare tokens are harmless on Past
 
 
+def cast_resolver(
+    stones: Stones, difficulty: int, goal: Goal, simple: bool = False, instant: bool = False
+) -> Callable[[tuple[int, ...]], CastOutcome]:
+    """resolve() with the cast's constants bound, for applying it to every possible roll (exact odds).
+
+    It is Rule SFG and policy A-20 as in sfg() and resolve(), written with plain integers because the
+    exact odds of a cast apply it to every count vector.
+    """
+    past_bonus, outcome_bonus, future_bonus = stones.past, stones.outcome, stones.future
+    skill, penalty = stones.skill, stones.merkstave
+    to_future = goal == "speed" and not instant
+    to_outcome = goal in ("margin", "speed")
+
+    def outcome(counts: tuple[int, ...]) -> CastOutcome:
+        m, _, p, f, o, c = counts
+        p0, m0 = p + past_bonus, m + penalty
+        f0 = f + future_bonus
+        if f0 > FUTURE_CAP:
+            f0 = FUTURE_CAP  # the Future stone holds at most four (A-07)
+        free = c + skill
+        if p0 + free < difficulty:
+            return CastOutcome(False, 0, 0, m0 - min(free, m0), 0)
+        rest = free - (difficulty - p0 if difficulty > p0 else 0)
+        cancel = rest if rest < m0 else m0
+        rest -= cancel
+        left = m0 - cancel
+        future = f0
+        if to_future:
+            extra = min(rest, FUTURE_CAP - f0)
+            future += extra
+            rest -= extra
+        margin = 0 if simple else o + outcome_bonus + (rest if to_outcome else 0)
+        if instant:
+            future = 0
+        cut = min(left, margin)  # A-20: the automated GM takes margin first, then speed, then the next attack
+        spare = left - cut
+        slow = min(spare, future)
+        return CastOutcome(True, margin - cut, future - slow, left, spare - slow)
+
+    return outcome
+
+
 def resolve(
     counts: tuple[int, ...], stones: Stones, difficulty: int, goal: Goal, simple: bool = False, instant: bool = False
 ) -> CastOutcome:
     """Success, net margin, effective Future and Merkstave for one cast, given the six category counts."""
-    m, _, p, f, o, c = counts
-    p0, o0, m0 = p + stones.past, o + stones.outcome, m + stones.merkstave
-    f0 = min(FUTURE_CAP, f + stones.future)  # the Future stone holds at most four (A-07)
-    free = c + stones.skill
-    plan = sfg(p0, f0, m0, free, difficulty, goal, instant)
-    success = p0 + plan.past >= difficulty
-    left = m0 - plan.cancel
-    if not success:
-        return CastOutcome(False, 0, 0, left, 0)
-    margin = 0 if simple else o0 + plan.outcome
-    future = 0 if instant else min(FUTURE_CAP, f0 + plan.future)
-    spend = left
-    cut_margin = min(spend, margin)  # A-20: the automated GM takes margin first...
-    spend -= cut_margin
-    cut_speed = min(spend, future)  # ...then speed, then the next attack on the character
-    spend -= cut_speed
-    return CastOutcome(True, margin - cut_margin, future - cut_speed, left, spend)
+    return cast_resolver(stones, difficulty, goal, simple, instant)(counts)
 
 
 def time_taken(outcome: CastOutcome, category: str) -> int:

@@ -22,6 +22,7 @@ from runehall.systems.midgard.cast import (
     FUTURE_CAP,
     Goal,
     Stones,
+    cast_resolver,
     resolve,
     speed,
     time_taken,
@@ -113,12 +114,13 @@ class Cast(Mechanic[CastParams, Counts, CastResult]):
         return self.resolver(params, options)(key)
 
     def resolver(self, params: CastParams, options: RulesModel) -> Callable[[Counts], CastResult]:
-        stones = params.stones()
+        outcome = cast_resolver(params.stones(), params.difficulty, params.goal, params.simple, params.instant)
+        time, base_speed = params.time, params.speed
 
         def result(key: Counts) -> CastResult:
-            o = resolve(key, stones, params.difficulty, params.goal, params.simple, params.instant)
-            seconds = time_taken(o, params.time) if params.time else None
-            final_speed = speed(o, params.speed) if params.speed is not None else None
+            o = outcome(key)
+            seconds = time_taken(o, time) if time else None
+            final_speed = speed(o, base_speed) if base_speed is not None else None
             return CastResult(o.success, o.margin, o.future, o.merkstave, o.next_attack, seconds, final_speed)
 
         return result
