@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import load
 import mechanics
 import odds
 import rolls
@@ -29,12 +30,16 @@ BENCHMARKS: dict[str, Callable[[], Row]] = {
     "straight": odds.best_straight,
     "rune-bag": odds.rune_bag,
     "ragnarok-skill-test": mechanics.ragnarok_skill_test,
+    "midgard-cast": mechanics.midgard_cast,
     "roll-1d20": rolls.roll_1d20,
     "roll-8d8": rolls.roll_8d8,
     "roll-4d6kh3": rolls.roll_4d6kh3,
+    "load-100": load.load_100,
+    "load-500": load.load_500,
+    "load-1000": load.load_1000,
 }
 
-PLANNED_MECHANICS = ("Midgard cast", "Rune stress roll")
+PLANNED_MECHANICS = ("Rune stress roll", "Rune one-attack damage")
 
 
 def goals(rows: Sequence[Row]) -> list[str]:
@@ -43,6 +48,7 @@ def goals(rows: Sequence[Row]) -> list[str]:
     notation = [r for r in odd if r.kind == "notation"]
     systemic = [r for r in odd if r.kind == "mechanic"]
     thrown = [r for r in rows if isinstance(r, rolls.RollRow)]
+    loaded = [r for r in rows if isinstance(r, load.LoadRow) and r.clients == 1000]
 
     def verdict(ok: bool) -> str:
         return "**met**" if ok else "**not met**"
@@ -62,6 +68,13 @@ def goals(rows: Sequence[Row]) -> list[str]:
         shown = ", ".join(f"{r.expression} {r.ratio:.2f}×" for r in thrown)
         ok = all(r.ratio > 1 for r in thrown)
         lines.append(f"- Roll throughput faster than d20: {verdict(ok)} ({shown}).")
+    for r in loaded:
+        ok = r.p99 <= 0.050 and r.missing == 0
+        lines.append(
+            f"- 1,000 clients with p99 ≤ 50 ms on this 2-core machine: {verdict(ok)} (measured p99 "
+            f"{load.ms(r.p99)} at {r.offered:.0f} rolls/s, {r.missing} deliveries missing, rest of the machine "
+            f"using {r.paced.usage.others:.2f} cores)."
+        )
     return lines
 
 
@@ -101,7 +114,7 @@ def document(rows: Sequence[Row]) -> str:
         "question asked of icepool. Not measured yet:",
         "\n".join(f"- {name}: not measured yet" for name in PLANNED_MECHANICS),
         "## Method",
-        METHOD,
+        METHOD + "\n" + load.METHOD,
     ]
     return "\n\n".join(parts) + "\n"
 
