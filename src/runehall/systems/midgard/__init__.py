@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from runehall.systems.base import GameSystem, Mechanic, SystemMeta
+from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
+from runehall.systems.midgard.character import Character
 from runehall.systems.midgard.mechanics import Cast, Contested, Opposed
+from runehall.systems.midgard.options import MidgardOptions
 
 
 class Midgard(GameSystem):
@@ -18,6 +20,8 @@ class Midgard(GameSystem):
         summary="Cast d8 runes and place the tokens: Past to succeed, Outcome for margin, Future for speed.",
         gm_title="game master",
     )
+    Options: ClassVar[type[RulesModel]] = MidgardOptions
+    Character: ClassVar[type[CharacterModel] | None] = Character
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         return {"cast": Cast(), "opposed": Opposed(), "contested": Contested()}
