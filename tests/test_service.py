@@ -289,3 +289,24 @@ def test_fair_draws_of_tracker_actions_are_in_the_fair_log(client: Any) -> None:
     assert verify_log(log).ok and verify_log(log).verified == 1
     entry["tape"][0][1] = entry["tape"][0][1] % entry["tape"][0][0] + 1
     assert not verify_log(log).ok
+
+
+def test_events_published_out_of_order_still_arrive_in_order(client: Any) -> None:
+    """Request threads can publish a table's events out of order; no event may be lost or duplicated."""
+    from runehall.service.app import present
+
+    table = open_table(client)
+    player = table.join("Ana")
+    service, hub = client.app.state.service, client.app.state.hub
+    with client.websocket_connect(f"/api/tables/{player.table}/ws?token={player.token}&since=3") as ws:
+        gm = service.viewer(table.gm.table, table.gm.token)
+        first = service.post(gm, "chat", "first", "public")
+        hidden = service.post(gm, "note", "for the GM", "gm")
+        last = service.post(gm, "chat", "last", "public")
+        client.portal.call(hub.publish, [last], present)  # the later write's thread finished first
+        client.portal.call(hub.publish, [hidden, first], present)
+        got = [json.loads(ws.receive_text()) for _ in range(2)]
+        assert [e["seq"] for e in got] == [first.seq, last.seq]
+        assert [e["payload"]["text"] for e in got] == ["first", "last"]
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert json.loads(ws.receive_text()) == {"type": "pong"}  # and nothing else was queued behind

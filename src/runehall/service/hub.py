@@ -1,13 +1,16 @@
 """Live updates: each table's connections, and the events each may see.
 
 Visibility is checked here, per connection, before an event is queued: a player's socket is never
-handed a hidden event. Each connection has a bounded queue; a client too slow to keep up is
-disconnected (it resumes from its last sequence number) instead of slowing everyone else down.
+handed a hidden event, only a tick with its sequence number (kept on the server, never sent) so the
+socket knows the event was accounted for. Each event is serialised once for everyone who may see it.
+Each connection has a bounded queue; a client too slow to keep up is disconnected (it resumes from its
+last sequence number) instead of slowing everyone else down.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,13 +21,16 @@ from runehall.table.visibility import can_see
 QUEUE_LIMIT = 1000
 
 
+Message = tuple[int, str | None]  # seq, and the event's JSON text or None for a hidden event
+
+
 @dataclass(eq=False)
 class Subscriber:
     viewer: Participant
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     overflowed: bool = False
 
-    def offer(self, message: dict[str, Any]) -> None:
+    def offer(self, message: Message) -> None:
         if self.overflowed:
             return
         try:
@@ -59,9 +65,12 @@ class Hub:
 
     def publish(self, events: Iterable[Event], present: Any) -> None:
         for event in events:
-            for subscriber in list(self.rooms.get(event.table_id, ())):
-                if can_see(event, subscriber.viewer):
-                    subscriber.offer(present(event))
+            room = list(self.rooms.get(event.table_id, ()))
+            if not room:
+                continue
+            text = json.dumps(present(event))
+            for subscriber in room:
+                subscriber.offer((event.seq, text if can_see(event, subscriber.viewer) else None))
 
     def kick(self, table_id: str, participant_id: str) -> None:
         for subscriber in list(self.rooms.get(table_id, ())):

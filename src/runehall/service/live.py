@@ -63,7 +63,7 @@ def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any
             for event in backlog:
                 await websocket.send_text(json.dumps(present(event)))
                 last = event.seq
-            sender = asyncio.create_task(_send(websocket, subscriber, last))
+            sender = asyncio.create_task(_send(websocket, subscriber, last, service, present))
             receiver = asyncio.create_task(_receive(websocket))
             done, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -80,16 +80,28 @@ def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any
     return endpoint
 
 
-async def _send(websocket: WebSocket, subscriber: Subscriber, last: int) -> None:
+async def _send(
+    websocket: WebSocket, subscriber: Subscriber, last: int, service: Any, present: Callable[[Event], dict[str, Any]]
+) -> None:
+    """Forward queued events in sequence. Request threads may publish a table's events out of order; a
+    gap is filled from the database, where every event up to the one that arrived is already committed
+    (a table's numbers are handed out under its row lock)."""
     while True:
         message = await subscriber.queue.get()
         if message is None:
             await _close(websocket, POLICY_VIOLATION, "disconnected by the server")
             return
-        if message["seq"] <= last:
-            continue  # already sent from the backlog
-        await websocket.send_text(json.dumps(message))
-        last = message["seq"]
+        seq, text = message
+        if seq <= last:
+            continue  # already sent from the backlog or a catch-up
+        if seq > last + 1:
+            missed = await run_in_threadpool(service.events_for, subscriber.viewer, last)
+            for event in missed:
+                if last < event.seq < seq:
+                    await websocket.send_text(json.dumps(present(event)))
+        if text is not None:
+            await websocket.send_text(text)
+        last = seq
 
 
 async def _receive(websocket: WebSocket) -> None:

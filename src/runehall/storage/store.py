@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -239,10 +240,16 @@ def parse_export(data: Any) -> TableExport:
 class Store:
     def __init__(self, database: Database) -> None:
         self.db = database
+        # SQLite has one writer at a time and makes the others sleep and retry; queueing them here instead
+        # keeps a busy table's waits short and fair. PostgreSQL locks per table row and needs none of it.
+        self._sqlite_writer = threading.Lock() if database.path is not None else None
 
     # -- transactions -------------------------------------------------------------------------------
     def write(self, work: Callable[[Connection], R]) -> R:
-        with self.db.engine.begin() as connection:
+        if self._sqlite_writer is None:
+            with self.db.engine.begin() as connection:
+                return work(connection)
+        with self._sqlite_writer, self.db.engine.begin() as connection:
             return work(connection)
 
     def read(self, work: Callable[[Connection], R]) -> R:
