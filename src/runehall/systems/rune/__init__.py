@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from runehall.systems.base import GameSystem, Mechanic, SystemMeta
+from runehall.systems.rune.mechanics import Attack, Contest, Roll
 
 
 class Rune(GameSystem):
@@ -19,7 +20,7 @@ class Rune(GameSystem):
     )
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
-        return {}
+        return {"roll": Roll(), "contest": Contest(), "attack": Attack()}
 
 
 SYSTEM = Rune()

@@ -1,0 +1,252 @@
+"""Rune's mechanics: a roll against a Difficulty, a contest, and one attack's damage, with exact odds.
+
+Results far out in the explosion tails are grouped as "at least" / "at most" outcomes whose exact
+probability comes from the closed forms in stress.py: every table of odds sums to exactly 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cache
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from pydantic import Field, model_validator
+
+from runehall.chance.chance import Chance
+from runehall.errors import ParameterError
+from runehall.systems.base import Mechanic, RulesModel
+from runehall.systems.data import read_data_file
+from runehall.systems.rune.stress import BandedStress, StressDifference
+
+PACKAGE = "runehall.systems.rune"
+BAND = 60  # results within this many of the target are shown one by one; beyond, as one tail each
+LACKING_ABILITY = 3
+LACKING_EQUIPMENT = 2
+
+
+class Modifiers(RulesModel):
+    """What is added to one side's roll (spec 001a §2.3-§2.4)."""
+
+    bonus: int = Field(0, ge=-30, le=60, description="Characteristic + Ability (+ Gift), or a combat score.")
+    increases: int = Field(0, ge=0, le=30, description="Increases granted by the situation.")
+    decreases: int = Field(0, ge=0, le=30, description="Decreases from the situation or encumbrance.")
+    impairment: int = Field(0, ge=0, le=10, description="Impairment: -1 a point on every roll.")
+    invigoration: int = Field(0, ge=0, le=10, description="Invigoration: cancels Impairment one for one.")
+    lacking_ability: bool = Field(False, description="Using an Ability one lacks: -3.")
+    lacking_equipment: bool = Field(False, description="Without the Ability's equipment: -2.")
+
+    @property
+    def total(self) -> int:
+        impaired = max(0, self.impairment - self.invigoration)
+        lacking = LACKING_ABILITY * self.lacking_ability + LACKING_EQUIPMENT * self.lacking_equipment
+        return self.bonus + self.increases - self.decreases - impaired - lacking
+
+
+def _tail(value: int, low: int, high: int) -> int:
+    return -1 if value < low else 1 if value > high else 0
+
+
+# -- a roll against a Difficulty ---------------------------------------------------------------------------
+class RollParams(Modifiers):
+    difficulty: int = Field(6, ge=0, le=60, description="3 Very Easy, 6 Average, 9 Tough, 12 Very Tough, 15+.")
+    quality: bool = Field(False, description="A quality roll (a healer treating someone else): no botch.")
+
+
+class RollResult(NamedTuple):
+    success: bool
+    botch: bool
+    margin: int
+    beyond: int  # -1: this margin or less; 1: this margin or more; 0: exactly
+
+
+class Roll(Mechanic[RollParams, int, RollResult]):
+    name: ClassVar[str] = "roll"
+    title: ClassVar[str] = "Stress roll against a Difficulty"
+    summary: ClassVar[str] = "d10 + bonus ≥ Difficulty; a 10 rolls on and adds, a first 1 is a botch."
+    Params: ClassVar[type[RulesModel]] = RollParams
+    manual_help: ClassVar[str] = "the d10 faces in order (after a 10 or a first 1, the extra dice too)"
+
+    def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
+        target = params.difficulty - params.total
+        return BandedStress(target - BAND, target + BAND, botch=not params.quality)
+
+    def resolve(self, params: RollParams, options: RulesModel, key: int) -> RollResult:
+        return self.resolver(params, options)(key)
+
+    def resolver(self, params: RollParams, options: RulesModel) -> Callable[[int], RollResult]:
+        target = params.difficulty - params.total
+        low, high = target - BAND, target + BAND
+
+        def result(key: int) -> RollResult:
+            margin = key - target
+            return RollResult(margin >= 0, key < 0 and not params.quality, margin, _tail(key, low, high))
+
+        return result
+
+    def views(self) -> dict[str, Callable[[RollResult], Hashable]]:
+        return {"success": lambda r: r.success, "botch": lambda r: r.botch}
+
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"success": [True, False], "botch": [True, False]}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view is None:
+            bound = {1: " or more", -1: " or less", 0: ""}[value.beyond]
+            kind = "botch, " if value.botch else ""
+            return f"{'success' if value.success else 'failure'} ({kind}margin {value.margin}{bound})"
+        return None
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        o = stored["outcome"]
+        faces = [draw[1] for draw in stored["tape"]]
+        botch = " — botch" if o["botch"] else ""
+        return f"stress roll {faces}: margin {o['margin']}, {'success' if o['success'] else 'failure'}{botch}"
+
+
+# -- a contest ---------------------------------------------------------------------------------------------
+class ContestParams(RulesModel):
+    a: Modifiers = Field(description="Side A's modifiers (JSON or @file): bonus, impairment...")
+    b: Modifiers = Field(description="Side B's modifiers.")
+    a_hero: bool = Field(True, description="Side A is a hero (heroes win ties against supporting characters).")
+    b_hero: bool = Field(False, description="Side B is a hero.")
+
+
+class ContestResult(NamedTuple):
+    winner: Literal["a", "b"]
+    degree: int  # how far the winner's total beat the loser's
+    beyond: int
+
+
+class Contest(Mechanic[ContestParams, int, ContestResult]):
+    name: ClassVar[str] = "contest"
+    title: ClassVar[str] = "Contest (opposed rolls)"
+    summary: ClassVar[str] = "One roll each, the higher total wins; a hero beats a supporting character on a tie."
+    Params: ClassVar[type[RulesModel]] = ContestParams
+    manual_help: ClassVar[str] = "A's d10 faces, then B's (again for each reroll of a tie)"
+
+    def chance(self, params: ContestParams, options: RulesModel) -> Chance[Any, int]:
+        tie = params.b.total - params.a.total  # the raw difference X - Y that gives equal totals
+        reroll = tie if params.a_hero == params.b_hero else None  # A-3: equals reroll among themselves
+        return StressDifference(tie - BAND, tie + BAND, reroll_on=reroll)
+
+    def resolve(self, params: ContestParams, options: RulesModel, key: int) -> ContestResult:
+        return self.resolver(params, options)(key)
+
+    def resolver(self, params: ContestParams, options: RulesModel) -> Callable[[int], ContestResult]:
+        tie = params.b.total - params.a.total
+        low, high = tie - BAND, tie + BAND
+
+        def result(key: int) -> ContestResult:
+            lead = key - tie  # A's total minus B's
+            beyond = _tail(key, low, high)
+            if lead > 0 or (lead == 0 and params.a_hero):
+                return ContestResult("a", lead, beyond)
+            return ContestResult("b", -lead, -beyond)
+
+        return result
+
+    def views(self) -> dict[str, Callable[[ContestResult], Hashable]]:
+        return {"winner": lambda r: r.winner}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view == "winner":
+            return f"{value.upper()} wins"
+        if view is None:
+            bound = {1: " or more", -1: " or less", 0: ""}[value.beyond]
+            return f"{value.winner.upper()} wins by {value.degree}{bound}"
+        return None
+
+
+# -- one attack --------------------------------------------------------------------------------------------
+@cache
+def _weapons() -> dict[str, dict[str, Any]]:
+    return {w["id"]: w for w in read_data_file(PACKAGE, "weapons.toml")["weapon"]}
+
+
+class AttackParams(RulesModel):
+    attack: Modifiers = Field(description="The attacker's ATK total and modifiers (JSON or @file).")
+    defence: Modifiers | None = Field(None, description="The defender's DFN, rolled (melee, or a dodged missile).")
+    difficulty: int | None = Field(None, ge=0, le=60, description="Instead of a defence roll: a missile's Difficulty.")
+    dam: int | None = Field(None, ge=0, le=60, description="The weapon's DAM (Str included where it counts).")
+    weapon: str | None = Field(None, description="A weapon id from the data, for its DAM (plus --strength).")
+    strength: int = Field(0, ge=-3, le=10, description="The attacker's Str, added to a melee or thrown weapon's DAM.")
+    soak: int = Field(0, ge=0, le=60, description="The defender's Soak (Sta + armour).")
+    wound_threshold: int = Field(ge=1, le=60, description="The defender's Wound Threshold.")
+
+    @model_validator(mode="after")
+    def _one_defence(self) -> AttackParams:
+        if (self.defence is None) == (self.difficulty is None):
+            raise ValueError("give either a defence roll (--defence) or a Difficulty (--difficulty)")
+        if (self.dam is None) == (self.weapon is None):
+            raise ValueError("give either --dam or --weapon")
+        return self
+
+    def damage_rating(self) -> int:
+        if self.dam is not None:
+            return self.dam
+        weapon = _weapons().get(str(self.weapon))
+        if weapon is None:
+            raise ParameterError(f"unknown weapon {self.weapon!r}")
+        if not isinstance(weapon["dam"], int):
+            raise ParameterError(
+                f"the DAM of {weapon['name']} is {weapon['dam']} (the book's table lost it): give --dam"
+            )
+        adds_strength = weapon["kind"] in ("melee", "thrown", "brawling")
+        return int(weapon["dam"]) + (self.strength if adds_strength else 0)
+
+
+class AttackResult(NamedTuple):
+    hit: bool
+    damage: int
+    wounds: int
+    beyond: int
+
+
+class Attack(Mechanic[AttackParams, int, AttackResult]):
+    name: ClassVar[str] = "attack"
+    title: ClassVar[str] = "One attack's damage"
+    summary: ClassVar[str] = (
+        "Margin = ATK roll - DFN roll (or Difficulty); damage = margin + DAM - Soak; wounds per WT."
+    )
+    Params: ClassVar[type[RulesModel]] = AttackParams
+    manual_help: ClassVar[str] = "the attacker's d10 faces, then the defender's"
+
+    def _target(self, params: AttackParams) -> int:
+        defence = params.defence.total if params.defence is not None else params.difficulty
+        return int(defence or 0) - params.attack.total
+
+    def chance(self, params: AttackParams, options: RulesModel) -> Chance[Any, int]:
+        target = self._target(params)
+        params.damage_rating()  # an unknown DAM is refused before anything is rolled
+        if params.defence is None:
+            return BandedStress(target - BAND, target + BAND)
+        return StressDifference(target - BAND, target + BAND)
+
+    def resolve(self, params: AttackParams, options: RulesModel, key: int) -> AttackResult:
+        return self.resolver(params, options)(key)
+
+    def resolver(self, params: AttackParams, options: RulesModel) -> Callable[[int], AttackResult]:
+        target, dam = self._target(params), params.damage_rating()
+        low, high, threshold = target - BAND, target + BAND, params.wound_threshold
+
+        def result(key: int) -> AttackResult:
+            margin = key - target  # a tie hits
+            if margin < 0:
+                return AttackResult(False, 0, 0, 0)
+            damage = max(0, margin + dam - params.soak)
+            return AttackResult(True, damage, damage // threshold, _tail(key, low, high))
+
+        return result
+
+    def views(self) -> dict[str, Callable[[AttackResult], Hashable]]:
+        return {"hit": lambda r: r.hit, "wounds": lambda r: (r.wounds, r.beyond == 1)}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view == "wounds":
+            wounds, more = value
+            return f"{wounds}{' or more' if more else ''} wounds"
+        if view is None:
+            if not value.hit:
+                return "miss"
+            return f"hit: {value.damage}{' or more' if value.beyond == 1 else ''} damage, {value.wounds} wounds"
+        return None
