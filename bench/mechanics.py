@@ -90,3 +90,54 @@ def midgard_cast() -> OddsRow:
         "d8.map(category).pool(7).expand().map(same rule)",
         _midgard_icepool,
     )
+
+
+# Rune: icepool cannot give the unbounded stress roll exactly, so both answer the same truncated question:
+# explosions cut after 10 dice (icepool's explode(depth=9) is Runehall's StressDie(depth=10), face for face).
+# Runehall's own `rune roll` / `rune attack` odds go further: exact closed forms with exact tails.
+RUNE_CUT = 10
+
+
+def _rune_stress_runehall() -> Dist[Any]:
+    from runehall.chance.dice import StressDie
+
+    return StressDie(depth=RUNE_CUT).dist().map(lambda r: r + 5 - 12)
+
+
+def _icepool_stress() -> icepool.Die[Any]:
+    e = icepool.d10.explode(depth=RUNE_CUT - 1)
+    return icepool.d10.map(lambda f: 10 + e if f == 10 else (-e if f == 1 else f))  # type: ignore[no-any-return]
+
+
+def _damage(tm: int) -> int:
+    return -1 if tm < 0 else max(0, tm + 8 - 3)  # DAM 8, Soak 3; -1 marks a miss
+
+
+def _rune_attack_runehall() -> Dist[Any]:
+    from runehall.chance.dice import StressDie
+
+    attack = StressDie(depth=RUNE_CUT).dist()
+    defence = StressDie(depth=RUNE_CUT).dist().map(lambda r: -r)
+    return attack.add(defence).map(lambda d: _damage(d + 7 - 4))  # ATK 7 against DFN 4
+
+
+def rune_stress() -> OddsRow:
+    return compare(
+        "Rune stress roll: margin of +5 against 12 (cut after 10 dice)",
+        "mechanic",
+        "StressDie(depth=10).dist().map(margin)",
+        _rune_stress_runehall,
+        "d10.map(10 + E, -E or face), E = d10.explode(depth=9)",
+        lambda: _icepool_stress().map(lambda r: r + 5 - 12),
+    )
+
+
+def rune_attack() -> OddsRow:
+    return compare(
+        "Rune attack: damage of ATK 7 vs DFN 4, DAM 8, Soak 3 (cut after 10 dice)",
+        "mechanic",
+        "attack.add(-defence).map(damage)",
+        _rune_attack_runehall,
+        "(stress - stress).map(damage)",
+        lambda: (_icepool_stress() - _icepool_stress()).map(lambda d: _damage(d + 7 - 4)),
+    )

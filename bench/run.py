@@ -31,6 +31,8 @@ BENCHMARKS: dict[str, Callable[[], Row]] = {
     "rune-bag": odds.rune_bag,
     "ragnarok-skill-test": mechanics.ragnarok_skill_test,
     "midgard-cast": mechanics.midgard_cast,
+    "rune-stress": mechanics.rune_stress,
+    "rune-attack": mechanics.rune_attack,
     "roll-1d20": rolls.roll_1d20,
     "roll-8d8": rolls.roll_8d8,
     "roll-4d6kh3": rolls.roll_4d6kh3,
@@ -39,7 +41,7 @@ BENCHMARKS: dict[str, Callable[[], Row]] = {
     "load-1000": load.load_1000,
 }
 
-PLANNED_MECHANICS = ("Rune stress roll", "Rune one-attack damage")
+PLANNED_MECHANICS: tuple[str, ...] = ()
 
 
 def goals(rows: Sequence[Row]) -> list[str]:

@@ -281,4 +281,6 @@ def multinomial_counts(weights: Sequence[int], n: int) -> Dist[tuple[int, ...]]:
             for c in range(left + 1)
         ]
     last = weights[-1]
-    return Dist({(*prefix, left): weight * last**left for prefix, weight, left in level})
+    counts = {(*prefix, left): weight * last**left for prefix, weight, left in level}
+    # With every category weight positive no count vector has weight 0, so the checks can be skipped.
+    return Dist.positive(counts) if all(w > 0 for w in weights) else Dist(counts)

@@ -121,7 +121,7 @@ class Cast(Mechanic[CastParams, Counts, CastResult]):
             o = outcome(key)
             seconds = time_taken(o, time) if time else None
             final_speed = speed(o, base_speed) if base_speed is not None else None
-            return CastResult(o.success, o.margin, o.future, o.merkstave, o.next_attack, seconds, final_speed)
+            return CastResult(*o, seconds, final_speed)
 
         return result
 
