@@ -4,6 +4,11 @@
     python3 dev.py run     install Runehall into .venv and start it
     python3 dev.py test    install everything a test needs and run every check and test
     python3 dev.py bench   run the side-by-side benchmarks and rewrite docs/benchmarks.md
+    python3 dev.py postgres start|stop|status   the private PostgreSQL cluster the tests use
+
+`test` provides PostgreSQL for the service tests (devtools/postgres.py): it installs the server with
+apt-get when it is missing and we are root, and starts a private cluster in .pgtest/ that later runs
+reuse. RUNEHALL_SKIP_POSTGRES=1 runs the service tests on SQLite only.
 
 Only the standard library is used here, because this file runs before anything is installed.
 """
@@ -52,9 +57,12 @@ def run() -> None:
 
 def test() -> None:
     ensure_venv("dev")
-    _sh(BIN / "ruff", "check", "src", "tests", "bench", "dev.py")
+    _sh(BIN / "ruff", "check", "src", "tests", "bench", "devtools", "dev.py")
     _sh(BIN / "mypy", "--strict", "src")
-    _sh(PY, "-m", "pytest", *sys.argv[2:])
+    from devtools import postgres  # POSIX only (the test cluster); imported when needed
+
+    env = {**os.environ, **postgres.test_env(ROOT)}
+    _sh(PY, "-m", "pytest", *sys.argv[2:], env=env)
 
 
 def bench() -> None:
@@ -62,7 +70,13 @@ def bench() -> None:
     _sh(PY, "bench/run.py", *sys.argv[2:])
 
 
-COMMANDS = {"run": run, "test": test, "bench": bench}
+def postgres_command() -> None:
+    from devtools import postgres
+
+    postgres.command(ROOT, sys.argv[2] if len(sys.argv) > 2 else "status")
+
+
+COMMANDS = {"run": run, "test": test, "bench": bench, "postgres": postgres_command}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

@@ -1,11 +1,15 @@
 """Fixtures for the table service: a fresh database per test, on SQLite and (when available) PostgreSQL.
 
-PostgreSQL runs when RUNEHALL_TEST_POSTGRES holds a URL (dev.py test starts a server and sets it).
+PostgreSQL runs when RUNEHALL_TEST_POSTGRES holds a URL (dev.py test starts a server and sets it). Each
+test process works in a schema of its own (its search_path), so two test runs sharing one server (two
+engineers, or two checkouts) never drop each other's tables. The sessions' time zone is not UTC (nor a
+whole number of hours from it), so any timestamp that is not normalised to UTC shows up in the tests.
 """
 
 from __future__ import annotations
 
 import os
+import urllib.parse
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,7 +20,6 @@ import pytest
 from sqlalchemy import text
 
 from runehall.storage.db import Database
-from runehall.storage.schema import metadata
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -27,14 +30,42 @@ from runehall.service.app import create_app
 BACKENDS = ["sqlite", *(["postgresql"] if os.environ.get("RUNEHALL_TEST_POSTGRES") else [])]
 
 
+SESSION_TIME_ZONE = "Asia/Kathmandu"  # UTC+05:45
+_schemas: set[str] = set()  # made by this process, dropped when the session ends
+
+
+def _in_admin_session(*statements: str) -> None:
+    admin = Database(os.environ["RUNEHALL_TEST_POSTGRES"])
+    try:
+        with admin.engine.begin() as connection:
+            connection.execute(text("SET lock_timeout = '20s'"))
+            for statement in statements:
+                connection.execute(text(statement))
+    finally:
+        admin.dispose()
+
+
+def postgres_url(suffix: str = "") -> str:
+    """The test server's URL, confined to an empty schema of this process (created, or emptied, now)."""
+    schema = f"rh_test_{os.getpid()}{suffix}"
+    _in_admin_session(f"DROP SCHEMA IF EXISTS {schema} CASCADE", f"CREATE SCHEMA {schema}")
+    _schemas.add(schema)
+    url = os.environ["RUNEHALL_TEST_POSTGRES"]
+    options = urllib.parse.quote(f"-csearch_path={schema} -cTimeZone={SESSION_TIME_ZONE}")
+    return f"{url}{'&' if '?' in url else '?'}options={options}"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _schemas:
+        _in_admin_session(*(f"DROP SCHEMA IF EXISTS {schema} CASCADE" for schema in sorted(_schemas)))
+        _schemas.clear()
+
+
 def fresh_database(backend: str, tmp_path: Path) -> Database:
     if backend == "sqlite":
         database = Database(f"sqlite:///{tmp_path / 'runehall.sqlite3'}")
     else:
-        database = Database(os.environ["RUNEHALL_TEST_POSTGRES"])
-        with database.engine.begin() as connection:
-            metadata.drop_all(connection)
-            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        database = Database(postgres_url())
     database.migrate()
     return database
 

@@ -1,0 +1,1 @@
+"""Helpers for dev.py (standard library only)."""
