@@ -103,11 +103,20 @@ def test_bad_notation_names_the_position(text: str, position: int, words: str) -
     assert f"at position {position} of" in message
 
 
-def test_exact_odds_refuse_what_would_exhaust_memory() -> None:
+@pytest.mark.parametrize(
+    "text", ["1000d1000", "900d100k450", "100d%!", "1000d100", "300d6!", "500d6k250", "30d10!k15", "40d6!+40d6!"]
+)
+def test_exact_odds_refuse_what_would_take_too_long(text: str) -> None:
+    # Each of these once held a server thread for seconds to minutes; now refused before any work.
     with pytest.raises(TooComplexError):
-        compile_notation("1000d1000").dist()
-    with pytest.raises(TooComplexError):
-        compile_notation("900d100k450").dist()
+        compile_notation(text).dist()
+
+
+def test_only_ascii_digits_are_numbers() -> None:
+    with pytest.raises(NotationError):
+        parse("\u0663d6")  # an Arabic-Indic 3
+    with pytest.raises(NotationError):
+        parse("2d\uff16")  # a full-width 6
 
 
 @settings(max_examples=80, deadline=None)

@@ -26,6 +26,7 @@ MAX_LENGTH = 200
 MAX_DICE_PER_TERM = 1000
 MAX_DICE_TOTAL = 1000
 MAX_NUMBER = 10**9
+DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit() would also take other scripts' digits
 
 
 @dataclass
@@ -54,7 +55,7 @@ class _Parser:
     def number(self, what: str) -> int:
         self.skip()
         start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+        while self.pos < len(self.text) and self.text[self.pos] in DIGITS:
             self.pos += 1
         if start == self.pos:
             found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end"
@@ -100,7 +101,7 @@ class _Parser:
             return inner
         if ch.lower() == "d":
             return self.dice(1, start)
-        if ch.isdigit():
+        if ch in DIGITS:
             value = self.number("a number")
             if self.peek().lower() == "d":
                 return self.dice(value, start)

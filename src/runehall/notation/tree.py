@@ -10,13 +10,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
-from runehall.chance.dice import Die, ExplodingDie, Keep, Pool, PoolRoll
+from runehall.chance.dice import DEFAULT_EXPLODE_DEPTH, Die, ExplodingDie, Keep, Pool, PoolRoll
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
 from runehall.errors import TooComplexError
 
 MAX_ODDS_OUTCOMES = 200_000
-MAX_KEEP_WORK = 2_000_000
+# Exact odds cost about (outcomes x bits of the weights) for sums, and that much again per step of the
+# keep-highest walk; these bounds keep any one request to roughly a third of a second on this machine.
+MAX_SUM_COST = 4_000_000
+MAX_KEEP_COST = 5_000_000_000
+
+
+def _refuse_heavy(span: int, bits: int, what: str) -> None:
+    if span * bits > MAX_SUM_COST:
+        raise TooComplexError(f"{what} is too large for exact odds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +42,9 @@ class Const:
 
     def show(self) -> str:
         return str(self.value)
+
+    def shape(self) -> tuple[int, int]:
+        return 1, 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +75,21 @@ class DiceTerm:
     def evaluate(self, details: Iterator[PoolRoll]) -> int:
         return next(details).total
 
+    def shape(self) -> tuple[int, int]:
+        """(how many outcomes the term's odds span, bits of their total weight), known before computing."""
+        rolls = DEFAULT_EXPLODE_DEPTH + 1 if self.explode else 1
+        kept = self.keep.count if self.keep is not None else self.count
+        return kept * self.sides * rolls + 1, self.count * (self.sides**rolls).bit_length()
+
     def dist(self) -> Dist[int]:
-        outcomes = self.sides * (10 if self.explode else 1)
+        span, bits = self.shape()
+        single = self.sides * (DEFAULT_EXPLODE_DEPTH + 1 if self.explode else 1)
         if self.keep is not None and self.keep.count < self.count:
-            work = outcomes * self.count * self.keep.count
-            if work > MAX_KEEP_WORK:
+            if single * self.count * self.keep.count * span * bits > MAX_KEEP_COST:
                 raise TooComplexError(f"{self.text} is too large for exact odds")
-        if outcomes * self.count > MAX_ODDS_OUTCOMES:
+        else:
+            _refuse_heavy(span, bits, self.text)
+        if single * self.count > MAX_ODDS_OUTCOMES:
             raise TooComplexError(f"{self.text} has too many outcomes for exact odds")
         return self.pool.dist()
 
@@ -93,6 +112,9 @@ class Neg:
 
     def show(self) -> str:
         return f"-{self.operand.show()}"
+
+    def shape(self) -> tuple[int, int]:
+        return self.operand.shape()
 
 
 def _floor_div(a: int, b: int) -> int:
@@ -122,7 +144,12 @@ class BinOp:
             return a * b
         return _floor_div(a, b)
 
+    def shape(self) -> tuple[int, int]:
+        (sa, ba), (sb, bb) = self.left.shape(), self.right.shape()
+        return (sa + sb if self.op in "+-" else sa * sb), ba + bb
+
     def dist(self) -> Dist[int]:
+        _refuse_heavy(*self.shape(), "this expression")
         a, b = self.left.dist(), self.right.dist()
         if self.op == "+":
             result = a.add(b)
