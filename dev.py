@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Runehall's bootstrap: the README's two commands, plus the benchmarks.
 
-    python3 dev.py run     install Runehall into .venv and start it
+    python3 dev.py run     install Runehall into .venv and start the live table at http://127.0.0.1:8000
     python3 dev.py test    install everything a test needs and run every check and test
     python3 dev.py bench   run the side-by-side benchmarks and rewrite docs/benchmarks.md
     python3 dev.py postgres start|stop|status   the private PostgreSQL cluster the tests use
 
 `test` provides PostgreSQL for the service tests (devtools/postgres.py): it installs the server with
 apt-get when it is missing and we are root, and starts a private cluster in .pgtest/ that later runs
-reuse. RUNEHALL_SKIP_POSTGRES=1 runs the service tests on SQLite only.
+reuse. RUNEHALL_SKIP_POSTGRES=1 runs the service tests on SQLite only. It also provides Debian's
+Chromium and axe-core for the browser tests (devtools/browser.py; RUNEHALL_SKIP_BROWSER=1 leaves them
+out).
 
 Only the standard library is used here, because this file runs before anything is installed.
 """
@@ -49,19 +51,18 @@ def ensure_venv(extras: str) -> None:
 
 
 def run() -> None:
+    """The live table at http://127.0.0.1:8000 on SQLite (runehall.sqlite3); extra words go to `serve`."""
     ensure_venv("")
-    _sh(BIN / "runehall", "systems")
-    _sh(BIN / "runehall", "roll", "4d6k3")
-    _sh(BIN / "runehall", "odds", "4d6k3")
+    _sh(BIN / "runehall", "serve", *sys.argv[2:])
 
 
 def test() -> None:
     ensure_venv("dev")
     _sh(BIN / "ruff", "check", "src", "tests", "bench", "devtools", "dev.py")
     _sh(BIN / "mypy", "--strict", "src")
-    from devtools import postgres  # POSIX only (the test cluster); imported when needed
+    from devtools import browser, postgres  # POSIX only (the test cluster); imported when needed
 
-    env = {**os.environ, **postgres.test_env(ROOT)}
+    env = {**os.environ, **postgres.test_env(ROOT), **browser.test_env(ROOT)}
     _sh(PY, "-m", "pytest", *sys.argv[2:], env=env)
 
 
