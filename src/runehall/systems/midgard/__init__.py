@@ -7,8 +7,10 @@ from typing import Any, ClassVar
 
 from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
 from runehall.systems.midgard.character import Character
+from runehall.systems.midgard.combat import CombatTracker
 from runehall.systems.midgard.mechanics import Cast, Contested, Opposed
 from runehall.systems.midgard.options import MidgardOptions
+from runehall.systems.tracker import Tracker
 
 
 class Midgard(GameSystem):
@@ -25,6 +27,9 @@ class Midgard(GameSystem):
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         return {"cast": Cast(), "opposed": Opposed(), "contested": Contested()}
+
+    def trackers(self) -> Mapping[str, Tracker[Any]]:
+        return {"combat": CombatTracker()}
 
 
 SYSTEM = Midgard()

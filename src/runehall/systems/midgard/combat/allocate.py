@@ -1,0 +1,105 @@
+"""The GM's one cast for the round (spec 003 §13.3) and the token allocation that settles any cast left
+open -- a declared action's, a switched defence's or the GM's."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.midgard.combat import casting
+from runehall.systems.midgard.combat.casts import (
+    AllocateParams,
+    chosen,
+    maybe_resolution,
+    settle_declaration,
+    settle_gm,
+    summary,
+)
+from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.resolution import finish_switch
+from runehall.systems.midgard.combat.state import GMCast
+
+GM = "gm"
+
+
+def gm_dice(pcs: int, thanes: int) -> int:
+    """In combat: 2 + the PCs present + 2 per Thane present (§13.3)."""
+    return 2 + pcs + 2 * thanes
+
+
+def gm_dice_outside_combat(pcs: int, for_thane: bool) -> int:
+    """Out of combat, one cast per action: 2 + the PCs present, and a single +2 for a Thane (§13.3)."""
+    return 2 + pcs + (2 if for_thane else 0)
+
+
+class GMCastParams(RulesModel):
+    goal: Literal["past", "margin", "speed"] | None = Field(
+        None,
+        description="Place the GM's free tokens now: all on Past, or by Rule SFG for --difficulty; "
+        "left out, allocate --actor gm after seeing the dice.",
+    )
+    difficulty: int = Field(0, ge=0, le=30, description="For goal margin or speed: the Past to secure first.")
+
+
+class GMCastAction(CombatAction):
+    name: ClassVar[str] = "gm_cast"
+    summary: ClassVar[str] = "The GM's one cast for the round (2 + PCs + 2 per Thane d8), read by every enemy."
+    Params: ClassVar[type[RulesModel]] = GMCastParams
+    random: ClassVar[bool] = True
+
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        fight.require("declaration", "casting", "resolution", "segment_end")
+        if not any(c.is_enemy for c in fight.standing()):
+            raise RulesError("there are no enemies for the GM to cast for")
+        if fight.gm is not None:
+            raise RulesError(f"the GM has cast for round {fight.round} already (one cast per round)")
+        dice = gm_dice(fight.pcs(), fight.thanes())
+        faces = casting.roll(source, dice, fight.options)
+        fight.set_gm(GMCast(round=fight.round, dice=dice, tokens=casting.sort(faces, fight.options)))
+        out: dict[str, Any] = {"dice": dice, "faces": list(faces)}
+        if params.goal is not None:
+            gm = settle_gm(fight, None, params.goal, params.difficulty)
+            out |= {"past": gm.past, "future": gm.future, "outcome": gm.outcome, "merkstave": gm.merkstave}
+        else:
+            out["allocate"] = f"{fight.gm.tokens.free if fight.gm else 0} free token(s) to place (allocate --actor gm)"
+        fight.say(f"the GM casts {dice} dice: {list(faces)}")
+        return out
+
+
+class AllocateAction(CombatAction):
+    name: ClassVar[str] = "allocate"
+    summary: ClassVar[str] = (
+        "Place a cast's free tokens: --past --future --outcome --cancel (checked), or a --goal (Rule SFG)."
+    )
+    Params: ClassVar[type[RulesModel]] = AllocateParams
+
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        alloc = chosen(params)
+        if params.actor.strip().lower() == GM:
+            fight.require("declaration", "casting", "resolution", "segment_end")
+            if fight.gm is None or fight.gm.allocation is not None:
+                raise RulesError("the GM has no cast waiting for its tokens")
+            if params.goal is not None and params.goal != "succeed":
+                raise RulesError("the GM's tokens by goal: use gm_cast --goal, or give the allocation")
+            gm = settle_gm(fight, alloc, "past" if alloc is None else None, 0)
+            return {"actor": GM, "past": gm.past, "future": gm.future, "outcome": gm.outcome, "merkstave": gm.merkstave}
+        c = fight.who(params.actor)
+        p = fight.pending
+        if p is not None and p.target == c.id and p.defence is not None and p.defence.allocation is None:
+            record = casting.place(p.defence, alloc, params.goal, fight.options)
+            fight.set_pending(p.model_copy(update={"defence": record}))
+            return {"actor": c.id} | finish_switch(fight)
+        fight.require("casting", "resolution", "declaration", "segment_end", "setup")
+        found = fight.declaration_of(c.id)
+        waiting = fight.stage == "casting" and found is not None and found[1].cast is not None
+        if found is None or not waiting or found[1].cast is None or found[1].cast.allocation is not None:
+            raise RulesError(f"{c.name} has no cast waiting for its tokens")
+        index, d = found
+        assert d.cast is not None
+        record = settle_declaration(fight, index, d.cast, alloc, params.goal)
+        maybe_resolution(fight)
+        return summary(c, record)

@@ -1,0 +1,142 @@
+"""Casts in combat: roll the d8 pool through the action's source, sort the faces with the cast module's
+FACE_CATEGORY, add the fixed tokens, then settle an allocation -- the player's own, checked against the
+rules of spec 003 §6.3, or Rule SFG's by goal -- into success, margin, Future, Merkstave and speed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.midgard.cast import FACE_CATEGORY, FUTURE_CAP, sfg
+from runehall.systems.midgard.combat.settings import opt
+from runehall.systems.midgard.combat.state import Allocation, CastRecord, Goal, Tokens
+
+
+def roll(source: Source, dice: int, options: Any) -> tuple[int, ...]:
+    """`dice` d8 from the source; face 2 is a blank unless option face_2 says to roll it again."""
+    faces = []
+    for _ in range(dice):
+        face = source.die(8)
+        while face == 2 and opt(options, "face_2") == "reroll":
+            face = source.die(8)
+        faces.append(face)
+    return tuple(faces)
+
+
+def sort(
+    faces: tuple[int, ...],
+    options: Any,
+    *,
+    free: int = 0,
+    past: int = 0,
+    future: int = 0,
+    outcome: int = 0,
+    merkstave: int = 0,
+) -> Tokens:
+    """Table 8 plus the fixed tokens: skill ranks and bonuses are free, carry-over on Past, surprise on
+    Future, berserk and Smash on Outcome, penalties on Merkstave; the Future stone holds four (A-07)."""
+    counts = [0] * 6
+    for face in faces:
+        category = 0 if face == 2 and opt(options, "face_2") == "merkstave" else FACE_CATEGORY[face - 1]
+        counts[category] += 1
+    m, blank, p, f, o, c = counts
+    return Tokens(
+        faces=faces,
+        blank=blank,
+        past=p + past,
+        future=min(FUTURE_CAP, f + future),
+        outcome=o + outcome,
+        merkstave=m + merkstave,
+        free=c + free,
+    )
+
+
+def succeeds(past: int, difficulty: int, options: Any) -> bool:
+    """Past reaches the difficulty (A-03: at least; option success_comparison)."""
+    return past > difficulty if opt(options, "success_comparison") == "gt" else past >= difficulty
+
+
+def check_allocation(t: Tokens, a: Allocation, record: CastRecord, options: Any) -> None:
+    """An allocation the rules allow: every free token placed (A-06), Future within its cap, no more
+    Merkstave removed than there is; an opposed cast places nothing on Future."""
+    for name in ("past", "future", "outcome", "cancel"):
+        if getattr(a, name) < 0:
+            raise RulesError(f"an allocation cannot put a negative number of tokens on {name}")
+    placed = a.past + a.future + a.outcome + a.cancel
+    if opt(options, "all_free_tokens_placed") and placed != t.free:
+        raise RulesError(f"{t.free} free token(s) must all be placed, not {placed} (past+future+outcome+cancel)")
+    if placed > t.free:
+        raise RulesError(f"only {t.free} free token(s) to place, not {placed}")
+    if a.future > FUTURE_CAP - t.future:
+        raise RulesError(
+            f"the Future stone holds {FUTURE_CAP}: {t.future} there already, room for {FUTURE_CAP - t.future}"
+        )
+    if a.cancel > t.merkstave:
+        raise RulesError(f"only {t.merkstave} Merkstave token(s) to remove, not {a.cancel}")
+    if record.opposed and a.future:
+        raise RulesError("an opposed cast places tokens only on Past and Outcome, or removes Merkstave")
+
+
+def automatic(t: Tokens, difficulty: int, goal: Goal, record: CastRecord) -> Allocation:
+    """Rule SFG (spec §15.2): the least Past that succeeds, then cancel Merkstave, then the goal."""
+    instant = record.instant or record.opposed
+    if record.simple and goal == "margin":
+        goal = "succeed"
+    plan = sfg(t.past, t.future, t.merkstave, t.free, difficulty, goal, instant)
+    return Allocation(past=plan.past, future=plan.future, outcome=plan.outcome, cancel=plan.cancel)
+
+
+def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0) -> CastRecord:
+    """The cast's result under an allocation, with the GM's Merkstave spent by the policy A-20 (margin,
+    then speed, then +1 to the next attack on the caster). A declared defence has no difficulty of its
+    own (each attacker sets one): it keeps its margin and speed, and `aim` -- the hardest attacker's --
+    decides only whether a failure leaves the GM nothing to spend on the next attack."""
+    t = record.tokens
+    past = t.past + a.past
+    margin = 0 if record.simple else t.outcome + a.outcome
+    future = 0 if record.instant or record.opposed else min(FUTURE_CAP, t.future + a.future)
+    left = t.merkstave - a.cancel
+    success = None if record.difficulty is None else succeeds(past, record.difficulty, options)
+    next_attack = 0
+    if success is False:
+        kept = future if opt(options, "future_on_failure") == "applies" else 0
+        margin, future = 0, kept
+    else:
+        spend = left
+        cut = min(spend, margin)
+        margin, spend = margin - cut, spend - cut
+        cut = min(spend, future)
+        future, spend = future - cut, spend - cut
+        next_attack = spend if success or succeeds(past, aim, options) else 0
+    speed = record.base_speed - future
+    if opt(options, "speed_clamped"):
+        speed = max(0, speed)
+    return record.model_copy(
+        update={
+            "allocation": a,
+            "past": past,
+            "margin": margin,
+            "future": future,
+            "merkstave": left,
+            "next_attack": next_attack,
+            "success": success,
+            "speed": speed,
+        }
+    )
+
+
+def place(record: CastRecord, a: Allocation | None, goal: Goal | None, options: Any, difficulty: int = 0) -> CastRecord:
+    """Settle with the player's allocation (checked) or the automatic one for the goal."""
+    if a is None:
+        if goal is None:
+            return record
+        a = automatic(record.tokens, record.difficulty if record.difficulty is not None else difficulty, goal, record)
+    else:
+        check_allocation(record.tokens, a, record, options)
+    return settle(record, a, options, difficulty)
+
+
+def success_against(record: CastRecord, difficulty: int, options: Any) -> bool:
+    """Whether a settled cast (e.g. a declared defence) reaches a given difficulty."""
+    return succeeds(record.past, difficulty, options)

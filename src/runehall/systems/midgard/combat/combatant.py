@@ -1,0 +1,300 @@
+"""A combatant as the fight sees it: qualities, skills, gear and the wound track it started with, and what
+the fight has done to it since (wounds, Wyrð, armour pools, conditions, carry-overs).
+
+Player characters and allies that cast their own dice have kind "character"; villains are a Thane, a
+Shieldbearer or a warband of Warriors and read the GM's shared cast (spec 003 §13)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import Field
+
+from runehall.errors import ParameterError
+from runehall.systems.base import RulesModel
+from runehall.systems.data import read_data_file
+from runehall.systems.midgard.combat.settings import PACKAGE, fold
+
+Kind = Literal["character", "thane", "shieldbearer", "warband"]
+ENEMY_KINDS = ("thane", "shieldbearer", "warband")
+RUNE_CODES = ("F", "Th", "A", "H", "T")
+
+
+class Item(RulesModel):
+    """A weapon or shield carried into the fight, with its own structure (spec §11.5)."""
+
+    id: str = Field(description="Unique within its owner: the weapon id, numbered when carried twice.")
+    weapon: str = Field(description="weapons.toml id, or bow.")
+    structure: int | None = None
+    hardness: int | None = None
+    held: bool = True
+    broken: bool = False
+
+
+class Armour(RulesModel):
+    """One armour type worn: its locations share one structure pool (A-36)."""
+
+    type: str
+    locations: tuple[str, ...]
+    pool: int
+    hardness: int
+
+
+class Member(RulesModel):
+    """One warrior of a warband."""
+
+    rank: int = Field(ge=1, le=4)
+    hardness: int = 0
+    weapon: str = "natural"
+    alive: bool = True
+
+
+class Pin(RulesModel):
+    by: str
+    since_round: int = Field(description="The round the pin began: its difficulty grows by 1 each round after.")
+    past: int | None = Field(None, description="The Past of the pinner's latest pin cast.")
+    cast_round: int = 0
+
+
+class ShortAction(RulesModel):
+    skill: str
+    rounds: int
+    first_round: int
+    last_round: int
+    success: bool
+    margin: int
+
+
+class Combatant(RulesModel):
+    id: str
+    name: str
+    side: str
+    kind: Kind
+    rank: int | None = None
+    runes: dict[str, int] = Field(default_factory=dict)
+    skills: dict[str, int] = Field(default_factory=dict)
+    listed: tuple[str, ...] = Field((), description="An enemy's skill list.")
+    defence: int
+    ws: int
+    health: int
+    wound_boxes: tuple[int, ...] = ()
+    wound_penalties: tuple[int, ...] = ()
+    courage_dice: int = 0
+    courage_bonus: int = 0
+    legend_score: int | None = None
+    wyrd_max: int | None = None
+    alertness: int = 0
+    items: tuple[Item, ...] = ()
+    armour: tuple[Armour, ...] = ()
+    armour_speed: int = 0
+    members: tuple[Member, ...] = ()
+    surprise: int = 0
+    # what the fight has done
+    wyrd: int | None = None
+    wounds: int = 0
+    out: bool = False
+    out_at: tuple[int, int] | None = None
+    prone: bool = False
+    pin: Pin | None = None
+    berserk: int | None = None
+    dice_bonus: int = Field(0, description="Evaluate Battlefield: dice on the next attack or defence cast.")
+    carry_past: int = Field(0, description="Carry-over Past tokens (Luck) for the next cast.")
+    exposed: int = Field(0, description="Merkstave turned into +1 margin for the next action aimed at this one.")
+    short: ShortAction | None = None
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.kind in ENEMY_KINDS
+
+    def item(self, item_id: str) -> Item | None:
+        wanted = fold(item_id)
+        found = [i for i in self.items if fold(i.id) == wanted]
+        if not found:
+            found = [i for i in self.items if fold(i.weapon) == wanted]
+        return found[0] if found else None
+
+    def held(self) -> list[Item]:
+        return [i for i in self.items if i.held and not i.broken]
+
+
+# -- the rules data this module reads -----------------------------------------------------------------------
+@cache
+def _skills() -> dict[str, tuple[str, str]]:
+    """fold(name or id) -> (catalogue name, god rune code)."""
+    runes = {r["id"]: r["code"] for r in read_data_file(PACKAGE, "god_runes.toml")["rune"]}
+    found: dict[str, tuple[str, str]] = {}
+    for s in read_data_file(PACKAGE, "skills.toml")["skill"]:
+        found[fold(s["name"])] = found[fold(s["id"])] = (s["name"], runes[s["rune"]])
+    return found
+
+
+@cache
+def _rune_codes() -> dict[str, str]:
+    codes: dict[str, str] = {}
+    for r in read_data_file(PACKAGE, "god_runes.toml")["rune"]:
+        for key in (r["id"], r["code"], r["name"]):
+            codes[fold(key)] = r["code"]
+    return codes
+
+
+def skill_name(key: str) -> str:
+    found = _skills().get(fold(key))
+    if found is None:
+        raise ParameterError(f"unknown skill {key!r}")
+    return found[0]
+
+
+def skill_rune(key: str) -> str:
+    """The god rune a skill rolls unless an action says otherwise (A-30)."""
+    return _skills()[fold(skill_name(key))][1]
+
+
+def rune_code(key: str) -> str:
+    found = _rune_codes().get(fold(key))
+    if found is None:
+        raise ParameterError(f"unknown god rune {key!r} (F, Th, A, H or T)")
+    return found
+
+
+@cache
+def _base_rows() -> tuple[tuple[int, int], ...]:
+    return tuple((r["lo"], r["score"]) for r in read_data_file(PACKAGE, "qualities.toml")["quality_base"])
+
+
+def base(total: int) -> int:
+    """Table 1: a god-rune sum's quality base score; a sum under the table counts as 1 (A-02)."""
+    rows = _base_rows()
+    return next((score for lo, score in reversed(rows) if total >= lo), 1)
+
+
+@cache
+def _pc_ranks() -> tuple[tuple[str, int], ...]:
+    rows = read_data_file(PACKAGE, "qualities.toml")["wounds"]["rank"]
+    return tuple((str(r["multiplier"]), int(r["merkstave_penalty"])) for r in rows)
+
+
+@cache
+def _thane_ranks() -> tuple[tuple[str, int], ...]:
+    classes = read_data_file(PACKAGE, "enemies.toml")["class"]
+    thane = next(c for c in classes if c["id"] == "thane")
+    return tuple((str(r["multiplier"]), int(r["merkstave_penalty"])) for r in thane["wound_rank"])
+
+
+def wound_track(
+    health: int, kind: str, extra: int = 0, round_up: bool = True
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Boxes and merkstave penalty per wound rank: a PC's five ranks (Loysing: +1 box each), a Thane's
+    four, a Shieldbearer's single 3 x Health with no penalty; warriors have none (spec §2.3, §13.8)."""
+    if kind == "warband":
+        return (), ()
+    if kind == "shieldbearer":
+        return (3 * health,), (0,)
+    ranks = _thane_ranks() if kind == "thane" else _pc_ranks()
+    rounding = math.ceil if round_up else math.floor
+    boxes = tuple(rounding(Fraction(m) * health) + extra for m, _ in ranks)
+    return boxes, tuple(p for _, p in ranks)
+
+
+def wound_penalty(c: Combatant, basis: str = "last_filled_box") -> int:
+    """The merkstave penalty of the rank holding the latest filled box (A-14); none with no wounds."""
+    box = c.wounds if basis == "last_filled_box" else c.wounds + 1
+    if box <= 0 or not c.wound_boxes:
+        return 0
+    filled = 0
+    for boxes, penalty in zip(c.wound_boxes, c.wound_penalties, strict=True):
+        filled += boxes
+        if box <= filled:
+            return penalty
+    return c.wound_penalties[-1]
+
+
+def wound_rank(c: Combatant) -> int:
+    filled = 0
+    for n, boxes in enumerate(c.wound_boxes, 1):
+        filled += boxes
+        if c.wounds <= filled:
+            return n if c.wounds else 0
+    return len(c.wound_boxes)
+
+
+# -- qualities that depend on the kind ----------------------------------------------------------------------
+def alive_members(c: Combatant) -> list[Member]:
+    return [m for m in c.members if m.alive]
+
+
+def lead_rank(c: Combatant) -> int:
+    members = alive_members(c)
+    return max((m.rank for m in members), default=c.rank or 1)
+
+
+def size_bonus(ranks: list[int]) -> int:
+    """A warband's size bonus: the other members' ranks over the lead rank, rounded down (A-47)."""
+    if not ranks:
+        return 0
+    lead = max(ranks)
+    return (sum(ranks) - lead) // lead
+
+
+def band_bonus(c: Combatant) -> int:
+    return size_bonus([m.rank for m in alive_members(c)])
+
+
+def defence(c: Combatant) -> int:
+    """Defence now: a warband's grows with its size bonus; prone is -2 (spec §9.5, §13.9)."""
+    value = 1 + lead_rank(c) + band_bonus(c) if c.kind == "warband" else c.defence
+    return value - 2 if c.prone else value
+
+
+def actions(c: Combatant) -> int:
+    """Actions per round: Weapon Skill (a warband: 1 + its size bonus)."""
+    return 1 + band_bonus(c) if c.kind == "warband" else c.ws
+
+
+def skill_ranks(c: Combatant, skill: str) -> int:
+    """Ranks in a skill: a Thane has its rank in listed skills and half its rank (down) in the rest, a
+    Shieldbearer its rank in listed skills only, warriors none (spec §13.2)."""
+    name = skill_name(skill)
+    if c.kind == "character":
+        return c.skills.get(name, 0)
+    rank = c.rank or 0
+    if c.kind == "thane":
+        return rank if name in c.listed else rank // 2
+    if c.kind == "shieldbearer":
+        return rank if name in c.listed else 0
+    return 0
+
+
+def declaration_score(c: Combatant, first_segment: bool) -> int:
+    """WS + Alertness (a Shieldbearer: its rank), + surprise in the first segment of the fight (§9.1)."""
+    if c.kind == "shieldbearer":
+        score = c.rank or 0
+    else:
+        score = actions(c) + skill_ranks(c, "Alertness")
+    return score + (c.surprise if first_segment else 0)
+
+
+def total_boxes(c: Combatant) -> int:
+    return sum(c.wound_boxes)
+
+
+def describe_state(c: Combatant) -> list[str]:
+    """Conditions as short words for the view."""
+    words = []
+    if c.out:
+        words.append("taken out")
+    if c.prone:
+        words.append("prone")
+    if c.pin is not None:
+        words.append(f"pinned by {c.pin.by}")
+    if c.berserk is not None:
+        words.append(f"berserk {c.berserk}")
+    if c.short is not None:
+        words.append(f"busy ({c.short.skill}, to round {c.short.last_round})")
+    return words
+
+
+def jsonable_members(c: Combatant) -> list[dict[str, Any]]:
+    return [m.model_dump(mode="json") for m in c.members]

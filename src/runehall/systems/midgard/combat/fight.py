@@ -1,0 +1,134 @@
+"""A mutable working copy of a CombatState, used inside one action and frozen back at the end.
+
+Every action checks what it is asked before it draws a die, and a refused move raises RulesError before
+anything is frozen, so the state it was given never changes."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.midgard.combat.combatant import Combatant, wound_penalty
+from runehall.systems.midgard.combat.settings import fold, opt
+from runehall.systems.midgard.combat.state import (
+    Check,
+    CombatState,
+    Declaration,
+    GMCast,
+    PendingHit,
+    Stage,
+)
+from runehall.systems.tracker import TrackerAction
+
+
+class Fight:
+    def __init__(self, state: CombatState, options: Any) -> None:
+        self.options = options
+        self.people = {c.id: c for c in state.combatants}
+        self.round = state.round
+        self.segment = state.segment
+        self.stage: Stage = state.stage
+        self.order = list(state.order)
+        self.declarations = list(state.declarations)
+        self.queue = list(state.queue)
+        self.pending = state.pending
+        self.checks = list(state.checks)
+        self.gm = state.gm
+        self.defended = list(state.defended)
+        self.winner = state.winner
+        self.feed = list(state.feed)
+
+    def freeze(self) -> CombatState:
+        return CombatState(
+            combatants=tuple(self.people.values()),
+            round=self.round,
+            segment=self.segment,
+            stage=self.stage,
+            order=tuple(self.order),
+            declarations=tuple(self.declarations),
+            queue=tuple(self.queue),
+            pending=self.pending,
+            checks=tuple(self.checks),
+            gm=self.gm,
+            defended=tuple(self.defended),
+            winner=self.winner,
+            feed=tuple(self.feed),
+        )
+
+    # -- people -------------------------------------------------------------------------------------
+    def who(self, name: str) -> Combatant:
+        found = self.people.get(name)
+        if found is None:
+            wanted = fold(name)
+            matches = [c for c in self.people.values() if fold(c.id) == wanted or fold(c.name) == wanted]
+            if len(matches) == 1:
+                return matches[0]
+            raise RulesError(f"there is no combatant {name!r} (ids: {', '.join(self.people)})")
+        return found
+
+    def set(self, cid: str, **changes: Any) -> Combatant:
+        self.people[cid] = self.people[cid].model_copy(update=changes)
+        return self.people[cid]
+
+    def hold(self, cid: str, item_id: str, held: bool) -> None:
+        """An item taken in hand, or dropped (thrown, disarmed, let go)."""
+        c = self.people[cid]
+        self.set(cid, items=tuple(i.model_copy(update={"held": held}) if i.id == item_id else i for i in c.items))
+
+    def standing(self) -> list[Combatant]:
+        return [c for c in self.people.values() if not c.out]
+
+    def say(self, line: str) -> None:
+        self.feed.append(line)
+
+    def penalty(self, c: Combatant) -> int:
+        return wound_penalty(c, str(opt(self.options, "wound_penalty_basis")))
+
+    def pcs(self) -> int:
+        return sum(1 for c in self.standing() if c.kind == "character")
+
+    def thanes(self) -> int:
+        return sum(1 for c in self.standing() if c.kind == "thane")
+
+    # -- the segment --------------------------------------------------------------------------------
+    def require(self, *stages: Stage) -> None:
+        if self.stage == "over":
+            raise RulesError(f"the fight is over ({self.winner} stand)")
+        if self.stage not in stages:
+            raise RulesError(f"that is not done now: the segment is at its {self.stage} stage")
+
+    def declaration_of(self, cid: str) -> tuple[int, Declaration] | None:
+        for n, d in enumerate(self.declarations):
+            if d.actor == cid and d.status != "switched":
+                return n, d
+        return None
+
+    def put(self, index: int, **changes: Any) -> Declaration:
+        self.declarations[index] = self.declarations[index].model_copy(update=changes)
+        return self.declarations[index]
+
+    def add_check(self, check: Check) -> None:
+        self.checks.append(check)
+
+    def set_pending(self, pending: PendingHit | None) -> None:
+        self.pending = pending
+
+    def set_gm(self, gm: GMCast | None) -> None:
+        self.gm = gm
+
+
+class CombatAction(TrackerAction[CombatState]):
+    """An action on a working copy: `run` changes the fight or raises, and the fight is frozen after."""
+
+    def apply(
+        self, state: CombatState, params: Any, options: Any, source: Source
+    ) -> tuple[CombatState, dict[str, Any]]:
+        fight = Fight(state, options)
+        result = self.run(fight, params, source)
+        return fight.freeze(), result
+
+    @abstractmethod
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        """Change the fight and say what happened; RulesError if the move is illegal."""

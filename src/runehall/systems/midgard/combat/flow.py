@@ -1,0 +1,278 @@
+"""Rounds, segments and declarations (spec 003 §9.1, §13.6): who acts in a segment, in which order they
+declare, and which declarations the rules allow (pins, busy characters, weapons in hand)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.midgard.combat import moves
+from runehall.systems.midgard.combat.casts import maybe_resolution
+from runehall.systems.midgard.combat.combatant import (
+    Combatant,
+    actions,
+    declaration_score,
+    lead_rank,
+    rune_code,
+    skill_name,
+    skill_ranks,
+)
+from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.settings import opt
+from runehall.systems.midgard.combat.state import ATTACKS, BASIC, NO_CAST, ActionId, Declaration
+
+
+# -- who acts, and in which order -------------------------------------------------------------------
+def acting(fight: Fight, segment: int) -> list[Combatant]:
+    """Everyone standing with an action left acts: WS actions, in segments 1..WS (A-23)."""
+    return [c for c in fight.standing() if actions(c) >= segment]
+
+
+def _shuffled(group: list[Combatant], source: Source) -> list[Combatant]:
+    """Ties broken at random (A-24), each pick a recorded draw."""
+    left, out = list(group), []
+    while len(left) > 1:
+        out.append(left.pop(source.choose([c.id for c in left], "tied declarers")))
+    return out + left
+
+
+def declaration_order(fight: Fight, people: list[Combatant], source: Source) -> list[str]:
+    """Warbands first, lower rank first; then everyone else by ascending declaration score; ties per
+    option declaration_tie (default: enemies first, then at random)."""
+    first = fight.round == 1 and fight.segment == 1
+    rule = str(opt(fight.options, "declaration_tie"))
+    order: list[Combatant] = []
+    bands = [c for c in people if c.kind == "warband"]
+    for rank in sorted({lead_rank(c) for c in bands}):
+        order += _shuffled([c for c in bands if lead_rank(c) == rank], source)
+    rest = [c for c in people if c.kind != "warband"]
+    for score in sorted({declaration_score(c, first) for c in rest}):
+        tied = [c for c in rest if declaration_score(c, first) == score]
+        if rule == "random":
+            order += _shuffled(tied, source)
+            continue
+        enemies = [c for c in tied if c.is_enemy]
+        pcs = [c for c in tied if not c.is_enemy]
+        groups = (enemies, pcs) if rule == "enemies_first_then_random" else (pcs, enemies)
+        for group in groups:
+            order += _shuffled(group, source)
+    return [c.id for c in order]
+
+
+def end_round(fight: Fight) -> list[str]:
+    """Berserk ends; the GM's cast is spent; short actions whose last round this was are done."""
+    done = []
+    for c in fight.standing():
+        if c.berserk is not None:
+            fight.set(c.id, berserk=None)
+        if c.short is not None and c.short.last_round <= fight.round:
+            s = c.short
+            outcome = f"succeeds, margin {s.margin}" if s.success else "fails"
+            done.append(f"{c.name}'s {s.skill} ({s.rounds} round(s)) {outcome}")
+            fight.set(c.id, short=None)
+    fight.set_gm(None)
+    return done
+
+
+class NextParams(RulesModel):
+    pass
+
+
+class NextSegmentAction(CombatAction):
+    name: ClassVar[str] = "next_segment"
+    summary: ClassVar[str] = (
+        "Begin the next segment (or round): who acts, and the declaration order (ties drawn at random)."
+    )
+    Params: ClassVar[type[RulesModel]] = NextParams
+    random: ClassVar[bool] = True
+
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        fight.require("setup", "segment_end")
+        finished: list[str] = []
+        if fight.stage == "setup":
+            fight.round, fight.segment = 1, 1
+        else:
+            fight.segment += 1
+            if not acting(fight, fight.segment):
+                finished = end_round(fight)
+                fight.round, fight.segment = fight.round + 1, 1
+                fight.feed = []
+        if fight.segment == 1:
+            fight.say(f"round {fight.round}")
+            fight.feed += finished
+        people = acting(fight, fight.segment)
+        fight.order = declaration_order(fight, people, source)
+        fight.declarations, fight.queue, fight.defended = [], [], []
+        fight.stage = "declaration"
+        return {"round": fight.round, "segment": fight.segment, "order": fight.order, "finished": finished}
+
+
+class DeclareParams(RulesModel):
+    actor: str | None = Field(None, description="Who declares (default: the next in declaration order).")
+    action: ActionId = Field(
+        description="strike, smash, charge, knock_back, target_weapon, disarm, pin, block, "
+        "dodge, escape_pin, stoke_fury, evaluate_battlefield, luck, skill, short_action, "
+        "stand_up, move, continue"
+    )
+    target: str | None = Field(None, description="Who an attack is aimed at.")
+    extra_targets: list[str] = Field(default_factory=list, description="Knock Back: others pushed along.")
+    weapon: str | None = Field(None, description="The item used (attack or block), or unarmed / natural / claws.")
+    item: str | None = Field(None, description="Target Weapon / Disarm: the target's item; Move: an item to pick up.")
+    two_hands: bool = Field(False, description="A heavy melee weapon in both hands (1 faster).")
+    dual: bool = Field(False, description="Attack with both weapons in hand.")
+    thrown: bool = Field(False, description="Throw the weapon.")
+    range_ft: int | None = Field(None, ge=0, description="How far the target is, for a throw or a shot.")
+    prone: bool = Field(False, description="Knock Back to knock prone (+2 difficulty, a simple cast).")
+    distance: int = Field(0, ge=0, le=30, description="Charge: the distance part of the speed (GM).")
+    skill: str | None = Field(None, description="The skill of a skill action, pin or escape.")
+    rune: str | None = Field(None, description="A skill action's god rune, if not the skill's own.")
+    difficulty: int | None = Field(None, ge=0, le=30, description="The GM's difficulty for skill actions.")
+    time: str | None = Field(None, description="A short action's time: short, medium, long.")
+
+
+def _check_pins(fight: Fight, c: Combatant, action: str, target: str | None) -> str:
+    """A pinned character's next action must be Escape Pin, unless the pinner has already declared
+    something else this segment (then it is free but limited to Defence); a pinner who declares anything
+    but the pin lets go at once (§9.6)."""
+    note = ""
+    if c.pin is not None:
+        pinner = fight.declaration_of(c.pin.by)
+        keeps = pinner is not None and pinner[1].action == "pin" and pinner[1].target == c.id
+        if pinner is not None and not keeps:
+            fight.set(c.id, pin=None)
+            if BASIC[action] != "defence":
+                raise RulesError(f"{c.name} is let go this segment but may only take a Defence action")
+            note = "released: the pinner did something else"
+        elif action != "escape_pin":
+            raise RulesError(f"{c.name} is pinned by {c.pin.by}: the next action must be escape_pin")
+    declared = {d.actor for d in fight.declarations}
+    for other in fight.standing():
+        if other.pin is not None and other.pin.by == c.id and not (action == "pin" and target == other.id):
+            if other.id in fight.order and other.id not in declared:
+                continue  # released when it declares, and then limited to a Defence action
+            fight.set(other.id, pin=None)
+            fight.say(f"{c.name} lets go of {other.name}")
+    return note
+
+
+def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
+    """Everything the declaration names exists and is allowed; returns the normalised fields."""
+    action = p.action
+    out: dict[str, Any] = {}
+    if c.short is not None and action != "continue":
+        fight.set(c.id, short=None)
+        fight.say(f"{c.name} abandons the {c.short.skill}")
+    if action == "continue" and c.short is None:
+        raise RulesError(f"{c.name} has no short action under way to continue")
+    if action in ATTACKS:
+        if p.target is None:
+            raise RulesError(f"{action} needs a --target")
+        target = fight.who(p.target)
+        if target.id == c.id or target.out:
+            raise RulesError(f"{target.name} cannot be attacked now")
+        out["target"] = target.id
+        extra = [fight.who(t).id for t in p.extra_targets]
+        if extra and action != "knock_back":
+            raise RulesError("only Knock Back takes extra targets")
+        if len(set(extra)) != len(extra) or target.id in extra or c.id in extra:
+            raise RulesError("each extra target once, not the main target or the attacker")
+        out["extra_targets"] = tuple(extra)
+        if action in ("target_weapon", "disarm"):
+            item = moves.target_item(target, p.item)
+            if action == "target_weapon" and (item.hardness is None or item.structure is None):
+                raise RulesError(f"{item.id} cannot be damaged")
+            out["item"] = item.id
+        if p.prone and action != "knock_back":
+            raise RulesError("--prone belongs to Knock Back")
+        if action == "pin" and target.kind == "warband":
+            raise RulesError("a warband cannot be pinned")
+    elif p.target is not None or p.extra_targets:
+        raise RulesError(f"{action} takes no target")
+    if action == "escape_pin" and c.pin is None:
+        raise RulesError(f"{c.name} is not pinned")
+    if action == "stand_up" and not c.prone:
+        raise RulesError(f"{c.name} is not prone")
+    if action == "move" and p.item is not None:
+        dropped = c.item(p.item)
+        if dropped is None or dropped.held or dropped.broken:
+            raise RulesError(f"{c.name} has no dropped {p.item!r} to pick up")
+        out["item"] = dropped.id
+    if p.rune is not None:
+        if action not in ("skill", "short_action"):
+            raise RulesError("--rune belongs to a skill or short action")
+        out["rune"] = rune_code(p.rune)
+    if action in ("skill", "short_action"):
+        if p.skill is None:
+            raise RulesError(f"{action} needs a --skill")
+        out["skill"] = skill_name(p.skill)
+    if action == "short_action":
+        if p.time not in ("short", "medium", "long"):
+            raise RulesError("a short action takes --time short, medium or long")
+    if c.kind == "shieldbearer" and action in ("skill", "short_action", "stoke_fury", "evaluate_battlefield", "luck"):
+        wanted = out.get("skill") or moves.cast_of(c, Declaration(actor=c.id, action=action))[1]
+        if skill_ranks(c, wanted) == 0:
+            raise RulesError(f"{c.name} has no {wanted} on its skill list")
+    return out
+
+
+class DeclareAction(CombatAction):
+    name: ClassVar[str] = "declare"
+    summary: ClassVar[str] = "Declare a specific action, lowest declaration score first (everyone acting must)."
+    Params: ClassVar[type[RulesModel]] = DeclareParams
+
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        fight.require("declaration")
+        done = {d.actor for d in fight.declarations}
+        nxt = next(cid for cid in fight.order if cid not in done)
+        actor = fight.who(params.actor).id if params.actor else nxt
+        if actor not in fight.order:
+            raise RulesError(f"{fight.people[actor].name} has no action in segment {fight.segment}")
+        if actor in done:
+            raise RulesError(f"{fight.people[actor].name} has already declared this segment")
+        if actor != nxt:
+            raise RulesError(f"{fight.people[nxt].name} declares next (lowest declaration score first)")
+        c = fight.people[actor]
+        fields = _check_declaration(fight, c, params)
+        note = _check_pins(fight, c, params.action, fields.get("target"))
+        c = fight.people[actor]
+        d = Declaration(
+            actor=actor,
+            action=params.action,
+            weapon=params.weapon,
+            two_hands=params.two_hands,
+            dual=params.dual,
+            thrown=params.thrown,
+            prone=params.prone,
+            distance=params.distance,
+            difficulty=params.difficulty,
+            time=params.time,
+            note=note,
+            **{"skill": params.skill, "rune": None, **fields},
+        )
+        if d.action in ATTACKS:
+            profile, item = moves.weapon_in_use(c, d, fight.options)
+            if params.range_ft is not None and (profile.range_ft is None or params.range_ft > profile.range_ft):
+                reach = "in melee only" if profile.range_ft is None else f"{profile.range_ft} ft"
+                raise RulesError(f"the target is out of reach ({profile.name}: {reach})")
+            d = d.model_copy(
+                update={
+                    "skill": moves.attack_skill(c, d, profile)[1],
+                    "weapon": item.id if item is not None else profile.id,
+                    "damage": profile.damage,
+                    "ap": profile.ap,
+                    "armed": profile.armed,
+                }
+            )
+        d = d.model_copy(update={"base_speed": moves.base_speed(c, d, fight.options)})
+        if d.action in NO_CAST:
+            d = d.model_copy(update={"status": "ready"})
+        fight.declarations.append(d)
+        fight.say(f"{c.name} declares {d.action}" + (f" on {d.target}" if d.target else ""))
+        if len(fight.declarations) == len(fight.order):
+            fight.stage = "casting"
+            maybe_resolution(fight)
+        return {"actor": actor, "action": d.action, "basic": BASIC[d.action], "base_speed": d.base_speed, "note": note}

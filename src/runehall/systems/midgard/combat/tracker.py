@@ -1,0 +1,71 @@
+"""Midgard combat as a Tracker: a fight between created characters and villains, run segment by segment
+from logged actions, every cast's dice on the log's tape."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.errors import ParameterError
+from runehall.systems.base import RulesModel
+from runehall.systems.midgard.combat.allocate import GM, AllocateAction, GMCastAction
+from runehall.systems.midgard.combat.build import CombatantSpec, build
+from runehall.systems.midgard.combat.casts import CastAction
+from runehall.systems.midgard.combat.flow import DeclareAction, NextSegmentAction
+from runehall.systems.midgard.combat.resolution import CheckAction, ResolveAction, SwitchAction, TakeHitAction
+from runehall.systems.midgard.combat.settings import fold
+from runehall.systems.midgard.combat.state import CombatState
+from runehall.systems.midgard.combat.view import render, view
+from runehall.systems.tracker import Tracker, TrackerAction
+
+
+class CombatSetup(RulesModel):
+    combatants: list[CombatantSpec] = Field(
+        min_length=2,
+        description="Everyone in the fight (@FILE, a JSON list): each an id with a character sheet, an enemy "
+        "(class and rank) or stats, plus weapons, armour, side and surprise.",
+    )
+
+
+class CombatTracker(Tracker[CombatState]):
+    name: ClassVar[str] = "combat"
+    title: ClassVar[str] = "Combat: rounds, segments, casts and wounds"
+    Setup: ClassVar[type[RulesModel]] = CombatSetup
+
+    def start(self, setup: Any, options: Any) -> CombatState:
+        people = [build(spec, options) for spec in setup.combatants]
+        ids = [fold(c.id) for c in people]
+        if len(set(ids)) != len(ids):
+            raise ParameterError("each combatant needs its own id")
+        if GM in ids:
+            raise ParameterError(f"the id {GM!r} is kept for the GM's cast")
+        if len({c.side for c in people}) < 2:
+            raise ParameterError("a fight needs at least two sides")
+        return CombatState(combatants=tuple(people))
+
+    def actions(self) -> Mapping[str, TrackerAction[CombatState]]:
+        return ACTIONS
+
+    def view(self, state: CombatState) -> dict[str, Any]:
+        return view(state)
+
+    def render(self, state: CombatState) -> str:
+        return render(state)
+
+
+ACTIONS: dict[str, TrackerAction[CombatState]] = {
+    a.name: a
+    for a in (
+        NextSegmentAction(),
+        DeclareAction(),
+        GMCastAction(),
+        CastAction(),
+        AllocateAction(),
+        ResolveAction(),
+        TakeHitAction(),
+        SwitchAction(),
+        CheckAction(),
+    )
+}
