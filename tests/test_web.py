@@ -35,7 +35,7 @@ def join(client: Any, table_id: str, name: str) -> Any:
     """A second browser (its own cookies) joining with the table's invite code."""
     from fastapi.testclient import TestClient
 
-    code = re.search(r"<code>([0-9a-f]{10})</code>", client.get(f"/t/{table_id}").text)
+    code = re.search(r"<code id=\"invite-code\">([0-9a-f]{10})</code>", client.get(f"/t/{table_id}").text)
     assert code, "the GM sees the invite code"
     other = TestClient(client.app)
     response = other.post("/join", data={"invite_code": code.group(1), "name": name}, follow_redirects=False)

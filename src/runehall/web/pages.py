@@ -81,6 +81,7 @@ def home_page(request: Request, error: str = "", form: dict[str, str] | None = N
         systems=systems,
         chosen=chosen,
         option_fields=option_fields(chosen),
+        options_system=chosen,
         recent=_recent(request),
         error=error,
         form=form or {},
@@ -99,7 +100,7 @@ async def options(request: Request, system: str = "dice") -> HTMLResponse:
         shown = option_fields(system)
     except RunehallError as e:
         return HTMLResponse(f'<p class="error">{e}</p>', 422)
-    return HTMLResponse(page(lang_of(request), "_options.html", option_fields=shown))
+    return HTMLResponse(page(lang_of(request), "_options.html", option_fields=shown, options_system=system))
 
 
 @router.post("/tables")
@@ -109,8 +110,9 @@ async def create(request: Request) -> Response:
         same_origin(request)
         system = registry.get(form.get("system", ""))
         shown = {k[4:]: v for k, v in form.items() if k.startswith("opt_")}
-        # An unticked checkbox is simply absent, so options count only when the form showed them.
-        chosen = collect(system.Options, shown) if form.get("options_shown") else {}
+        # Options count only when the form showed this system's (an unticked checkbox is simply absent, and
+        # a quick submit can race the swap of the options when the system is changed).
+        chosen = collect(system.Options, shown) if form.get("options_for") == system.id else {}
         name, gm_name = form.get("name", "").strip(), form.get("gm_name", "").strip()
         if not name or not gm_name or len(name) > 120 or len(gm_name) > 60:
             raise RunehallError("give the table a name (up to 120 characters) and yourself one (up to 60)")
