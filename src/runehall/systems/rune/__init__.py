@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from runehall.systems.base import GameSystem, Mechanic, SystemMeta
+from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
+from runehall.systems.rune.combat import CombatTracker
+from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, Roll
+from runehall.systems.rune.options import RuneOptions
 
 
 class Rune(GameSystem):
@@ -18,9 +21,14 @@ class Rune(GameSystem):
         summary="Stress d10 + bonus against a Difficulty; heroes compete for victory points.",
         gm_title="runner",
     )
+    Options: ClassVar[type[RulesModel]] = RuneOptions
+    Character: ClassVar[type[CharacterModel] | None] = Hero
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         return {"roll": Roll(), "contest": Contest(), "attack": Attack()}
+
+    def trackers(self) -> Mapping[str, Any]:
+        return {"combat": CombatTracker()}
 
 
 SYSTEM = Rune()

@@ -1,0 +1,227 @@
+"""The attack action: the declaration flowchart (spec 001a §6.5 A-F) checked in full before any die is rolled,
+then the approach (with the free attacks it draws), then the melee or missile attack and what follows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.board import Board, CombatAction
+from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
+from runehall.systems.rune.combat.geometry import ENGAGED, Point, length, shown, straight, within
+from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
+from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
+from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
+from runehall.systems.rune.combat.resolve import Swing, melee_swing
+from runehall.systems.rune.combat.settings import melee
+
+
+class AttackParams(RulesModel):
+    who: str = Field(description="The attacker.")
+    target: str = Field(description="Whom he attacks.")
+    weapon: str | None = Field(None, description="The weapon (default: the one in hand); readied for free if in range.")
+    move_to: tuple[int, int] | None = Field(None, description="A half move to [x, y] first, to get in range (E-F).")
+    maneuver: Maneuver | None = Field(None, description="Heroes: hold_ground (+1 ATK) or duck_and_weave (+1 DFN).")
+    berserk: bool = Field(False, description="Heroes with 21+ HP: ATK + DFN, no increases, then a free counter.")
+    sever: bool = Field(False, description="Heroes with a sword or axe: take the arm if the blow allows (odd d10).")
+    charge: bool | None = Field(None, description="+3 ATK for 10+ straight paces this round (default: worked out).")
+    high_ground: Literal["attacker", "defender"] | None = Field(None, description="Who has the terrain advantage.")
+    barrier: bool = Field(False, description="They fight across a barrier.")
+    off_hand: bool = Field(False, description="The weapon is held in the off hand.")
+    jump: bool = Field(False, description="He jumps onto the foe from a height.")
+    dodge: bool = Field(False, description="Missiles: the target dodges (free).")
+    line_of_fire: list[str] = Field(default_factory=list, description="Missiles: who stands in the line of fire.")
+    ally_between: str | None = Field(None, description="An ally standing directly between attacker and target.")
+    precaution: bool = Field(False, description="Strike at -6 so as not to hit the ally between.")
+    strikes: dict[str, Strike] = Field(
+        default_factory=dict, description="Free attacks the approach draws: name -> choice."
+    )
+    ripostes: bool = Field(True, description="Whoever earns a riposte takes it.")
+    counter: bool = Field(True, description="The berserk's target strikes back if he still stands.")
+    atk_modifier: int = Field(0, ge=-30, le=30, description="Other ATK modifiers the runner rules (an ambush...).")
+    dfn_modifier: int = Field(0, ge=-30, le=30, description="Other DFN modifiers the runner rules.")
+
+
+def in_range(board: Board, c: Combatant, t: Combatant, weapon: Weapon, at: Point) -> bool:
+    if not weapon.ranged:
+        return within(at, t.at, ENGAGED)
+    reach(board, c, t, weapon, at)
+    return True
+
+
+def would_charge(board: Board, c: Combatant, t: Combatant, to: Point | None) -> bool:
+    flags = c.this_round
+    path = flags.path or (c.at,)
+    moved = flags.moved
+    if to is not None:
+        path, moved = (*path, to), moved + length(c.at, to)
+    end = to or c.at
+    needed = int(board.opt("charge_min_paces"))
+    return moved + EPSILON >= needed and straight(path) and within(end, t.at, ENGAGED)
+
+
+class AttackAction(CombatAction):
+    name: ClassVar[str] = "attack"
+    summary: ClassVar[str] = "Attack a target in range (or after a half move): ATK roll vs DFN roll, Dodge or 6."
+    Params: ClassVar[type[RulesModel]] = AttackParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        c, t = board.get(params.who), board.get(params.target)
+        if c.name == t.name:
+            raise RulesError(f"{c.name} cannot attack himself")
+        slot = board.begin(c)
+        if c.held:
+            raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+        if c.restraining is not None:
+            raise RulesError(f"{c.name} must spend his actions keeping {c.restraining} restrained (or release him)")
+        if t.side == c.side:
+            raise RulesError(f"{t.name} fights on {c.name}'s side: aiming at a friend always fails")
+        if t.health in ("dead", "gone"):
+            raise RulesError(f"{t.name} is {t.health}")
+        weapon = c.find_weapon(params.weapon) if params.weapon else c.in_hand
+        if weapon.id in c.dropped:
+            raise RulesError(f"{c.name}'s {weapon.name} lies on the ground: pick it up first (change_weapon)")
+        plain = slot.halves == 1
+        to = params.move_to
+        if plain:
+            if t.name not in slot.engaged or not within(c.at, t.at, ENGAGED):
+                raise RulesError("after a half action only a plain attack on a foe Engaged since the action began fits")
+            if params.maneuver or to is not None or params.berserk:
+                raise RulesError("the attack after a half action is a plain one: no manoeuvre, move or berserk")
+        start_in_range = _in_range_or_none(board, c, t, weapon, c.at)
+        if to is None and not start_in_range:
+            raise RulesError(
+                f"{t.name} is out of range of {c.name}'s {weapon.name}: move first (move_to) if a half move reaches"
+            )
+        if to is not None:
+            if start_in_range:
+                raise RulesError(f"{t.name} is already in range: attack from where {c.name} stands")
+            if weapon.id != c.ready:
+                raise RulesError(f"to attack after moving, the {weapon.name} must be in hand before the move")
+            check_step(board, c, to, c.move_half, "a half move")
+            if not in_range(board, c, t, weapon, to):
+                raise RulesError(f"from {to} {t.name} is still out of range")
+        readied = weapon.id != c.ready
+        self._check_declarations(board, c, weapon, params, plain, readied, to, slot.in_hand)
+        charge = would_charge(board, c, t, to) and not weapon.ranged
+        if params.charge and not charge:
+            raise RulesError(
+                f"a charge needs {board.opt('charge_min_paces')}+ paces this round on a straight path to {t.name}"
+            )
+        if params.charge is False:
+            charge = False
+        ally = board.get(params.ally_between) if params.ally_between else None
+        if ally is not None and (ally.side != c.side or ally.name == c.name):
+            raise RulesError(f"{ally.name} is not an ally of {c.name}")
+        offers = opportunities(board, c, to, (t.name,), True) if to is not None else []
+        chosen = check_choices(board, offers, params.strikes)
+        if not offers and params.strikes:
+            raise RulesError("this attack draws no free attacks")
+        if not weapon.ranged:
+            _check_crowding(board, c, t, to)
+
+        result: dict[str, Any] = {"who": c.name, "target": t.name, "step": slot.step}
+        if readied:
+            board.update(c.name, ready=weapon.id)
+            result["readied"] = weapon.name
+        if to is not None:
+            result["moved"] = {"to": list(to), "paces": shown(walk(board, c, to))}
+            if offers:
+                result["free_attacks"] = free_strikes(board, c.name, offers, chosen, source)
+            if not board.people[c.name].active:
+                result["attack"] = "none: he fell on the way"
+                return result
+        if params.maneuver:
+            board.flag(c.name, maneuver=params.maneuver)
+        sit = Situation(
+            high_ground=params.high_ground,
+            barrier=params.barrier,
+            off_hand=params.off_hand,
+            jump=params.jump,
+            charge=charge,
+            precaution=params.precaution,
+            plain=plain,
+            atk=params.atk_modifier,
+            dfn=params.dfn_modifier,
+        )
+        weapon = board.people[c.name].weapon(weapon.id)
+        swing = Swing(
+            c.name,
+            t.name,
+            weapon,
+            sit=sit,
+            berserk=params.berserk,
+            counter=params.counter,
+            take_ripostes=params.ripostes,
+            sever=params.sever,
+            ally_between=ally.name if ally is not None else None,
+        )
+        if weapon.ranged:
+            reached = reach(board, board.people[c.name], board.people[t.name], weapon)
+            result["attack"] = missile_swing(board, swing, source, params.dodge, params.line_of_fire, reached)
+        else:
+            if params.dodge or params.line_of_fire:
+                raise RulesError("dodging and the line of fire are for missiles")
+            result["attack"] = melee_swing(board, swing, source)
+        if board.people[c.name].active and board.slot is not None:
+            net = board.finish()
+            if net:
+                result["net"] = net
+        return result
+
+    def _check_declarations(
+        self,
+        board: Board,
+        c: Combatant,
+        weapon: Weapon,
+        params: Any,
+        plain: bool,
+        readied: bool,
+        to: Point | None,
+        held: str,
+    ) -> None:
+        if params.maneuver:
+            if not c.hero:
+                raise RulesError("only heroes hold ground or duck and weave")
+            if readied or to is not None or held != weapon.id:
+                raise RulesError("a manoeuvre needs the action begun in range with the weapon already in hand")
+            chosen = c.this_round.maneuver
+            if chosen is not None and chosen != params.maneuver:
+                raise RulesError(f"{c.name} chose {chosen.replace('_', ' ')} this round and cannot switch")
+        if params.berserk:
+            if not c.hero:
+                raise RulesError("only heroes go berserk")
+            least = int(melee()["berserk"]["min_current_hp"])
+            if c.hp < least:
+                raise RulesError(f"berserk needs current HP of {least} or more; {c.name} has {c.hp}")
+            if weapon.ranged:
+                raise RulesError("going berserk is a melee attack")
+        if params.sever and not c.hero:
+            raise RulesError("only heroes sever arms")
+        if params.precaution and not params.ally_between:
+            raise RulesError("the precaution spares an ally between: name him (ally_between)")
+
+
+def _in_range_or_none(board: Board, c: Combatant, t: Combatant, weapon: Weapon, at: Point) -> bool:
+    """In range now? For a ranged weapon, too close is an error (no shot inside the minimum distance)."""
+    if weapon.ranged:
+        check_not_too_close(board, t, weapon, at)
+        return within_reach(board, c, t, weapon, at) is not None
+    return within(at, t.at, ENGAGED)
+
+
+def _check_crowding(board: Board, c: Combatant, t: Combatant, to: Point | None) -> None:
+    """A fifth melee attacker cannot join in on one defender."""
+    moved = board.people[c.name].model_copy(update={"at": to or c.at})
+    before = board.people[c.name]
+    board.people[c.name] = moved
+    try:
+        check_gang_up(board, t)
+    finally:
+        board.people[c.name] = before

@@ -1,0 +1,323 @@
+"""A mutable working copy of a CombatState, used inside one action and frozen back at the end.
+
+Actions check and change the board and raise RulesError for an illegal move; the state they were given never
+changes, so a refused action leaves nothing behind. The board keeps the bookkeeping every action shares: who
+is who, injury and its consequences (a revive window opens, a restraint ends, the schedule drops someone who
+can no longer act), and the turn: whose step it is, cutting in, half actions, the end of an action.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.arithmetic import health_of, steps_after_acting, wounds_from
+from runehall.systems.rune.combat.combatant import Combatant, RoundFlags
+from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.settings import barb_net, fold, opt
+from runehall.systems.rune.combat.state import CombatState, Entry, Phase, Slot, Window
+from runehall.systems.tracker import TrackerAction
+
+
+class Board:
+    def __init__(self, state: CombatState, options: Any) -> None:
+        self.options = options
+        self.people: dict[str, Combatant] = {c.name: c for c in state.combatants}
+        self.round = state.round
+        self.phase: Phase = state.phase
+        self.entries: dict[str, Entry] = {e.name: e for e in state.entries}
+        self.slot = state.slot
+        self.last_step = state.last_step
+        self.windows: dict[str, Window] = {w.patient: w for w in state.windows}
+        self.ended = state.ended
+        self.during: set[str] = set()  # windows opened during the action in progress
+
+    def freeze(self) -> CombatState:
+        return CombatState(
+            combatants=tuple(self.people.values()),
+            round=self.round,
+            phase=self.phase,
+            entries=tuple(self.entries.values()),
+            slot=self.slot,
+            last_step=self.last_step,
+            windows=tuple(self.windows.values()),
+            ended=self.ended,
+        )
+
+    def opt(self, name: str) -> Any:
+        return opt(self.options, name)
+
+    # -- who is who -----------------------------------------------------------------------------------
+    def get(self, name: str) -> Combatant:
+        key = fold(name)
+        for c in self.people.values():
+            if fold(c.name) == key:
+                return c
+        raise RulesError(f"there is no combatant {name!r} in this fight (there are: {', '.join(self.people)})")
+
+    def update(self, name: str, **changes: Any) -> Combatant:
+        c = self.people[name].model_copy(update=changes)
+        self.people[name] = c
+        return c
+
+    def flag(self, name: str, **changes: Any) -> None:
+        self.update(name, this_round=self.people[name].this_round.model_copy(update=changes))
+
+    def enemies(self, c: Combatant) -> list[Combatant]:
+        return [o for o in self.people.values() if o.side != c.side]
+
+    def allies(self, c: Combatant) -> list[Combatant]:
+        return [o for o in self.people.values() if o.side == c.side and o.name != c.name]
+
+    def engaged(self, c: Combatant) -> list[Combatant]:
+        """Active enemies within 3 paces."""
+        return [o for o in self.enemies(c) if o.active and within(o.at, c.at, ENGAGED)]
+
+    def require_phase(self, phase: Phase, doing: str) -> None:
+        if self.phase == "over":
+            raise RulesError(f"the fight is over ({self.ended}): {doing} is no longer possible")
+        if self.phase != phase:
+            raise RulesError(f"{doing} happens in the {phase} phase; this is the {self.phase} phase")
+
+    def require_able(self, c: Combatant, doing: str) -> None:
+        if not c.active:
+            raise RulesError(f"{c.name} is {c.health} and cannot {doing}")
+
+    # -- injury ---------------------------------------------------------------------------------------
+    def hurt(self, name: str, lost: int) -> dict[str, Any]:
+        """Apply one blow's post-Soak HP loss: Wounds by multiples of WT, and the health that follows."""
+        c = self.people[name]
+        if lost <= 0:
+            return {"who": c.name, "hp_lost": 0}
+        added = wounds_from(lost, c.wt)
+        hp, wounds = c.hp - lost, c.wounds + added
+        health = health_of(hp, wounds, c.health, blow=True)
+        if health == "dying" and not c.hero and not self.opt("foes_use_injury_rules"):
+            health = "dead"
+        self.update(name, hp=hp, wounds=wounds, health=health, heal_blocked=False)
+        if health != c.health:
+            self.left_the_fight(name)
+        if health == "dying" and name not in self.windows:
+            self.open_window(name)
+        if health == "dead":
+            self.windows.pop(name, None)
+        return {"who": c.name, "hp_lost": lost, "wounds_added": added, "hp": hp, "wounds": wounds, "health": health}
+
+    def left_the_fight(self, name: str) -> None:
+        """Someone who can no longer act: his actions this round go, and restraints he is part of end."""
+        c = self.people[name]
+        if c.active:
+            return
+        entry = self.entries.get(name)
+        if entry is not None:
+            self.entries[name] = entry.model_copy(update={"steps": (), "waiting": False})
+        for patient, window in list(self.windows.items()):
+            if name in window.healers:  # he can no longer revive anyone
+                self.windows[patient] = window.model_copy(
+                    update={"healers": tuple(h for h in window.healers if h != name)}
+                )
+        if c.restraining is not None:
+            self.release(name)
+        if c.restraint is not None and c.restraint.by is not None:
+            self.release(c.restraint.by)
+
+    def release(self, holder: str) -> str | None:
+        """The holder lets go of whoever he holds or pins; the victim's name."""
+        victim = self.people[holder].restraining
+        self.update(holder, restraining=None)
+        if victim is not None:
+            self.update(victim, restraint=None)
+        return victim
+
+    def open_window(self, patient: str) -> None:
+        c = self.people[patient]
+        healers = tuple(o.name for o in self.allies(c) if o.active and not o.held)
+        self.windows[patient] = Window(patient=patient, round=self.round, healers=healers)
+        self.during.add(patient)
+
+    def close_windows(self) -> list[str]:
+        """Dying characters nobody can still revive die; their names."""
+        died = [p for p, w in self.windows.items() if not w.healers]
+        for patient in died:
+            self.die(patient)
+        return died
+
+    def die(self, patient: str) -> None:
+        self.windows.pop(patient, None)
+        self.update(patient, health="dead")
+
+    # -- turns ----------------------------------------------------------------------------------------
+    def order_key(self, name: str, step: int) -> tuple[Any, ...]:
+        """Highest step first; a hero before a supporting character; heroes by Gifts, then roll-offs;
+        supporting characters by the runner's notes."""
+        c, e = self.people[name], self.entries[name]
+        if c.hero:
+            return (-step, 0, -c.gifts, tuple(-t for t in e.tiebreak), c.order)
+        return (-step, 1, 0, (), c.order)
+
+    def next_up(self) -> tuple[str, int] | None:
+        due = [
+            (self.order_key(n, e.steps[0]), n, e.steps[0]) for n, e in self.entries.items() if e.steps and not e.waiting
+        ]
+        if not due:
+            return None
+        _, name, step = min(due)
+        return name, step
+
+    def begin(self, c: Combatant, at_step: int | None = None) -> Slot:
+        """Start (or continue) c's action: his scheduled step, or cutting in after a wait."""
+        self.require_phase("acting", "acting")
+        self.require_able(c, "act")
+        if self.slot is not None:
+            if self.slot.who == c.name:
+                if at_step is not None:
+                    raise RulesError(f"{c.name} is already acting at step {self.slot.step}")
+                return self.slot
+            raise RulesError(
+                f"{self.slot.who} is in the middle of an action: it ends with a half action, an attack or pass"
+            )
+        entry = self.entries.get(c.name)
+        if entry is None or not entry.steps:
+            raise RulesError(f"{c.name} has no action left this round")
+        if entry.waiting:
+            step = self._cut_in(c, entry, at_step)
+        else:
+            up = self.next_up()
+            if up is None or up[0] != c.name:
+                raise RulesError(f"it is {up[0]}'s turn at step {up[1]}" if up else "nobody has an action left")
+            if at_step is not None:
+                raise RulesError("only a character who waited chooses the step he acts at")
+            step = entry.steps[0]
+        self.slot = Slot(who=c.name, step=step, engaged=tuple(o.name for o in self.engaged(c)), in_hand=c.ready)
+        return self.slot
+
+    def _cut_in(self, c: Combatant, entry: Entry, at_step: int | None) -> int:
+        if not entry.may_interrupt or self.last_step is None:
+            raise RulesError(f"{c.name} is waiting: he may cut in once someone else has finished an action")
+        up = self.next_up()
+        low, high = (up[1] if up else None), self.last_step
+        step = at_step if at_step is not None else (high - 1 if low is None else max(low, high - 1))
+        if step > high or (low is not None and step < low):
+            span = f"{low} to {high}" if low is not None else f"{high} or lower"
+            raise RulesError(f"{c.name} can cut in at step {span} now, not {step}")
+        later = steps_after_acting(step, len(entry.steps) - 1, self.opt("delay_exact_step_20") == "keeps_action")
+        self.entries[c.name] = entry.model_copy(
+            update={"steps": (step, *later), "waiting": False, "waited_at": None, "may_interrupt": False}
+        )
+        return step
+
+    def spend(self, cost: str) -> dict[str, Any] | None:
+        """Spend part of the action in progress: 'half', 'full' or 'attack' (which ends it)."""
+        slot = self.slot
+        assert slot is not None
+        if cost == "full" and slot.halves:
+            raise RulesError(f"{slot.who} has spent half of this action: a full action no longer fits")
+        if cost == "half":
+            if slot.halves and not self.opt("ties_two_half_actions"):
+                raise RulesError("an action is not two half actions at this table (option ties_two_half_actions)")
+            if not slot.halves:
+                self.slot = slot.model_copy(update={"halves": 1})
+                return None
+        return self.finish()
+
+    def finish(self, acted: bool = True) -> dict[str, Any] | None:
+        """The action in progress ends. A netted character pays for an action he took (barb-net)."""
+        slot = self.slot
+        assert slot is not None
+        self.slot = None
+        who = slot.who
+        entry = self.entries[who]
+        self.entries[who] = entry.model_copy(update={"steps": entry.steps[1:]})
+        self._after_action(slot.step, who)
+        c = self.people[who]
+        self.flag(who, acted=True)
+        if self.opt("maneuver_duration") == "one_action":
+            self.flag(who, maneuver=None)
+        first_action = self.opt("revive_window") == "first_action_of_each_healer"
+        for patient, window in list(self.windows.items()):
+            if first_action and patient not in self.during and who in window.healers:
+                self.windows[patient] = window.model_copy(
+                    update={"healers": tuple(h for h in window.healers if h != who)}
+                )
+        net = None
+        if acted and c.active and c.restraint is not None and c.restraint.kind == "net":
+            raw = int(barb_net()["damage_per_action"])
+            lost = max(0, raw - c.soak) if self.opt("barb_net_damage_soaked") else raw
+            net = {"netted": c.name, "raw": raw, **self.hurt(who, lost)}
+        self.close_windows()
+        self.during.clear()
+        return net
+
+    def _after_action(self, step: int, who: str) -> None:
+        self.last_step = step
+        for name, e in self.entries.items():
+            if e.waiting and name != who:
+                self.entries[name] = e.model_copy(update={"may_interrupt": True})
+
+    def initiative_done(self) -> bool:
+        """Once everyone able has rolled, the round goes on to the heroes' roll-offs or straight to acting."""
+        if self.phase != "initiative" or not self.entries:
+            return False
+        if any(c.active and c.name not in self.entries for c in self.people.values()):
+            return False
+        self.phase = "tiebreak" if self.roll_offs_needed() else "acting"
+        return True
+
+    def roll_offs_needed(self) -> list[list[str]]:
+        """Groups of heroes who share a step with as many Gifts and the same roll-offs so far."""
+        heroes = [n for n, e in self.entries.items() if self.people[n].hero and e.steps]
+        groups: list[list[str]] = []
+        for i, a in enumerate(heroes):
+            for b in heroes[i + 1 :]:
+                ea, eb = self.entries[a], self.entries[b]
+                same = self.people[a].gifts == self.people[b].gifts and ea.tiebreak == eb.tiebreak
+                if same and set(ea.steps) & set(eb.steps):
+                    group = next((g for g in groups if a in g or b in g), None)
+                    if group is None:
+                        groups.append([a, b])
+                    else:
+                        group.extend(x for x in (a, b) if x not in group)
+        return groups
+
+    def settle(self) -> None:
+        """After an action: an actor who went down mid-action has ended it; windows nobody can use close;
+        initiative is complete when the last one able to roll has rolled (or left)."""
+        slot = self.slot
+        if slot is not None and not self.people[slot.who].active:
+            self.slot = None
+            self._after_action(slot.step, slot.who)
+        self.close_windows()
+        self.during.clear()
+        self.initiative_done()
+
+    def reset_round(self) -> None:
+        for name, c in self.people.items():
+            self.people[name] = c.model_copy(update={"this_round": RoundFlags()})
+        self.entries = {}
+        self.slot = None
+        self.last_step = None
+
+
+class WhoParams(RulesModel):
+    who: str = Field(description="Who.")
+
+
+class CombatAction(TrackerAction[CombatState]):
+    """An action on a working copy: `run` changes the board or raises, and the board is frozen after."""
+
+    def apply(
+        self, state: CombatState, params: Any, options: Any, source: Source
+    ) -> tuple[CombatState, dict[str, Any]]:
+        board = Board(state, options)
+        result = self.run(board, params, source)
+        board.settle()
+        return board.freeze(), result
+
+    @abstractmethod
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        """Change the board and say what happened; RulesError if the move is illegal."""

@@ -1,0 +1,235 @@
+"""Building combatants for a fight: from a Rune hero sheet (through the hero model, reading its derived
+numbers) or from stats given outright, as foes usually are.
+
+Stats are the scores themselves (INIT/ATK/DFN/DAM per weapon, Soak, HP, Res, roll bonuses), not
+Characteristics: they are what the runner's notes list. A weapon named after a row of weapons.toml takes its
+kind, Ability, edge and ratings from the row; its four scores come from the sheet or the stats. A score the
+book lost ("unknown" in the data) stays unknown until the combatant supplies it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from runehall.errors import ParameterError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat import heroes
+from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Edge, Weapon, WeaponKind
+from runehall.systems.rune.combat.settings import (
+    foe_wt,
+    fold,
+    opt,
+    shield_rows,
+    sprint_move,
+    steed_full_move,
+    weapon_row,
+)
+
+SCORES = ("init", "atk", "dfn", "dam")
+NUMBERS = (
+    "init_noncombat", "soak", "hp", "wt", "res", "dodge", "hold", "pin", "balance", "healer", "fatigue", "escape",
+    "engagement", "strength", "per", "ride", "gifts",
+)  # fmt: skip
+
+
+class WeaponSpec(RulesModel):
+    weapon: str = Field(min_length=1, max_length=60, description="A weapons.toml id or name, or a foe's attack form.")
+    name: str | None = Field(None, max_length=60)
+    kind: WeaponKind | None = None
+    ability: str | None = None
+    edge: Edge | None = None
+    init: int | None = Field(None, ge=-60, le=100)
+    atk: int | None = Field(None, ge=-60, le=100)
+    dfn: int | None = Field(None, ge=-60, le=100)
+    dam: int | None = Field(None, ge=-60, le=100)
+    dam_rating: int | None = Field(None, ge=0, le=100, description="Sets a ranged weapon's range.")
+    engagement: int | None = Field(None, ge=-60, le=100)
+    ammo: int | None = Field(None, ge=0, le=1000)
+
+
+class CombatantSpec(RulesModel):
+    name: str = Field(min_length=1, max_length=60)
+    side: str | None = Field(None, max_length=40, description="Default: heroes for a hero, foes otherwise.")
+    hero: bool | None = Field(None, description="Default: true with a sheet, false with stats.")
+    sheet: dict[str, Any] | None = Field(None, description="A Rune hero sheet (needs the Rune hero model).")
+    at: tuple[int, int] = Field((0, 0), description="Where he stands, [x, y] in paces.")
+    weapons: list[WeaponSpec] = Field(default_factory=list, max_length=12)
+    unarmed: WeaponSpec | None = Field(None, description="Unarmed scores (fist/kick), when given as stats.")
+    ready: str | None = Field(None, description="The weapon in hand at the start (default: the first).")
+    belt: str | None = Field(None, description="The one weapon on his belt, drawn for free.")
+    shield: str | None = Field(None, description="The shield in hand (armor.toml id).")
+    init_noncombat: int | None = None
+    soak: int | None = Field(None, ge=0, le=60)
+    hp: int | None = Field(None, ge=1, le=999, description="Maximum HP.")
+    wt: int | None = Field(None, ge=1, le=99)
+    res: int | None = Field(None, ge=-30, le=60)
+    dodge: int | None = None
+    hold: int | None = None
+    pin: int | None = None
+    balance: int | None = None
+    healer: int | None = None
+    fatigue: int | None = None
+    escape: int | None = None
+    engagement: int | None = None
+    strength: int | None = Field(None, ge=-10, le=20)
+    per: int | None = None
+    ride: int | None = None
+    gifts: int | None = Field(None, ge=0, le=99)
+    sprint: int | None = Field(None, ge=0, le=20)
+    move_half: int | None = Field(None, ge=0, le=500)
+    move_full: int | None = Field(None, ge=0, le=500)
+    hp_now: int | None = Field(None, ge=-20, le=999, description="Current HP, when he starts hurt.")
+    wounds: int = Field(0, ge=0, le=4)
+    impairment: int = Field(0, ge=0, le=2, description="Impairment from other causes than Wounds.")
+    invigoration: int = Field(0, ge=0, le=20)
+    mounted: bool = False
+    inhuman: bool = False
+    undead: bool = False
+
+
+def _key(text: str) -> str:
+    return fold(text).replace(" ", "_").replace("-", "_").replace("/", "_")
+
+
+def weapon_from_spec(spec: WeaponSpec, options: Any, base: Weapon | None = None) -> Weapon:
+    """A weapon from the data row it names (if any), the scores given, and the sheet's scores (`base`)."""
+    row = weapon_row(spec.weapon)
+    fields: dict[str, Any] = base.model_dump() if base is not None else {}
+    if row is not None:
+        kind = row.kind if row.kind in ("melee", "missile", "thrown", "brawling") else spec.kind or "melee"
+        dam_rating = row.rating("dam")
+        if row.id == "short_bow":
+            dam_rating = int(opt(options, "short_bow_dam"))
+        lost = tuple(f for f in SCORES if getattr(row, f) == "unknown")
+        fields.update(
+            id=row.id,
+            name=row.name,
+            kind=kind,
+            ability=row.ability if row.ability != "unknown" else spec.ability,
+            edge=row.edge if row.edge in ("sword", "axe") else "other",
+            dfn_na=row.dfn == "n/a",
+            dam_rating=dam_rating,
+            dfn_rating=row.rating("dfn") or 0,
+            special=row.special,
+            lost=lost,
+        )
+    else:
+        fields.setdefault("id", _key(spec.weapon))
+        fields.setdefault("name", spec.name or spec.weapon)
+        fields.setdefault("kind", spec.kind or "melee")
+    for name in ("name", "kind", "ability", "edge", "dam_rating", "engagement", "ammo", *SCORES):
+        value = getattr(spec, name)
+        if value is not None:
+            fields[name] = value
+    if fields.get("kind") in ("missile", "thrown") and spec.dfn is None:
+        fields["dfn_na"] = True
+    return Weapon.model_validate(fields)
+
+
+def _unarmed(spec: WeaponSpec | None, options: Any, base: Weapon | None) -> Weapon:
+    given = spec or WeaponSpec(weapon=UNARMED)
+    fields = base.model_dump() if base is not None else {}
+    fields.update(id=UNARMED, name="Fist/Kick", kind="brawling", ability="brawling")
+    for name in (*SCORES, "engagement"):
+        value = getattr(given, name)
+        if value is not None:
+            fields[name] = value
+    return Weapon.model_validate(fields)
+
+
+def foe_wound_threshold(hp: int) -> int:
+    rule = foe_wt()
+    if hp > 60:
+        return rule["wt_if_hp_over_60"]
+    if hp < 20:
+        return rule["wt_if_hp_under_20"]
+    return rule["default_wt"]
+
+
+def _resolve_weapon(weapons: list[Weapon], name: str, who: str) -> str:
+    key = _key(name)
+    for w in weapons:
+        if key in (w.id, _key(w.name)):
+            return w.id
+    if key in (UNARMED, "none", "fist", "fist_kick"):
+        return UNARMED
+    raise ParameterError(f"{who} has no weapon {name!r} to hold or carry")
+
+
+def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
+    """The combatant a spec describes; ParameterError for a spec that cannot fight."""
+    sheet = heroes.from_sheet(spec.sheet, spec.name, options) if spec.sheet is not None else None
+    hero = spec.hero if spec.hero is not None else sheet is not None
+    numbers: dict[str, Any] = dict(sheet.numbers) if sheet is not None else {}
+    for name in NUMBERS:
+        value = getattr(spec, name)
+        if value is not None:
+            numbers[name] = value
+    if numbers.get("soak") is None or numbers.get("hp") is None:
+        raise ParameterError(f"{spec.name}: give a hero sheet, or at least 'soak' and 'hp' as stats")
+    hp_max = int(numbers.pop("hp"))
+    if numbers.get("wt") is None:
+        if hero:
+            raise ParameterError(f"{spec.name}: a hero given as stats needs his Wound Threshold ('wt')")
+        numbers["wt"] = foe_wound_threshold(hp_max)
+    base = {w.id: w for w in sheet.weapons} if sheet is not None else {}
+    weapons: list[Weapon] = []
+    for w_spec in spec.weapons:
+        row = weapon_row(w_spec.weapon)
+        known = base.get(row.id if row is not None else _key(w_spec.weapon))
+        weapons.append(weapon_from_spec(w_spec, options, known))
+    for w in base.values():
+        if w.id != UNARMED and all(w.id != x.id for x in weapons):
+            weapons.append(w)
+    ids = [w.id for w in weapons]
+    if len(set(ids)) != len(ids) or UNARMED in ids:
+        raise ParameterError(f"{spec.name}: each weapon once, and 'unarmed' is always there (give it as 'unarmed')")
+    weapons.append(_unarmed(spec.unarmed, options, base.get(UNARMED)))
+    ready = _resolve_weapon(weapons, spec.ready, spec.name) if spec.ready else weapons[0].id
+    belt = _resolve_weapon(weapons, spec.belt, spec.name) if spec.belt else None
+    if belt is not None and belt in (ready, UNARMED):
+        raise ParameterError(f"{spec.name}: the belt weapon must be another weapon than the one in hand")
+    shield = sheet.shield if sheet is not None else None
+    if spec.shield is not None:
+        shield = spec.shield
+    shield_dfn = 0
+    if shield is not None:
+        held = shield_rows().get(_key(shield))
+        if held is None:
+            choices = ", ".join(shield_rows())
+            raise ParameterError(f"{spec.name}: unknown shield {shield!r} (armor.toml: {choices})")
+        shield, shield_dfn = held.id, held.dfn
+    half, full = numbers.pop("move_half", None), numbers.pop("move_full", None)
+    if spec.sprint is not None or half is None or full is None:
+        half, full = sprint_move(spec.sprint or 0)
+    if spec.mounted:
+        full = steed_full_move()
+        half = full // 2
+    wounds = spec.wounds
+    hp = spec.hp_now if spec.hp_now is not None else hp_max
+    return Combatant(
+        name=spec.name.strip(),
+        hero=hero,
+        side=(spec.side or ("heroes" if hero else "foes")).strip(),
+        order=order,
+        weapons=tuple(weapons),
+        hp_max=hp_max,
+        hp=min(hp, hp_max),
+        wounds=wounds,
+        health="incapacitated" if wounds >= 4 else "active",
+        at=spec.at,
+        ready=ready,
+        belt=belt,
+        shield=shield,
+        shield_dfn=shield_dfn,
+        move_half=spec.move_half if spec.move_half is not None else half,
+        move_full=spec.move_full if spec.move_full is not None else full,
+        impairment_other=spec.impairment,
+        invigoration=spec.invigoration,
+        mounted=spec.mounted,
+        inhuman=spec.inhuman,
+        undead=spec.undead,
+        **{k: v for k, v in numbers.items() if v is not None},
+    )

@@ -1,0 +1,243 @@
+"""Healing in a fight (spec 001a §7.3-§7.4): the Healer roll on a wounded or hurt ally, and reviving the dying
+within the window the blow left open.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.arithmetic import (
+    heal_hp,
+    heal_wounds,
+    healer_row,
+    health_of,
+    revived,
+    situation_modifier,
+)
+from runehall.systems.rune.combat.board import Board, CombatAction
+from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.movement import check_step, walk
+from runehall.systems.rune.combat.settings import recovery, stress
+
+Place = Literal["wilderness_or_hostile", "warm_safe_shelter"]
+
+
+class HealParams(RulesModel):
+    who: str = Field(description="The healer.")
+    patient: str = Field(description="Whom he treats (himself too).")
+    mode: Literal["hp", "wounds"] | None = Field(None, description="hp, or wounds (default: wounds if he has any).")
+    move_to: tuple[int, int] | None = Field(None, description="A half move to [x, y] first, to reach the patient.")
+    situation: list[Place] = Field(default_factory=list, description="Where they are, beyond being in combat.")
+
+
+def reach_patient(
+    board: Board, healer: Combatant, patient: Combatant, to: tuple[int, int] | None
+) -> dict[str, Any] | None:
+    """Validate the half move to the patient; made later by `walk`. The patient must end within 3 paces."""
+    where = healer.at
+    if to is not None:
+        check_step(board, healer, to, healer.move_half, "a half move")
+        where = to
+    if healer.name != patient.name and not within(where, patient.at, ENGAGED):
+        raise RulesError(f"{patient.name} is out of reach: the healer must be within {ENGAGED} paces")
+    return {"to": list(to)} if to is not None else None
+
+
+def healing_roll(board: Board, healer: Combatant, patient: Combatant, source: Source) -> tuple[dict[str, Any], int]:
+    self_treatment = healer.name == patient.name
+    quality = not self_treatment or not board.opt("self_heal_can_botch")
+    roll, faces = stress(source, quality=quality)
+    bonus = healer.bonus("healer")
+    total = roll + bonus - healer.impairment
+    record: dict[str, Any] = {"roll": "quality" if quality else "stress", "faces": list(faces), "result": roll}
+    record.update(bonus=bonus)
+    if healer.impairment:
+        record["impairment"] = -healer.impairment
+    return record, total
+
+
+def difficulty_mods(board: Board, patient: Combatant, places: list[str], in_combat: bool = True) -> dict[str, int]:
+    mods: dict[str, int] = {}
+    if in_combat:
+        mods["during_combat"] = situation_modifier("during_combat")
+    if patient.inhuman:
+        mods["inhuman_patient"] = situation_modifier("inhuman_patient")
+    if patient.undead:
+        mods["undead_patient"] = situation_modifier("undead_patient")
+    for place in places:
+        mods[place] = situation_modifier(place)
+    return mods
+
+
+def check_healer(board: Board, healer: Combatant) -> None:
+    if healer.held:
+        raise RulesError(f"{healer.name} is restrained: he can only try to break free")
+    if healer.restraining is not None:
+        raise RulesError(f"{healer.name} must keep his hold or let go first")
+
+
+class HealAction(CombatAction):
+    name: ClassVar[str] = "heal"
+    summary: ClassVar[str] = (
+        "A Healer roll (full action, +3 Difficulty in combat): HP for the unwounded, or Wounds cured."
+    )
+    Params: ClassVar[type[RulesModel]] = HealParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        healer, patient = board.get(params.who), board.get(params.patient)
+        in_combat = board.phase != "over"  # after the fight: a minute's work, no action, no combat modifier
+        if in_combat and board.begin(healer).halves:
+            raise RulesError("healing takes a full action")
+        board.require_able(healer, "heal")
+        check_healer(board, healer)
+        if patient.health == "dying":
+            raise RulesError(f"{patient.name} is dying: only a revive can save him")
+        if patient.health in ("dead", "gone"):
+            raise RulesError(f"{patient.name} is {patient.health}")
+        if patient.heal_blocked:
+            wait = healer_row(patient.wounds)["wait_hours"]
+            raise RulesError(
+                f"{patient.name} was treated since his last injury: wait {wait} h or until he is hurt again"
+            )
+        mode = params.mode or ("wounds" if patient.wounds else "hp")
+        if mode == "wounds" and not patient.wounds:
+            raise RulesError(f"{patient.name} has no Wound to cure")
+        if mode == "hp" and patient.wounds and not board.opt("wounded_patient_hp_healing"):
+            raise RulesError(
+                "at this table a wounded patient is treated for his Wounds (option wounded_patient_hp_healing)"
+            )
+        move = reach_patient(board, healer, patient, params.move_to)
+        result: dict[str, Any] = {"who": healer.name, "patient": patient.name, "mode": mode}
+        if move is not None:
+            walk(board, healer, params.move_to)
+            result["moved"] = move
+        row = healer_row(patient.wounds)
+        mods = difficulty_mods(board, patient, params.situation, in_combat)
+        record, total = healing_roll(board, healer, patient, source)
+        difficulty = row["difficulty"]
+        if board.opt("healing_mods_change_difficulty"):
+            difficulty += sum(mods.values())
+        else:
+            total += sum(mods.values())
+        record.update(total=total, difficulty=difficulty, situation=mods)
+        p = board.people[patient.name]
+        if mode == "hp":
+            outcome = heal_hp(total, difficulty, p.hp, p.hp_max)
+        else:
+            use_total = bool(board.opt("healing_example_uses_total"))
+            outcome = heal_wounds(total, difficulty, p.wounds, p.wt, p.hp, p.hp_max, use_total)
+        hp, wounds = p.hp + outcome.hp_gained, p.wounds - outcome.wounds_cured
+        health = health_of(hp, wounds, p.health, blow=False)
+        board.update(p.name, hp=hp, wounds=wounds, health=health, heal_blocked=True)
+        result.update(healer_roll=record, success=outcome.success, hp_gained=outcome.hp_gained)
+        result.update(wounds_cured=outcome.wounds_cured, hp=hp, wounds=wounds, health=health)
+        result["next_attempt_after_hours"] = healer_row(wounds)["wait_hours"]
+        if in_combat:
+            net = board.spend("full")
+            if net:
+                result["net"] = net
+        return result
+
+
+class ReviveParams(RulesModel):
+    who: str = Field(description="The healer, on his first action since the blow.")
+    patient: str = Field(description="The dying character.")
+    move_to: tuple[int, int] | None = Field(None, description="A half move to [x, y] first, to reach him.")
+
+
+class ReviveAction(CombatAction):
+    name: ClassVar[str] = "revive"
+    summary: ClassVar[str] = (
+        "Save a dying ally: a Healer roll vs 12 (+3 in combat) on the healer's first action after the blow."
+    )
+    Params: ClassVar[type[RulesModel]] = ReviveParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        healer, patient = board.get(params.who), board.get(params.patient)
+        slot = board.begin(healer)
+        if slot.halves:
+            raise RulesError("reviving takes a full action")
+        check_healer(board, healer)
+        if patient.health != "dying":
+            raise RulesError(f"{patient.name} is {patient.health}, not dying: nobody can revive him")
+        window = board.windows.get(patient.name)
+        if window is None or healer.name not in window.healers:
+            raise RulesError(
+                f"{healer.name}'s chance to revive {patient.name} has passed (his first action after the blow)"
+            )
+        move = reach_patient(board, healer, patient, params.move_to)
+        result: dict[str, Any] = {"who": healer.name, "patient": patient.name}
+        if move is not None:
+            walk(board, healer, params.move_to)
+            result["moved"] = move
+        difficulty = int(recovery()["revive"]["difficulty"])
+        mods = difficulty_mods(board, patient, [], bool(board.opt("revive_applies_situation_mods")))
+        difficulty += sum(mods.values())
+        record, total = healing_roll(board, healer, patient, source)
+        record.update(total=total, difficulty=difficulty, situation=mods)
+        success = total >= difficulty
+        result.update(healer_roll=record, success=success)
+        if success:
+            hp, wounds = revived(patient.hp, patient.wounds, bool(board.opt("revive_sets_hp_to_4")))
+            health = health_of(hp, wounds, "active", blow=False)
+            board.update(patient.name, hp=hp, wounds=wounds, health=health)
+            del board.windows[patient.name]
+            result.update(hp=hp, wounds=wounds, health=health)
+        else:
+            left = tuple(h for h in window.healers if h != healer.name)
+            if not board.opt("multiple_revive_healers"):
+                left = ()
+            board.windows[patient.name] = window.model_copy(update={"healers": left})
+            result["others_may_try"] = list(left)
+        net = board.spend("full")
+        if net:
+            result["net"] = net
+        return result
+
+
+class RestParams(RulesModel):
+    who: str = Field(description="Who rests, once the fight is over.")
+    sleep_hours: int = Field(ge=0, le=1000, description="Hours of sleep.")
+    rest_hours: int = Field(0, ge=0, le=1000, description="Hours of rest besides.")
+
+
+class RestAction(CombatAction):
+    name: ClassVar[str] = "rest"
+    summary: ClassVar[str] = (
+        "After the fight: 8 h sleep + 8 h rest bring an unwounded hero back to full HP (all or nothing)."
+    )
+    Params: ClassVar[type[RulesModel]] = RestParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if board.phase != "over":
+            raise RulesError("resting for hours waits until the fight is over")
+        c = board.get(params.who)
+        if c.health in ("dead", "gone", "dying"):
+            raise RulesError(f"{c.name} is {c.health}")
+        rule = recovery()["rest"]
+        hours = params.sleep_hours + params.rest_hours
+        result: dict[str, Any] = {"who": c.name, "hours": hours}
+        whole = params.sleep_hours >= rule["sleep_hours"] and params.rest_hours >= rule["rest_hours"]
+        if c.wounds:
+            result["hp_regained"] = 0
+            result["why"] = "a wounded hero needs a healer"
+        elif whole:
+            result["hp_regained"] = c.hp_max - c.hp
+            board.update(c.name, hp=c.hp_max)
+        else:
+            result["hp_regained"] = 0
+            result["why"] = (
+                f"rest is all or nothing: {rule['sleep_hours']} h of sleep and {rule['rest_hours']} h of rest"
+            )
+        if c.heal_blocked and hours >= healer_row(c.wounds)["wait_hours"]:
+            board.update(c.name, heal_blocked=False)
+            result["may_be_treated_again"] = True
+        return result

@@ -1,0 +1,213 @@
+"""A combatant: the numbers a fight reads (per-weapon INIT/ATK/DFN/DAM, Soak, HP, WT, Res and the combat
+Abilities as roll bonuses) and his condition as the fight goes (HP, Wounds, health, place, weapon in hand,
+restraints, this round's manoeuvres and movement).
+
+The numbers come from a Rune hero sheet or are given as stats (build.py). A number the book lost, or one the
+stats leave out, is None: whatever needs it is refused with a sentence saying which value to supply.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.arithmetic import Health
+from runehall.systems.rune.combat.geometry import Point
+
+WeaponKind = Literal["melee", "missile", "thrown", "brawling"]
+Edge = Literal["sword", "axe", "other"]
+Cover = Literal["none", "third", "half", "full"]
+Maneuver = Literal["hold_ground", "duck_and_weave"]
+UNARMED = "unarmed"
+RANGED: tuple[str, ...] = ("missile", "thrown")
+# Roll bonuses a supporting character rolls with Res when none is given (a foe uses Res for every roll in
+# combat except INIT, ATK and DFN).
+RES_ROLLS: tuple[str, ...] = ("dodge", "hold", "pin", "balance", "healer", "fatigue", "escape", "engagement")
+WORDS = {
+    "init": "INIT",
+    "atk": "ATK",
+    "dfn": "DFN",
+    "dam": "DAM",
+    "dodge": "Dodge roll bonus",
+    "hold": "hold roll bonus (Dex + Brawling)",
+    "pin": "pin roll bonus (Str + Brawling)",
+    "balance": "Balance roll bonus (Dex + Balance)",
+    "healer": "Healer roll bonus (Dex + Healer)",
+    "fatigue": "Fatigue roll bonus (Sta)",
+    "escape": "net escape roll bonus (Str)",
+    "engagement": "Engagement roll bonus (Str + weapon Ability)",
+    "per": "Per",
+    "res": "Res",
+    "init_noncombat": "non-combat INIT",
+}
+
+
+class Weapon(RulesModel):
+    """One way of attacking: a weapon, unarmed, or a foe's attack form, with its four scores."""
+
+    id: str
+    name: str
+    kind: WeaponKind
+    ability: str | None = None
+    edge: Edge = "other"
+    init: int | None = None
+    atk: int | None = None
+    dfn: int | None = Field(None, description="None while unknown, or when the weapon gives no DFN (dfn_na).")
+    dfn_na: bool = Field(False, description="Missile and thrown weapons give no DFN: the unarmed DFN applies.")
+    dam: int | None = None
+    dam_rating: int | None = Field(None, description="The weapon's Dam rating, which sets a ranged weapon's range.")
+    dfn_rating: int = Field(0, description="The weapon's Dfn rating, added when breaking free of a hold.")
+    engagement: int | None = None
+    special: str | None = None
+    ammo: int | None = Field(None, description="Missiles left; None when not counted.")
+    lost: tuple[str, ...] = Field((), description="Ratings the book lost for this weapon (weapons.toml 'unknown').")
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind in RANGED
+
+    def need(self, field: str, owner: str) -> int:
+        """A score the action needs; refused while it is unknown."""
+        value = getattr(self, field)
+        if value is None:
+            why = " (the book's weapon table lost it)" if field in self.lost else ""
+            raise RulesError(
+                f"{owner}'s {self.name} has no known {WORDS.get(field, field)}{why}: "
+                f"give it as '{field}' in {owner}'s weapons to use it"
+            )
+        return int(value)
+
+
+class Restraint(RulesModel):
+    kind: Literal["hold", "pin", "net"]
+    by: str | None = Field(None, description="Who holds or pins him; none for a net.")
+    tm: int = 0
+    difficulty: int = Field(description="What breaking free must reach: 6 + the restraining roll's margin.")
+
+
+class RoundFlags(RulesModel):
+    """What a combatant did this round that later rules look at; cleared when the round ends."""
+
+    maneuver: Maneuver | None = None
+    path: tuple[Point, ...] = Field((), description="Where he moved this round, his starting place first.")
+    moved: float = 0.0
+    withdrawing: bool = False
+    fleeing: bool = False
+    reckless: bool = False
+    engagement_used: bool = False
+    acted: bool = False
+
+
+class Combatant(RulesModel):
+    # -- the sheet -------------------------------------------------------------------------------------
+    name: str
+    hero: bool
+    side: str
+    order: int = Field(description="Place in the runner's notes: orders supporting characters on equal steps.")
+    weapons: tuple[Weapon, ...]
+    init_noncombat: int | None = None
+    soak: int
+    hp_max: int
+    wt: int = Field(ge=1)
+    res: int | None = None
+    dodge: int | None = None
+    hold: int | None = None
+    pin: int | None = None
+    balance: int | None = None
+    healer: int | None = None
+    fatigue: int | None = None
+    escape: int | None = None
+    engagement: int | None = Field(None, description="Engagement bonus when the weapon in hand gives none.")
+    strength: int = 0
+    per: int | None = None
+    ride: int = 0
+    move_half: int = 8
+    move_full: int = 15
+    gifts: int = 0
+    shield: str | None = None
+    shield_dfn: int = 0
+    inhuman: bool = False
+    undead: bool = False
+    # -- his condition ---------------------------------------------------------------------------------
+    hp: int
+    wounds: int = 0
+    impairment_other: int = Field(0, description="Impairment not from Wounds (at most 2 counts).")
+    invigoration: int = 0
+    health: Health = "active"
+    at: Point = (0, 0)
+    ready: str = Field(UNARMED, description="The weapon in hand (unarmed: empty hands).")
+    belt: str | None = None
+    dropped: tuple[str, ...] = ()
+    fallen: bool = False
+    grabbed: bool = False
+    mounted: bool = False
+    cover: Cover = "none"
+    obscured: bool = False
+    restraint: Restraint | None = None
+    restraining: str | None = None
+    severed: bool = False
+    heal_blocked: bool = Field(False, description="Treated since his last injury: no new attempt yet.")
+    this_round: RoundFlags = RoundFlags()
+
+    @property
+    def impairment(self) -> int:
+        return max(0, self.wounds + min(2, self.impairment_other) - self.invigoration)
+
+    @property
+    def held(self) -> bool:
+        """Held or pinned: he can do nothing but try to break free (a net lets him act, at a price)."""
+        return self.restraint is not None and self.restraint.kind != "net"
+
+    @property
+    def active(self) -> bool:
+        return self.health == "active"
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight: unable to act (incapacitated, dying, dead) or gone from the field."""
+        return self.health != "active"
+
+    def weapon(self, weapon_id: str) -> Weapon:
+        for w in self.weapons:
+            if w.id == weapon_id:
+                return w
+        known = ", ".join(w.id for w in self.weapons)
+        raise RulesError(f"{self.name} has no weapon {weapon_id!r} (he has: {known})")
+
+    def find_weapon(self, name: str) -> Weapon:
+        """A weapon named by id or printed name."""
+        key = name.strip().casefold().replace(" ", "_").replace("-", "_")
+        for w in self.weapons:
+            if key in (w.id, w.name.casefold().replace(" ", "_").replace("-", "_")):
+                return w
+        if key in ("none", "fist", "fist_kick", "fists"):
+            return self.weapon(UNARMED)
+        return self.weapon(key)
+
+    @property
+    def in_hand(self) -> Weapon:
+        return self.weapon(self.ready)
+
+    @property
+    def unarmed(self) -> Weapon:
+        return self.weapon(UNARMED)
+
+    def dfn_weapon(self) -> Weapon:
+        """What he defends with in melee: the weapon in hand, or unarmed when it gives no DFN."""
+        w = self.in_hand
+        return self.unarmed if w.dfn_na else w
+
+    def bonus(self, what: str) -> int:
+        """A roll bonus; a supporting character without one rolls his Res."""
+        value = getattr(self, what)
+        if value is not None:
+            return int(value)
+        if not self.hero and self.res is not None and what in RES_ROLLS:
+            return self.res
+        raise RulesError(f"{self.name} has no {WORDS.get(what, what)}: give '{what}' in his stats")
+
+    def carried(self) -> tuple[str, ...]:
+        return tuple(w.id for w in self.weapons if w.id not in self.dropped)

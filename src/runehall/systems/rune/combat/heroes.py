@@ -1,0 +1,139 @@
+"""Reading a Rune hero sheet for a fight: the sheet is validated by the hero model
+(runehall.systems.rune.hero.Hero, with the table's options) and the fight takes the derived numbers from it:
+per weapon and unarmed INIT/ATK/DFN/DAM/Engagement, non-combat INIT, Soak, HP, WT, RES, Move, and the roll
+bonuses combat uses (Dodge, hold and pin, Balance, Healer, Fatigue, the Str of a net escape).
+
+The hero model is imported when a sheet is given, not before, so combat with stats works on its own. A
+number the sheet cannot compute (a value the OCR lost) stays None; the combatant may supply it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, NamedTuple
+
+from runehall.errors import ParameterError, RunehallError
+from runehall.systems.base import validate_model
+from runehall.systems.rune.combat.combatant import UNARMED, Weapon
+from runehall.systems.rune.combat.settings import opt, weapon_row
+
+HERO_MODULE = "runehall.systems.rune.hero"
+OPTIONS_MODULE = "runehall.systems.rune.options"
+DOZEN = 12
+
+
+class SheetNumbers(NamedTuple):
+    numbers: dict[str, Any]
+    weapons: tuple[Weapon, ...]
+    shield: str | None
+
+
+def hero_model() -> Any:
+    """The Rune hero model class, or None while it is not installed."""
+    try:
+        module = importlib.import_module(HERO_MODULE)
+    except ImportError:
+        return None
+    return getattr(module, "Hero", None)
+
+
+def rune_options(options: Any) -> Any:
+    """The table's options as the hero model wants them (its defaults when the table has none)."""
+    model = importlib.import_module(OPTIONS_MODULE).RuneOptions
+    if isinstance(options, model):
+        return options
+    return model()
+
+
+def _check(hero: Any, options: Any, ability: str, characteristic: str | None = None) -> int | None:
+    try:
+        value = hero.check_bonus(ability, characteristic, options=options).value
+    except RunehallError:
+        return None
+    return None if value is None else int(value)
+
+
+def _weapon(wid: str, row: dict[str, Any], hero: Any, options: Any) -> Weapon:
+    data = weapon_row(wid)
+    fields: dict[str, Any] = {
+        "id": wid,
+        "name": data.name if data is not None else wid,
+        "kind": "melee",
+        "ability": row.get("ability"),
+        "init": row.get("init"),
+        "atk": row.get("atk"),
+        "dfn": row.get("dfn"),
+        "dam": row.get("dam"),
+        "engagement": row.get("engagement"),
+    }
+    if data is not None:
+        kind = data.kind if data.kind in ("melee", "missile", "thrown", "brawling") else "melee"
+        dam_rating = int(opt(options, "short_bow_dam")) if wid == "short_bow" else data.rating("dam")
+        fields.update(
+            kind=kind,
+            edge=data.edge if data.edge in ("sword", "axe") else "other",
+            dfn_na=data.dfn == "n/a",
+            dam_rating=dam_rating,
+            dfn_rating=data.rating("dfn") or 0,
+            special=data.special,
+            lost=tuple(f for f in ("init", "atk", "dfn", "dam") if getattr(data, f) == "unknown"),
+        )
+        if kind == "missile":
+            fields["ammo"] = DOZEN * int(hero.ammunition.get(wid, 1))
+    return Weapon.model_validate(fields)
+
+
+def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
+    model = hero_model()
+    if model is None:
+        raise ParameterError(
+            f"{name}: hero sheets need the Rune hero model ({HERO_MODULE}), which is not installed; "
+            "give his numbers as stats instead"
+        )
+    hero_options = rune_options(options)
+    values = {"name": name, **sheet}
+    try:
+        hero = validate_model(model, values, f"{name}'s sheet", {"options": hero_options})
+    except ParameterError as e:
+        raise ParameterError(f"{name}: {e}") from None
+    derived = hero.derived(hero_options)
+    combat = derived["combat"]
+    weapons = [_weapon(w, combat[w], hero, options) for w in hero.weapons]
+    unarmed = combat["unarmed"]
+    weapons.append(
+        Weapon(
+            id=UNARMED,
+            name="Fist/Kick",
+            kind="brawling",
+            ability="brawling",
+            init=unarmed.get("init"),
+            atk=unarmed.get("atk"),
+            dfn=unarmed.get("dfn"),
+            dam=unarmed.get("dam"),
+            engagement=unarmed.get("engagement"),
+        )
+    )
+    chars = derived["characteristics"]
+    enc_dec = derived["enc_dec"]
+    physical = None if enc_dec is None else int(enc_dec)
+    rated = derived["abilities"]
+    numbers: dict[str, Any] = {
+        "soak": derived["soak"],
+        "hp": derived["hp_max"],
+        "wt": derived["wt"],
+        "res": derived["res"],
+        "init_noncombat": combat["noncombat"]["init"],
+        "dodge": _check(hero, hero_options, "dodge"),
+        "hold": _check(hero, hero_options, "brawling", "dex"),
+        "pin": _check(hero, hero_options, "brawling", "str"),
+        "balance": _check(hero, hero_options, "balance"),
+        "healer": _check(hero, hero_options, "healer"),
+        "fatigue": None if physical is None else chars["sta"] - physical,
+        "escape": None if physical is None else chars["str"] - physical,
+        "strength": chars["str"],
+        "per": chars["per"],
+        "ride": int(rated.get("ride", {}).get("rating", 0)),
+        "move_half": derived["move_half"],
+        "move_full": derived["move"],
+    }
+    return SheetNumbers(numbers, tuple(weapons), hero.shield)

@@ -1,0 +1,223 @@
+"""The round's frame (spec 001a §6.1-§6.4): initiative rolls and extra actions, heroes' roll-offs, waiting to
+cut in, passing, and the end of the round (Step Four) or of the fight.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.arithmetic import action_steps
+from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
+from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.settings import init_modifier, stress
+from runehall.systems.rune.combat.state import NONCOMBAT, Entry
+
+Situation = Literal["high_ground", "low_ground", "jockeyed"]
+MAX_ROLL_OFFS = 100
+
+
+class InitiativeParams(RulesModel):
+    who: str = Field(description="Who rolls.")
+    plan: str | None = Field(None, description="The weapon he means to use, unarmed, or noncombat (default: in hand).")
+    situation: list[Situation] = Field(
+        default_factory=list,
+        description="high_ground / low_ground (where he starts), jockeyed (last round he only jockeyed).",
+    )
+    modifier: int = Field(0, ge=-30, le=30, description="Other modifiers the runner declares (Gifts, traps...).")
+
+
+def init_score(c: Combatant, plan: str) -> tuple[str, int]:
+    if plan == NONCOMBAT:
+        if c.init_noncombat is None and not c.hero:
+            return NONCOMBAT, c.in_hand.need("init", c.name)  # a foe's one INIT score
+        return NONCOMBAT, c.bonus("init_noncombat")
+    w = c.find_weapon(plan)
+    if w.id in c.dropped:
+        raise RulesError(f"{c.name}'s {w.name} lies on the ground")
+    return w.id, w.need("init", c.name)
+
+
+class InitiativeAction(CombatAction):
+    name: ClassVar[str] = "initiative"
+    summary: ClassVar[str] = "Roll one combatant's initiative: stress roll + INIT of his plan + situation - Impairment."
+    Params: ClassVar[type[RulesModel]] = InitiativeParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_phase("initiative", "rolling initiative")
+        c = board.get(params.who)
+        board.require_able(c, "roll initiative")
+        if c.name in board.entries:
+            raise RulesError(f"{c.name} has already rolled initiative this round")
+        if "high_ground" in params.situation and "low_ground" in params.situation:
+            raise RulesError("he starts on high ground or on low ground, not both")
+        wanted = (params.plan or c.ready).strip().casefold()
+        if wanted.replace("-", "").replace("_", "").replace(" ", "") == NONCOMBAT:
+            wanted = NONCOMBAT
+        plan, score = init_score(c, wanted)
+        mods: dict[str, int] = {}
+        for s in params.situation:
+            mods[s] = c.bonus("per") if s == "jockeyed" else init_modifier(s)
+        if c.mounted:
+            mods["mounted"] = c.ride
+        if params.modifier:
+            mods["runner"] = params.modifier
+        roll, faces = stress(source)
+        total = roll + score + sum(mods.values()) - c.impairment
+        steps = action_steps(total)
+        board.entries[c.name] = Entry(name=c.name, plan=plan, total=total, faces=faces, steps=steps)
+        result: dict[str, Any] = {"who": c.name, "plan": plan, "faces": list(faces), "roll": roll, "score": score}
+        if mods:
+            result["modifiers"] = mods
+        if c.impairment:
+            result["impairment"] = -c.impairment
+        result.update(total=total, steps=list(steps))
+        missing = [p.name for p in board.people.values() if p.active and p.name not in board.entries]
+        if missing:
+            result["still_to_roll"] = missing
+            return result
+        board.initiative_done()
+        result["phase"] = board.phase
+        if board.phase == "acting":
+            result["order"] = schedule(board)
+        return result
+
+
+def schedule(board: Board) -> list[str]:
+    slots = [(board.order_key(n, s), f"{n} {s}") for n, e in board.entries.items() for s in e.steps]
+    return [label for _, label in sorted(slots)]
+
+
+class TiebreakAction(CombatAction):
+    name: ClassVar[str] = "tiebreak"
+    summary: ClassVar[str] = "Heroes on the same step with as many Gifts roll off (stress rolls, ties roll again)."
+    Params: ClassVar[type[RulesModel]] = RulesModel
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_phase("tiebreak", "a roll-off")
+        rolls: list[dict[str, Any]] = []
+        for _ in range(MAX_ROLL_OFFS):
+            groups = board.roll_offs_needed()
+            if not groups:
+                break
+            for name in [n for g in groups for n in g]:
+                roll, faces = stress(source)
+                e = board.entries[name]
+                board.entries[name] = e.model_copy(update={"tiebreak": (*e.tiebreak, roll)})
+                rolls.append({"who": name, "faces": list(faces), "roll": roll})
+        board.phase = "acting"
+        return {"roll_offs": rolls, "order": schedule(board)}
+
+
+class WaitAction(CombatAction):
+    name: ClassVar[str] = "wait"
+    summary: ClassVar[str] = (
+        "Pass your step to cut in after someone else's action (acting at s moves the next to s-20)."
+    )
+    Params: ClassVar[type[RulesModel]] = WhoParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_phase("acting", "waiting")
+        c = board.get(params.who)
+        board.require_able(c, "wait")
+        up = board.next_up()
+        if board.slot is not None or up is None or up[0] != c.name:
+            turn = board.slot.who if board.slot is not None else (up[0] if up else "nobody")
+            raise RulesError(f"only the one whose step has come may wait, and it is {turn}'s turn")
+        entry = board.entries[c.name]
+        board.entries[c.name] = entry.model_copy(update={"waiting": True, "waited_at": up[1], "may_interrupt": False})
+        return {"who": c.name, "waits_from": up[1]}
+
+
+class CutInParams(RulesModel):
+    who: str = Field(description="A waiting character.")
+    at_step: int | None = Field(None, description="The step he acts at (default: just after the last action).")
+
+
+class CutInAction(CombatAction):
+    name: ClassVar[str] = "cut_in"
+    summary: ClassVar[str] = "A waiting character cuts in at a chosen step; his next action moves to that step - 20."
+    Params: ClassVar[type[RulesModel]] = CutInParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        c = board.get(params.who)
+        entry = board.entries.get(c.name)
+        if entry is None or not entry.waiting:
+            raise RulesError(f"{c.name} is not waiting")
+        slot = board.begin(c, params.at_step)
+        return {"who": c.name, "step": slot.step, "later_steps": list(board.entries[c.name].steps[1:])}
+
+
+class PassAction(CombatAction):
+    name: ClassVar[str] = "pass"
+    summary: ClassVar[str] = "Give up the action (or the rest of it); a restrainer who passes lets go."
+    Params: ClassVar[type[RulesModel]] = WhoParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        c = board.get(params.who)
+        slot = board.begin(c)
+        result: dict[str, Any] = {"who": c.name, "step": slot.step}
+        if c.restraining is not None:
+            result["released"] = board.release(c.name)
+        board.finish(acted=False)  # giving up the action is not taking one: a net does not bite
+        return result
+
+
+class EndRoundAction(CombatAction):
+    name: ClassVar[str] = "end_round"
+    summary: ClassVar[str] = (
+        "Step Four: when no action is left, the round ends; a new one starts if both sides can fight."
+    )
+    Params: ClassVar[type[RulesModel]] = RulesModel
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_phase("acting", "ending the round")
+        if board.slot is not None:
+            raise RulesError(f"{board.slot.who} is in the middle of an action")
+        up = board.next_up()
+        if up is not None:
+            raise RulesError(f"{up[0]} still has an action at step {up[1]} (take it, wait or pass)")
+        lost = [n for n, e in board.entries.items() if e.waiting]
+        died = [p for p, w in board.windows.items() if w.round < board.round]
+        for patient in died:
+            board.die(patient)
+        board.reset_round()
+        result: dict[str, Any] = {"round": board.round}
+        if lost:
+            result["waited_too_long"] = lost
+        if died:
+            result["died_unrevived"] = died
+        sides = sorted({c.side for c in board.people.values() if c.active})
+        if len(sides) < 2 and not board.windows:
+            board.phase = "over"
+            board.ended = f"{sides[0]} hold the field" if sides else "nobody is left standing"
+            result["ended"] = board.ended
+            return result
+        board.round += 1
+        board.phase = "initiative"
+        result["next_round"] = board.round
+        return result
+
+
+class EndCombatParams(RulesModel):
+    why: str = Field("the runner ended the fight", max_length=200, description="Why the fight ends.")
+
+
+class EndCombatAction(CombatAction):
+    name: ClassVar[str] = "end_combat"
+    summary: ClassVar[str] = "The runner ends the fight now (a surrender, a truce...)."
+    Params: ClassVar[type[RulesModel]] = EndCombatParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if board.phase == "over":
+            raise RulesError(f"the fight is already over ({board.ended})")
+        board.phase = "over"
+        board.ended = params.why
+        board.slot = None
+        return {"ended": params.why}

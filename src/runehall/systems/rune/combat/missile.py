@@ -1,0 +1,131 @@
+"""Missile and thrown attacks (spec 001a §4.4, §6.6): range, ammunition, the dodge or the flat Difficulty, the
+crowd around the target and the stray hit.
+
+The condition modifiers go on the attacker's total (option missile_modifier_placement): a target ducking and
+weaving makes the attacker's total 3 lower instead of the Difficulty 3 higher, with the same hit and TM.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
+from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.combatant import Combatant, Weapon
+from runehall.systems.rune.combat.geometry import Point, dist2
+from runehall.systems.rune.combat.modifiers import crowd, missile_mods
+from runehall.systems.rune.combat.resolve import BASE_DIFFICULTY, Swing, fog_of_war, riposte, roll_record, total
+from runehall.systems.rune.combat.settings import missile_range, missiles, pick, stress
+
+
+def check_not_too_close(board: Board, d: Combatant, weapon: Weapon, where: Point) -> None:
+    """No shot inside a ranged weapon's minimum distance (bows 5 paces, thrown 3)."""
+    minimum = int(missile_range(weapon.kind)["min_distance"])
+    d2 = dist2(where, d.at)
+    inclusive = weapon.kind != "thrown" or bool(board.opt("thrown_min_distance_inclusive"))
+    if d2 < minimum * minimum if inclusive else d2 <= minimum * minimum:
+        what = "missile" if weapon.kind == "missile" else "thrown"
+        raise RulesError(f"{what} weapons need {minimum} paces or more: {d.name} is too close for the {weapon.name}")
+
+
+def within_reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, where: Point) -> dict[str, int] | None:
+    """The range, the Dam penalty past it and the DAM left, or None when d is beyond any reach (the Dam
+    rating used up by the penalty)."""
+    if weapon.dam_rating is None:
+        raise RulesError(f"{a.name}'s {weapon.name} has no known Dam rating, so no range: give it as 'dam_rating'")
+    standard = int(missile_range(weapon.kind)["paces_per_dam"]) * weapon.dam_rating
+    penalty = range_penalty(dist2(where, d.at), standard, board.opt("beyond_range_rounding") == "per_started_10")
+    if penalty > weapon.dam_rating:
+        return None
+    return {"range": standard, "penalty": penalty, "dam": weapon.need("dam", a.name) - penalty}
+
+
+def reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, at: Point | None = None) -> dict[str, int]:
+    """Where a ranged weapon reaches d from `at` (default: where a stands); RulesError when it does not."""
+    where = at or a.at
+    check_not_too_close(board, d, weapon, where)
+    reached = within_reach(board, a, d, weapon, where)
+    if reached is None:
+        raise RulesError(f"{d.name} is beyond any reach of {a.name}'s {weapon.name}")
+    return reached
+
+
+def spend_ammo(board: Board, a: Combatant, weapon: Weapon) -> int | None:
+    if weapon.ammo is None:
+        return None
+    if weapon.ammo <= 0:
+        raise RulesError(f"{a.name} has no ammunition left for the {weapon.name}")
+    left = max(0, weapon.ammo - int(board.opt("ammo_per_shot")))
+    weapons = tuple(w.model_copy(update={"ammo": left}) if w.id == weapon.id else w for w in a.weapons)
+    board.update(a.name, weapons=weapons)
+    return left
+
+
+def dodge_bonus(d: Combatant) -> int:
+    """Dodge + Qik for a hero (as given); a supporting character dodges with his Res unless given a Dodge."""
+    if d.hero or d.dodge is not None:
+        return d.bonus("dodge")
+    return d.bonus("res")
+
+
+def missile_swing(
+    board: Board, swing: Swing, source: Source, dodge: bool, line_of_fire: list[str], reached: dict[str, int]
+) -> dict[str, Any]:
+    a, d = board.people[swing.attacker], board.people[swing.target]
+    weapon = swing.weapon
+    if dodge and not d.active:
+        raise RulesError(f"{d.name} is {d.health} and cannot dodge")
+    mods = missile_mods(board, a, d, dodge, swing.sit)
+    score = weapon.need("atk", a.name)
+    roll, faces = stress(source)
+    atk = roll_record(a.name, "ATK", faces, roll, score, mods, a.impairment)
+    result: dict[str, Any] = {"kind": swing.why, "attacker": a.name, "target": d.name, "weapon": weapon.name}
+    result.update(distance=reached)
+    left = spend_ammo(board, a, weapon)
+    if left is not None:
+        result["ammo_left"] = left
+    bystanders = [] if dodge else crowd(board, a, d, line_of_fire)
+    if dodge:
+        bonus = dodge_bonus(d)
+        d_roll, d_faces = stress(source)
+        defence = roll_record(d.name, "Dodge", d_faces, d_roll, bonus, [], d.impairment)
+    else:
+        difficulty = BASE_DIFFICULTY + crowd_step() * len(bystanders)
+        defence = {"who": d.name, "roll": "none (not dodging)", "base": BASE_DIFFICULTY, "total": difficulty}
+        if bystanders:
+            defence["crowd"] = [f"{n} ({why})" for n, why in bystanders]
+    result.update(atk=atk, dfn=defence)
+    tm = atk["total"] - defence["total"]
+    result.update(hit=tm >= 0, tm=tm)
+    dam = reached["dam"]
+    if tm >= 0:
+        hit = damage(tm, dam, d.soak)
+        result.update(dam=dam, raw=hit.raw, soak=d.soak, injury=board.hurt(d.name, hit.lost))
+        return result
+    stray_ok = not dodge or not board.opt("stray_only_undodged")
+    if stray_ok and bystanders and atk["total"] >= BASE_DIFFICULTY:
+        names = list(dict.fromkeys(n for n, _ in bystanders))
+        index, face = pick(source, len(names))
+        victim = board.people[names[index]]
+        stray_tm = atk["total"] - BASE_DIFFICULTY
+        hit = damage(stray_tm, dam, victim.soak)
+        stray: dict[str, Any] = {"victim": victim.name, "tm": stray_tm, "dam": dam, "raw": hit.raw, "soak": victim.soak}
+        if len(names) > 1:
+            stray.update(candidates=names, picked_with=face)
+        stray["injury"] = board.hurt(victim.name, hit.lost)
+        result["stray"] = stray
+    if faces[0] == 1 and board.opt("fog_of_war_scope") == "melee_and_missile":
+        fog = fog_of_war(board, a, d, weapon, source, score + total(mods), defence["total"])
+        if fog is not None:
+            result["fog_of_war"] = fog
+    if board.opt("riposte_scope") == "any_attack" and ripostes(tm) and swing.take_ripostes:
+        done = [r for r in (riposte(board, swing, source) for _ in range(ripostes(tm))) if r is not None]
+        if done:
+            result["ripostes"] = done
+    return result
+
+
+def crowd_step() -> int:
+    return int(missiles()["crowd"][0]["difficulty"])

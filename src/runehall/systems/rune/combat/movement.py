@@ -1,0 +1,171 @@
+"""Moving in a fight (spec 001a §5.7, §6.5, §6.13): how far each kind of move goes, and the free attacks a move
+draws — attacks of opportunity from enemies passed within 3 paces, the careful strike at someone who
+disengages to attack another, the free attacks on a fleeing or reckless mover.
+
+Who takes a free attack is the striker's choice; the action's `strikes` parameter gives it per striker
+(careful, normal or none). Left out, a striker takes the free attack that costs him nothing: careful against
+someone disengaging, normal against someone passing by.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.combatant import UNARMED, Combatant
+from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, passes_within, within
+from runehall.systems.rune.combat.missile import missile_swing, reach
+from runehall.systems.rune.combat.resolve import Swing, melee_swing
+
+Strike = Literal["careful", "normal", "none"]
+Offer = tuple[str, str]  # (striker, "pass" | "disengage" | "flee" | "reckless" | "shot")
+
+
+def check_step(board: Board, c: Combatant, to: Point, limit: int, what: str) -> float:
+    """Validate a straight move of c to `to` within `limit` paces; the paces it covers."""
+    if c.held:
+        raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+    if c.restraining is not None:
+        raise RulesError(f"{c.name} must keep his {board.people[c.restraining].name} restrained or release him first")
+    if c.fallen:
+        raise RulesError(f"{c.name} is down: he must stand up (Balance roll) before he can move")
+    if dist2(c.at, to) > limit * limit:
+        raise RulesError(f"{what} takes {c.name} at most {limit} paces; {to} is {length(c.at, to):.1f} paces away")
+    for o in board.people.values():
+        if o.name != c.name and o.health not in ("dead", "gone") and o.at == to:
+            raise RulesError(f"{o.name} stands at {to}")
+    return length(c.at, to)
+
+
+def walk(board: Board, c: Combatant, to: Point) -> float:
+    paces = length(c.at, to)
+    flags = c.this_round
+    path = flags.path or (c.at,)
+    board.update(c.name, at=to)
+    board.flag(c.name, path=(*path, to), moved=flags.moved + paces)
+    return paces
+
+
+def can_strike(o: Combatant) -> bool:
+    """An enemy with a ready weapon he can strike with at 3 paces, free to use it."""
+    w = o.in_hand
+    return o.active and not o.held and o.restraining is None and w.id != UNARMED and not w.ranged
+
+
+def opportunities(
+    board: Board, mover: Combatant, to: Point, exclude: tuple[str, ...], disengage_careful: bool
+) -> list[Offer]:
+    """Enemies a move from where the mover stands to `to` lets strike: passing within 3 paces of them, or
+    leaving their 3 paces (disengaging)."""
+    offers: list[Offer] = []
+    if not mover.hero and not board.opt("aoo_symmetric"):
+        return offers  # at this table only heroes draw attacks of opportunity (A40)
+    for e in board.enemies(mover):
+        if e.name in exclude or not can_strike(e):
+            continue
+        near_start = within(e.at, mover.at, ENGAGED)
+        if near_start and not within(e.at, to, ENGAGED):
+            offers.append((e.name, "disengage" if disengage_careful else "pass"))
+        elif not near_start and passes_within(mover.at, to, e.at, ENGAGED):
+            offers.append((e.name, "pass"))
+    return offers
+
+
+def check_choices(board: Board, offers: list[Offer], choices: dict[str, Strike]) -> dict[str, Strike]:
+    """Each striker's choice, validated before anything is rolled."""
+    offered = {name: kind for name, kind in offers}
+    chosen: dict[str, Strike] = {}
+    for name, choice in choices.items():
+        striker = board.get(name)
+        if striker.name not in offered:
+            raise RulesError(f"{striker.name} gets no free attack from this move")
+        kind = offered[striker.name]
+        if choice == "careful" and kind in ("flee", "reckless", "shot"):
+            raise RulesError(f"a free attack on someone {'fleeing' if kind != 'shot' else 'in flight'} is a normal one")
+        if choice == "careful" and costs_action(board, kind) and not can_forgo(board, striker):
+            raise RulesError(f"{striker.name} has already acted this round: his free attack is a normal one")
+        chosen[striker.name] = choice
+    for name, kind in offers:
+        free_careful = kind == "disengage" and not costs_action(board, kind)
+        chosen.setdefault(name, "careful" if free_careful else "normal")
+    return chosen
+
+
+def costs_action(board: Board, kind: str) -> bool:
+    """Whether a careful strike costs the striker his action: always against someone passing by; against
+    someone disengaging, only if option disengage_careful_strike_free is off (A39)."""
+    return kind == "pass" or (kind == "disengage" and not board.opt("disengage_careful_strike_free"))
+
+
+def can_forgo(board: Board, striker: Combatant) -> bool:
+    entry = board.entries.get(striker.name)
+    return not striker.this_round.acted and entry is not None and bool(entry.steps)
+
+
+def order(board: Board, names: list[str]) -> list[str]:
+    """Free attacks in initiative order (those without initiative last, in the notes' order)."""
+
+    def key(name: str) -> tuple[Any, ...]:
+        entry = board.entries.get(name)
+        if entry is None or not entry.steps:
+            return (1, (), board.people[name].order)
+        return (0, board.order_key(name, entry.steps[0]), 0)
+
+    return sorted(names, key=key)
+
+
+def free_strikes(
+    board: Board, mover: str, offers: list[Offer], chosen: dict[str, Strike], source: Source, dodge: bool = False
+) -> list[dict[str, Any]]:
+    kinds = dict(offers)
+    done: list[dict[str, Any]] = []
+    for name in order(board, [n for n, _ in offers]):
+        choice = chosen[name]
+        target = board.people[mover]
+        striker = board.people[name]
+        if choice == "none" or not target.active or not striker.active:
+            continue
+        careful = choice == "careful"
+        if careful and costs_action(board, kinds[name]):
+            entry = board.entries[name]
+            board.entries[name] = entry.model_copy(update={"steps": entry.steps[1:], "waiting": False})
+        why = "shot at a fleeing target" if kinds[name] == "shot" else f"free attack ({kinds[name]})"
+        swing = Swing(name, mover, striker.in_hand, why=why, careful=careful)
+        if kinds[name] == "shot":
+            reached = reach(board, striker, target, striker.in_hand)
+            done.append(missile_swing(board, swing, source, dodge, [], reached))
+        else:
+            done.append(melee_swing(board, swing, source))
+    return done
+
+
+def flight_offers(board: Board, mover: Combatant, to: Point, reckless: bool) -> list[Offer]:
+    """Free attacks on a fleer: enemies Engaged with him as he turns, and every missile user in range of where
+    he ends; he may not run within 3 paces of another enemy. On a reckless move, every enemy he passes within 3
+    paces of strikes."""
+    offers: list[Offer] = []
+    for e in board.enemies(mover):
+        if reckless:
+            if can_strike(e) and passes_within(mover.at, to, e.at, ENGAGED):
+                offers.append((e.name, "reckless"))
+            continue
+        if not e.active:
+            continue
+        engaged = within(e.at, mover.at, ENGAGED)
+        if not engaged and passes_within(mover.at, to, e.at, ENGAGED):
+            raise RulesError(f"fleeing may not pass through another Engagement: {e.name} is in the way")
+        if e.held or e.restraining is not None:
+            continue
+        if e.in_hand.ranged:
+            moved = mover.model_copy(update={"at": to})
+            try:
+                reach(board, e, moved, e.in_hand)
+            except RulesError:
+                continue
+            if e.in_hand.ammo != 0 and e.in_hand.atk is not None:
+                offers.append((e.name, "shot"))
+        elif can_strike(e) and engaged:
+            offers.append((e.name, "flee"))
+    return offers

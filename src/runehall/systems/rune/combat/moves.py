@@ -1,0 +1,289 @@
+"""Actions that move or rearrange (spec 001a §6.5, §6.13, §6.16): moves of every kind, changing weapons,
+standing up after a fall, and the Engagement roll.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.arithmetic import shove_paces
+from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
+from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
+from runehall.systems.rune.combat.geometry import dist2, length, shown
+from runehall.systems.rune.combat.movement import (
+    Strike,
+    check_choices,
+    check_step,
+    flight_offers,
+    free_strikes,
+    opportunities,
+    walk,
+)
+from runehall.systems.rune.combat.settings import stress
+
+MoveKind = Literal["half", "full", "seize_ground", "seek_cover", "withdraw", "flee", "reckless"]
+WITHDRAW_PACES = 15  # actions.toml [[noncombat]] withdraw: back away up to 15 paces
+FATIGUE_DIFFICULTY = 6 + 5  # A29: a Sta roll at the default Difficulty raised by 5
+STAND_DIFFICULTY = 6
+ENGAGEMENT_STEP_PACES = 3  # a "slight" change of position: within the 3 paces of an Engagement
+
+
+class MoveParams(RulesModel):
+    who: str = Field(description="Who moves.")
+    to: tuple[int, int] = Field(description="Where to, [x, y] in paces (a straight line).")
+    kind: MoveKind = Field("half", description="half, full, seize_ground, seek_cover, withdraw, flee or reckless.")
+    strikes: dict[str, Strike] = Field(
+        default_factory=dict, description="Free attacks drawn: name -> careful/normal/none."
+    )
+    dodge: bool = Field(False, description="A fleer dodges the missiles shot at him.")
+    cover: Cover | None = Field(None, description="seek_cover: the cover he finds (third, half, full).")
+
+
+class MoveAction(CombatAction):
+    name: ClassVar[str] = "move"
+    summary: ClassVar[str] = "Move: half (and still act), full, seize ground, seek cover, withdraw, flee or reckless."
+    Params: ClassVar[type[RulesModel]] = MoveParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        c = board.get(params.who)
+        board.begin(c)
+        to, kind = params.to, params.kind
+        limit = {
+            "half": c.move_half,
+            "withdraw": WITHDRAW_PACES,
+            "flee": 2 * c.move_full,
+            "reckless": 2 * c.move_full,
+        }.get(kind, c.move_full)
+        paces = check_step(board, c, to, limit, f"a {kind.replace('_', ' ')} move")
+        if params.cover is not None and kind != "seek_cover":
+            raise RulesError("cover is found by seeking it (kind seek_cover)")
+        if kind == "withdraw":
+            for e in board.engaged(c):
+                if dist2(to, e.at) < dist2(c.at, e.at):
+                    raise RulesError(f"withdrawing backs away: {to} is closer to {e.name}")
+            offers: list[tuple[str, str]] = []
+        elif kind in ("flee", "reckless"):
+            offers = flight_offers(board, c, to, kind == "reckless")
+        else:
+            offers = opportunities(board, c, to, (), False)
+        chosen = check_choices(board, offers, params.strikes)
+        if kind == "reckless" and board.opt("fatigue_rule") == "sta_vs_11_one_impairment":
+            c.bonus("fatigue")  # the Fatigue roll that follows must be possible
+        if params.dodge and kind != "flee":
+            raise RulesError("dodging free shots is for a fleer")
+        if kind == "reckless":
+            entry = board.entries[c.name]
+            board.entries[c.name] = entry.model_copy(update={"steps": entry.steps[:1]})
+        result: dict[str, Any] = {
+            "who": c.name,
+            "kind": kind,
+            "from": list(c.at),
+            "to": list(to),
+            "paces": shown(paces),
+        }
+        walk(board, c, to)
+        board.flag(c.name, withdrawing=kind == "withdraw", fleeing=kind == "flee", reckless=kind == "reckless")
+        if params.cover is not None:
+            board.update(c.name, cover=params.cover)
+        if offers:
+            result["free_attacks"] = free_strikes(board, c.name, offers, chosen, source, params.dodge)
+        mover = board.people[c.name]
+        if kind == "reckless" and mover.active:
+            result["fatigue"] = fatigue(board, mover, source)
+        if board.people[c.name].active and board.slot is not None:
+            net = board.spend("half" if kind == "half" else "full")
+            if net:
+                result["net"] = net
+        return result
+
+
+def fatigue(board: Board, c: Combatant, source: Source) -> dict[str, Any]:
+    """A29: Sta (Res for a foe) against 11; a failure is 1 Impairment for the rest of the encounter."""
+    if board.opt("fatigue_rule") != "sta_vs_11_one_impairment":
+        return {"rule": "runner decides"}
+    roll, faces = stress(source)
+    bonus = c.bonus("fatigue")
+    total = roll + bonus - c.impairment
+    out: dict[str, Any] = {"faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+    out["success"] = total >= FATIGUE_DIFFICULTY
+    if not out["success"]:
+        board.update(c.name, impairment_other=c.impairment_other + 1)
+        out["impairment_added"] = 1
+    return out
+
+
+class ChangeWeaponParams(RulesModel):
+    who: str = Field(description="Who.")
+    weapon: str | None = Field(None, description="The weapon to hold (unarmed to stow); careless: the belt weapon.")
+    careless: bool = Field(False, description="Drop the weapon in hand and pull the belt weapon: no action.")
+
+
+class ChangeWeaponAction(CombatAction):
+    name: ClassVar[str] = "change_weapon"
+    summary: ClassVar[str] = (
+        "Stow one weapon and draw (or pick up) another: a half action; careless: drop it, draw the belt one."
+    )
+    Params: ClassVar[type[RulesModel]] = ChangeWeaponParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        c = board.get(params.who)
+        board.begin(c)
+        if c.held:
+            raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+        if c.restraining is not None:
+            raise RulesError(f"{c.name} must keep his hold or let go first")
+        if params.careless:
+            if c.belt is None:
+                raise RulesError(f"{c.name} has no weapon on his belt")
+            if params.weapon is not None and c.find_weapon(params.weapon).id != c.belt:
+                raise RulesError("a careless change draws the belt weapon only")
+            dropped = c.dropped if c.ready == UNARMED else (*c.dropped, c.ready)
+            board.update(c.name, ready=c.belt, belt=None, dropped=dropped)
+            return {"who": c.name, "dropped": c.ready, "ready": c.belt, "cost": "none"}
+        if params.weapon is None:
+            raise RulesError("say which weapon to take in hand (or unarmed)")
+        w = c.find_weapon(params.weapon)
+        if w.id == c.ready:
+            raise RulesError(f"{c.name} already holds the {w.name}")
+        if w.id in c.dropped:  # picked up from the ground
+            board.update(c.name, dropped=tuple(d for d in c.dropped if d != w.id))
+        belt = None if c.belt == w.id else c.belt
+        board.update(c.name, ready=w.id, belt=belt)
+        result: dict[str, Any] = {"who": c.name, "ready": w.id, "cost": "half"}
+        net = board.spend("half")
+        if net:
+            result["net"] = net
+        return result
+
+
+class StandUpAction(CombatAction):
+    name: ClassVar[str] = "stand_up"
+    summary: ClassVar[str] = "A fallen character's Balance roll (Dex + Balance vs 6) at the start of his action."
+    Params: ClassVar[type[RulesModel]] = WhoParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        c = board.get(params.who)
+        slot = board.begin(c)
+        if not c.fallen:
+            raise RulesError(f"{c.name} is on his feet")
+        if slot.stood or slot.halves:
+            raise RulesError(f"{c.name} tries to stand at the start of an action, once")
+        board.slot = slot.model_copy(update={"stood": True})
+        roll, faces = stress(source)
+        bonus = c.bonus("balance")
+        total = roll + bonus - c.impairment
+        stands = total >= STAND_DIFFICULTY
+        if stands:
+            board.update(c.name, fallen=False)
+        result: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+        result["stands"] = stands
+        if board.opt("stand_up_timing") == "roll_is_the_action":
+            net = board.spend("full")
+            if net:
+                result["net"] = net
+        return result
+
+
+class EngagementParams(RulesModel):
+    who: str = Field(description="Who makes the Engagement roll.")
+    opponent: str | None = Field(None, description="Against whom (none: an object or a spot, vs the Difficulty).")
+    difficulty: int = Field(6, ge=0, le=60, description="Against an object: 6, or what the designer paid for.")
+    nonresisting: bool = Field(False, description="The opponent cannot or will not push back (counts as 0).")
+    to: tuple[int, int] | None = Field(None, description="On success: his own new place (a slight shift).")
+    shove_to: tuple[int, int] | None = Field(None, description="On success: where the opponent is shoved to.")
+
+
+def engagement_bonus(c: Combatant) -> int:
+    w = c.in_hand
+    if w.engagement is not None:
+        return w.engagement
+    return c.bonus("engagement")
+
+
+class EngagementAction(CombatAction):
+    name: ClassVar[str] = "engagement"
+    summary: ClassVar[str] = (
+        "Engagement roll (free, once a round): Str + weapon Ability vs the opponent's, his Res, or 6."
+    )
+    Params: ClassVar[type[RulesModel]] = EngagementParams
+    random: ClassVar[bool] = True
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        board.require_phase("acting", "an Engagement roll")
+        c = board.get(params.who)
+        board.require_able(c, "make an Engagement roll")
+        if c.held:
+            raise RulesError(f"{c.name} is restrained and cannot jockey for position")
+        if c.this_round.engagement_used:
+            raise RulesError(f"{c.name} has made his one Engagement roll this round")
+        o = board.get(params.opponent) if params.opponent else None
+        if o is not None and o.name == c.name:
+            raise RulesError("an Engagement roll is against someone else")
+        if params.to is not None and length(c.at, params.to) > ENGAGEMENT_STEP_PACES:
+            raise RulesError(f"an Engagement roll shifts a character by at most {ENGAGEMENT_STEP_PACES} paces")
+        if params.shove_to is not None:
+            if o is None:
+                raise RulesError("a shove needs an opponent")
+            most = shove_paces(c.strength)
+            if length(o.at, params.shove_to) > most:
+                raise RulesError(f"{c.name} shoves at most {most} paces (1 + 2 x Str)")
+        board.flag(c.name, engagement_used=True)
+        mine, faces = stress(source)
+        bonus = engagement_bonus(c)
+        rolls = [
+            {"who": c.name, "faces": list(faces), "result": mine, "bonus": bonus, "total": mine + bonus - c.impairment}
+        ]
+        result: dict[str, Any] = {"who": c.name, "rolls": rolls}
+        success = contest(board, c, o, params, source, rolls)
+        result["success"] = success
+        if success:
+            if params.to is not None:
+                check_free(board, c, params.to)
+                board.update(c.name, at=params.to)
+            if o is not None and params.shove_to is not None:
+                check_free(board, o, params.shove_to)
+                board.update(o.name, at=params.shove_to)
+            result["shove_paces_at_most"] = shove_paces(c.strength)
+        return result
+
+
+def check_free(board: Board, c: Combatant, to: tuple[int, int]) -> None:
+    for other in board.people.values():
+        if other.name != c.name and other.health not in ("dead", "gone") and other.at == to:
+            raise RulesError(f"{other.name} stands at {to}")
+
+
+def contest(
+    board: Board, c: Combatant, o: Combatant | None, params: Any, source: Source, rolls: list[dict[str, Any]]
+) -> bool:
+    """Whether the roller wins; rolls again on a tie the tie rules do not settle (hero against hero, or
+    supporting characters against each other)."""
+    mine = int(rolls[0]["total"])
+    if o is None:
+        return mine >= int(params.difficulty)
+    resisting = not params.nonresisting and o.active and not o.held
+    for _ in range(100):
+        theirs = 0
+        if resisting:
+            roll, faces = stress(source)
+            bonus = engagement_bonus(o) if o.hero else o.bonus("res")
+            theirs = roll + bonus - o.impairment
+            rolls.append({"who": o.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": theirs})
+        elif mine == 0 and board.opt("engagement_zero_vs_nonresisting") != "tie_rule":
+            return bool(board.opt("engagement_zero_vs_nonresisting") == "success")
+        if mine != theirs:
+            return mine > theirs
+        if c.hero != o.hero:
+            return c.hero
+        again, faces = stress(source)
+        bonus = engagement_bonus(c)
+        mine = again + bonus - c.impairment
+        rolls.append({"who": c.name, "faces": list(faces), "result": again, "bonus": bonus, "total": mine})
+    raise RulesError("the Engagement contest did not settle in 100 rolls")

@@ -1,0 +1,64 @@
+"""The fight's state: the combatants, the round and its phase, everyone's initiative and action steps, the
+action in progress, and the windows in which a dying character can still be revived.
+
+A round runs: initiative (everyone able rolls) -> tiebreak (only when heroes tie on a step with as many
+Gifts) -> acting (the highest step acts; waiting characters cut in after others' actions) -> end_round, which
+starts the next round or ends the fight once a side has no one able to fight. "over" accepts nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.combatant import Combatant
+
+Phase = Literal["initiative", "tiebreak", "acting", "over"]
+Plan = str  # a weapon id, "unarmed", or "noncombat"
+NONCOMBAT = "noncombat"
+
+
+class Entry(RulesModel):
+    """One combatant's initiative this round."""
+
+    name: str
+    plan: Plan
+    total: int
+    faces: tuple[int, ...] = ()
+    steps: tuple[int, ...] = Field((), description="Steps of the actions still due, highest first.")
+    waiting: bool = Field(False, description="He passed his step to cut in later (his next action is held).")
+    waited_at: int | None = None
+    may_interrupt: bool = Field(False, description="Someone else has finished an action since he began waiting.")
+    tiebreak: tuple[int, ...] = Field((), description="Roll-offs against heroes on the same step with as many Gifts.")
+
+
+class Slot(RulesModel):
+    """The action being taken: who, at which step, how many half actions are spent."""
+
+    who: str
+    step: int
+    halves: int = 0
+    engaged: tuple[str, ...] = Field((), description="Enemies within 3 paces when the action began.")
+    in_hand: str = Field(description="The weapon in hand when the action began.")
+    stood: bool = False
+
+
+class Window(RulesModel):
+    """A dying character who can still be revived: by each potential healer's first action after the blow."""
+
+    patient: str
+    round: int
+    healers: tuple[str, ...]
+
+
+class CombatState(RulesModel):
+    combatants: tuple[Combatant, ...]
+    round: int = 1
+    phase: Phase = "initiative"
+    entries: tuple[Entry, ...] = ()
+    slot: Slot | None = None
+    last_step: int | None = Field(None, description="The step of the last action finished this round.")
+    windows: tuple[Window, ...] = ()
+    ended: str | None = Field(None, description="Why the fight ended.")

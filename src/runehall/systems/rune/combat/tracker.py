@@ -1,0 +1,94 @@
+"""Rune combat as a Tracker: a fight between heroes and supporting characters, run round by round from logged
+actions, every die on the log's tape."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.errors import ParameterError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat import attack, brawling, care, initiative, moves, runner
+from runehall.systems.rune.combat.build import CombatantSpec, build
+from runehall.systems.rune.combat.settings import fold, opt
+from runehall.systems.rune.combat.state import CombatState
+from runehall.systems.rune.combat.view import render, view
+from runehall.systems.tracker import Tracker, TrackerAction
+
+
+class CombatSetup(RulesModel):
+    combatants: list[CombatantSpec] = Field(
+        min_length=2,
+        max_length=40,
+        description="Everyone in the fight (@FILE, a JSON list), in the runner's notes order: each a name with a "
+        "hero sheet or stats (weapons with INIT/ATK/DFN/DAM, soak, hp, res...), a side and a place [x, y].",
+    )
+    new_encounter: bool = Field(
+        True, description="The fight opens an encounter: heroes start it whole (option full_heal_between_encounters)."
+    )
+
+
+def start(setup: CombatSetup, options: Any) -> CombatState:
+    people = [build(spec, options, order) for order, spec in enumerate(setup.combatants, start=1)]
+    if setup.new_encounter and opt(options, "full_heal_between_encounters"):
+        whole = {"wounds": 0, "impairment_other": 0, "invigoration": 0, "health": "active"}
+        people = [c.model_copy(update={"hp": c.hp_max, **whole}) if c.hero else c for c in people]
+    names = [fold(c.name) for c in people]
+    if len(set(names)) != len(names):
+        raise ParameterError("each combatant needs a name of his own")
+    if len({c.side for c in people}) < 2:
+        raise ParameterError("a fight needs at least two sides")
+    places = [c.at for c in people]
+    if len(set(places)) != len(places):
+        raise ParameterError("two combatants cannot stand on the same spot")
+    return CombatState(combatants=tuple(people))
+
+
+class CombatTracker(Tracker[CombatState]):
+    name: ClassVar[str] = "combat"
+    title: ClassVar[str] = "Combat: initiative, actions, attacks, injury and revival, round by round"
+    Setup: ClassVar[type[RulesModel]] = CombatSetup
+
+    def start(self, setup: Any, options: Any) -> CombatState:
+        return start(setup, options)
+
+    def actions(self) -> Mapping[str, TrackerAction[CombatState]]:
+        return ACTIONS
+
+    def view(self, state: CombatState) -> dict[str, Any]:
+        return view(state)
+
+    def render(self, state: CombatState) -> str:
+        return render(state)
+
+
+ACTIONS: dict[str, TrackerAction[CombatState]] = {
+    a.name: a
+    for a in (
+        initiative.InitiativeAction(),
+        initiative.TiebreakAction(),
+        attack.AttackAction(),
+        moves.MoveAction(),
+        moves.ChangeWeaponAction(),
+        moves.StandUpAction(),
+        moves.EngagementAction(),
+        brawling.RestrainAction(),
+        brawling.MaintainAction(),
+        brawling.ReleaseAction(),
+        brawling.BreakFreeAction(),
+        care.HealAction(),
+        care.ReviveAction(),
+        care.RestAction(),
+        runner.OtherAction(),
+        initiative.WaitAction(),
+        initiative.CutInAction(),
+        initiative.PassAction(),
+        initiative.EndRoundAction(),
+        runner.DamageAction(),
+        runner.ConditionAction(),
+        runner.LeaveAction(),
+        initiative.EndCombatAction(),
+    )
+}
