@@ -310,3 +310,13 @@ def test_events_published_out_of_order_still_arrive_in_order(client: Any) -> Non
         assert [e["payload"]["text"] for e in got] == ["first", "last"]
         ws.send_text(json.dumps({"type": "ping"}))
         assert json.loads(ws.receive_text()) == {"type": "pong"}  # and nothing else was queued behind
+
+
+def test_the_api_lists_every_system_with_its_parameters(client: Any) -> None:
+    systems = {s["id"]: s for s in client.get("/api/systems").json()}
+    assert {"dice", "ragnarok", "midgard", "rune"} <= set(systems)
+    test = next(m for m in systems["ragnarok"]["mechanics"] if m["name"] == "test")
+    assert {"bag", "destiny", "required_trait", "difficulty"} <= {p["name"] for p in test["params"]}
+    assert systems["ragnarok"]["gm_title"] == "norn" and systems["rune"]["gm_title"] == "runner"
+    assert any(t["name"] == "tree" for t in systems["ragnarok"]["trackers"])
+    assert any(o["name"] == "void_can_transform" for o in systems["ragnarok"]["options"])

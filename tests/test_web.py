@@ -217,3 +217,16 @@ def test_a_system_widget_shows_ragnaroks_game_tree(client: Any) -> None:
         headers={"HX-Request": "true"},
     )
     assert bad.status_code == 422 and "Void" in bad.text
+
+
+def test_the_game_master_sees_their_link_and_players_do_not(client: Any) -> None:
+    table_id = new_table(client)
+    page = client.get(f"/t/{table_id}").text
+    link = re.search(r'id="gm-link" readonly value="([^"]+)"', page)
+    assert link and f"/t/{table_id}/enter?token=" in link.group(1)
+    from fastapi.testclient import TestClient
+
+    other_browser = TestClient(client.app)
+    assert other_browser.get(link.group(1).replace("http://testserver", "")).status_code == 200  # it opens the table
+    player = join(client, table_id, "Ana")
+    assert 'id="gm-link"' not in player.get(f"/t/{table_id}").text

@@ -104,6 +104,37 @@ async def _viewer(
 Viewer = Annotated[Participant, Depends(_viewer)]
 
 
+def system_catalogue() -> list[dict[str, Any]]:
+    from runehall.cli.render import fields
+    from runehall.systems import registry
+
+    catalogue = []
+    for system in sorted(registry.systems().values(), key=lambda s: s.id):
+        catalogue.append(
+            {
+                "id": system.id,
+                "name": system.meta.name,
+                "language": system.meta.language,
+                "gm_title": system.meta.gm_title,
+                "options": fields(system.Options),
+                "mechanics": [
+                    {"name": m.name, "title": m.title, "summary": m.summary, "params": fields(m.Params)}
+                    for m in system.mechanics().values()
+                ],
+                "trackers": [
+                    {
+                        "name": name,
+                        "setup": fields(t.Setup),
+                        "actions": [{"name": a.name, "params": fields(a.Params)} for a in t.actions().values()],
+                    }
+                    for name, t in system.trackers().items()
+                ],
+                "character_fields": fields(system.Character) if system.Character else [],
+            }
+        )
+    return catalogue
+
+
 def create_app(database: Database) -> FastAPI:
     store = Store(database)
     service = TableService(store)
@@ -123,6 +154,12 @@ def create_app(database: Database) -> FastAPI:
 
     async def publish(*events: Event) -> None:
         hub.publish(events, present)
+
+    # -- systems ------------------------------------------------------------------------------------------
+    @app.get("/api/systems")
+    async def systems() -> list[dict[str, Any]]:
+        """The installed game systems: their options, mechanics and parameters, trackers and actions."""
+        return await call(system_catalogue)  # type: ignore[no-any-return]
 
     # -- tables ---------------------------------------------------------------------------------------
     @app.post("/api/tables", status_code=201)

@@ -94,7 +94,10 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
             "widget": widget(system.id, t["tracker"]),
         }
         trackers.append({**t, **shown})
+    token = request.cookies.get(f"rh_{viewer.table_id}", "")
+    gm_link = f"{str(request.base_url).rstrip('/')}/t/{viewer.table_id}/enter?token={token}" if viewer.is_gm else ""
     context = {
+        "gm_link": gm_link,
         "table": {"id": summary["id"], "name": summary["name"]},
         "system": system,
         "me": viewer,
