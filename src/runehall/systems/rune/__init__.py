@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
+from runehall.systems.rune.advancement import AdvancementTracker
 from runehall.systems.rune.combat import CombatTracker
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, Roll
@@ -28,7 +29,7 @@ class Rune(GameSystem):
         return {"roll": Roll(), "contest": Contest(), "attack": Attack()}
 
     def trackers(self) -> Mapping[str, Any]:
-        return {"combat": CombatTracker()}
+        return {"combat": CombatTracker(), "advancement": AdvancementTracker()}
 
 
 SYSTEM = Rune()

@@ -1,0 +1,220 @@
+"""Rune advancement at the table: a hero's victory points and what he buys with them, as a Tracker.
+
+The state is the record of experience.py: the hero sheet as created, the VP accounts, the Ability points bought
+since, this encounter's noted successes and the death-insurance snapshot. Actions: `award` (VP earned),
+`note` (a success that makes an Ability eligible), `end_encounter`, `buy` (an Ability point by experience or
+by training), `end_adventure`, `begin_encounter` and `insure`. None draws a die; each refused move raises
+RulesError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import Field, field_validator, model_validator
+
+from runehall.chance.sources import Source
+from runehall.errors import ParameterError
+from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.rune import creation, experience
+from runehall.systems.rune.experience import Advancement, How, Phase, Reason
+from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.rules import rules
+from runehall.systems.tracker import Tracker, TrackerAction
+
+
+def _options(options: Any) -> RuneOptions:
+    return options if isinstance(options, RuneOptions) else RuneOptions()
+
+
+class AdvancementSetup(RulesModel):
+    hero: dict[str, Any] = Field(description="The hero sheet as created (@FILE, JSON).")
+    vp_total: int = Field(0, ge=0, le=1_000_000, description="VP earned so far.")
+    vp_spent: int = Field(0, ge=0, le=1_000_000, description="VP spent so far.")
+    gained: dict[str, int] = Field(default_factory=dict, description="Ability points bought before this log.")
+    phase: Phase = Field(
+        "encounter", description="Where the saga stands: encounter, after_encounter, between_adventures."
+    )
+
+    @field_validator("gained", mode="before")
+    @classmethod
+    def _names(cls, value: object) -> object:
+        return creation.ids("ability", value)
+
+    @field_validator("gained")
+    @classmethod
+    def _points(cls, value: dict[str, int]) -> dict[str, int]:
+        for ability, points in value.items():
+            if not 0 <= points <= 50:
+                raise ValueError(f"{rules().ability(ability).name}: 0 to 50 points gained")
+        return {a: p for a, p in value.items() if p}
+
+    @model_validator(mode="after")
+    def _accounts(self) -> AdvancementSetup:
+        if self.vp_spent > self.vp_total:
+            raise ValueError(f"vp_spent {self.vp_spent} is more than vp_total {self.vp_total}")
+        return self
+
+
+def start(setup: AdvancementSetup, options: Any) -> Advancement:
+    opts = _options(options)
+    hero = validate_model(Hero, setup.hero, "hero sheet", {"options": opts})
+    record = Advancement(
+        hero=hero, vp_total=setup.vp_total, vp_spent=setup.vp_spent, gained=setup.gained, phase=setup.phase
+    )
+    cap = opts.ability_cap_after_creation
+    over = [a for a, v in record.ratings().items() if cap is not None and v > cap]
+    if over:
+        raise ParameterError(f"gained: {rules().ability(over[0]).name} is over this table's cap of {cap}")
+    return record
+
+
+class AwardParams(RulesModel):
+    vp: int = Field(ge=1, le=100_000, description="Victory points earned.")
+
+
+class NoteParams(RulesModel):
+    ability: str = Field(min_length=1, max_length=60, description="The Ability used successfully.")
+    reason: Reason = Field(
+        "listed_roll",
+        description="listed_roll (in the runner's notes), beat_dfn (weapon Ability), healed (Healer), advantage.",
+    )
+
+
+class BuyParams(RulesModel):
+    ability: str = Field(min_length=1, max_length=60, description="The Ability to raise by 1.")
+    how: How = Field("experience", description="experience (end of an encounter) or training (between adventures).")
+
+
+class Step(TrackerAction[Advancement]):
+    """An action without randomness: a pure function of the record."""
+
+    Params: ClassVar[type[RulesModel]] = RulesModel
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        raise NotImplementedError
+
+    def apply(
+        self, state: Advancement, params: Any, options: Any, source: Source
+    ) -> tuple[Advancement, dict[str, Any]]:
+        new, what = self.step(state, params, _options(options))
+        return new, {**what, "vp_free": new.vp_free}
+
+
+class Award(Step):
+    name: ClassVar[str] = "award"
+    summary: ClassVar[str] = "Victory points earned: added to the total (the score), and so to the free VP."
+    Params: ClassVar[type[RulesModel]] = AwardParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = experience.award(record, params.vp)
+        return new, {"vp": params.vp, "vp_total": new.vp_total}
+
+
+class Note(Step):
+    name: ClassVar[str] = "note"
+    summary: ClassVar[str] = "During an encounter: an Ability used successfully, which may be raised at its end."
+    Params: ClassVar[type[RulesModel]] = NoteParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = experience.note(record, params.ability, params.reason)
+        found = experience.ability_id(params.ability)
+        price = experience.xp_price(new.ratings(), found, options)
+        return new, {"eligible": found, "reason": params.reason, "price_now": price}
+
+
+class Buy(Step):
+    name: ClassVar[str] = "buy"
+    summary: ClassVar[str] = "An Ability +1 for VP: by experience after an encounter, by training between adventures."
+    Params: ClassVar[type[RulesModel]] = BuyParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = experience.advance(record, params.ability, params.how, options)
+        bought = new.bought[-1]
+        what = {"ability": bought.ability, "how": bought.how, "from": bought.from_rating, "to": bought.to_rating}
+        return new, {**what, "vp": bought.vp}
+
+
+def _simple(action: str, text: str, fn: Any) -> type[Step]:
+    class Simple(Step):
+        name: ClassVar[str] = action
+        summary: ClassVar[str] = text
+
+        def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+            new: Advancement = fn(record)
+            return new, {"phase": new.phase, "encounter": new.encounter}
+
+    Simple.__name__ = Simple.__qualname__ = action.title().replace("_", "")
+    return Simple
+
+
+EndEncounter = _simple(
+    "end_encounter", "The encounter ends: noted Abilities may now be raised.", experience.end_encounter
+)
+EndAdventure = _simple(
+    "end_adventure", "The adventure ends: training is possible until the next encounter.", experience.end_adventure
+)
+BeginEncounter = _simple(
+    "begin_encounter", "A new encounter begins (death insurance may be bought first).", experience.begin_encounter
+)
+Insure = _simple(
+    "insure", "Death insurance (25 VP) at the start of an encounter: a snapshot of the sheet.", experience.insure
+)
+
+
+def view(record: Advancement) -> dict[str, Any]:
+    ratings = record.ratings()
+    return {
+        "hero": record.hero.name,
+        "vp_total": record.vp_total,
+        "vp_spent": record.vp_spent,
+        "vp_free": record.vp_free,
+        "phase": record.phase,
+        "encounter": record.encounter,
+        "abilities": ratings,
+        "gained": record.gained,
+        "eligible": record.eligible,
+        "raised": record.raised,
+        "insured": record.insured is not None,
+        "bought": [b.model_dump(mode="json") for b in record.bought],
+    }
+
+
+def render(record: Advancement) -> str:
+    words = experience.PHASE_WORDS[record.phase]
+    lines = [
+        f"{record.hero.name} · encounter {record.encounter} ({words})",
+        f"VP {record.vp_total} total · {record.vp_spent} spent · {record.vp_free} free"
+        + (" · insured" if record.insured is not None else ""),
+        "Abilities: " + ", ".join(f"{rules().ability(a).name} {v}" for a, v in sorted(record.ratings().items())),
+    ]
+    if record.eligible:
+        lines.append("Eligible: " + ", ".join(rules().ability(a).name for a in record.eligible))
+    for b in record.bought:
+        lines.append(f"bought {rules().ability(b.ability).name} {b.from_rating}->{b.to_rating} by {b.how}: {b.vp} VP")
+    return "\n".join(lines)
+
+
+class AdvancementTracker(Tracker[Advancement]):
+    name: ClassVar[str] = "advancement"
+    title: ClassVar[str] = "Advancement: victory points, death insurance, experience and training"
+    Setup: ClassVar[type[RulesModel]] = AdvancementSetup
+
+    def start(self, setup: Any, options: Any) -> Advancement:
+        return start(setup, options)
+
+    def actions(self) -> Mapping[str, TrackerAction[Advancement]]:
+        return ACTIONS
+
+    def view(self, state: Advancement) -> dict[str, Any]:
+        return view(state)
+
+    def render(self, state: Advancement) -> str:
+        return render(state)
+
+
+ACTIONS: dict[str, TrackerAction[Advancement]] = {
+    a.name: a for a in (Award(), Note(), EndEncounter(), Buy(), EndAdventure(), BeginEncounter(), Insure())
+}

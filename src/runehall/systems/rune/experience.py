@@ -1,0 +1,275 @@
+"""Improving a Rune hero with victory points (spec 001a §8, data/experience.toml): the VP accounts, death
+insurance, Ability increases by experience and by training.
+
+The record (`Advancement`) keeps the hero sheet as created, validated by the hero model, beside what play has
+added: the VP earned and spent, the Ability points bought since creation, the Abilities noted as eligible in
+the current encounter, and the death-insurance snapshot. Every rule is a pure function from a record to a new
+record that raises RulesError and changes nothing when the rules refuse:
+
+- experience: at the end of an encounter, +1 to an Ability noted there (a listed roll succeeded, a weapon
+  Ability beat a foe's DFN total, Healer helped a hero recover, or any Ability won a battlefield advantage;
+  rated 0 counts too), priced by its class: best Fighting 150, other Fighting 75, other primary 45,
+  secondary 30; once per Ability and encounter (A55), ties for best pay the best price (A56);
+- training: only between adventures, 125 (primary) or 30 (secondary), the first point only (A57);
+- never more than the free VP; never above the table's Ability cap (option ability_cap_after_creation);
+- Characteristics and hit points are not for sale: only Divine Gifts raise them (another part).
+
+The table runs the same functions through the `advancement` tracker (advancement.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from runehall.errors import ParameterError, RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.data import load_data
+from runehall.systems.rune.creation import category
+from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.records import PACKAGE, Data
+from runehall.systems.rune.rules import fold, rules
+
+Phase = Literal["encounter", "after_encounter", "between_adventures"]
+Reason = Literal["listed_roll", "beat_dfn", "healed", "advantage"]
+How = Literal["experience", "training"]
+PHASE_WORDS = {
+    "encounter": "during an encounter",
+    "after_encounter": "at the end of an encounter",
+    "between_adventures": "between adventures",
+}
+NOT_FOR_SALE = ("hp", "hit_points", "hit_point", "wt", "wound_threshold")
+
+
+# -- experience.toml ------------------------------------------------------------------------------------
+class XpCost(Data):
+    class_: str = Field(alias="class")
+    vp: int = Field(ge=1)
+
+
+class DeathInsurance(Data):
+    cost_vp: int = Field(ge=1)
+
+
+class ExperienceRules(Data):
+    increase: int = Field(ge=1)
+    unrated_success_buys_first_point: bool
+
+
+class Training(Data):
+    primary_vp: int = Field(ge=1)
+    secondary_vp: int = Field(ge=1)
+    from_rating: int
+    to_rating: int
+
+
+class ExperienceFile(Data):
+    death_insurance: DeathInsurance
+    experience: ExperienceRules
+    xp_cost: tuple[XpCost, ...]
+    training: Training
+
+    @model_validator(mode="after")
+    def _classes(self) -> ExperienceFile:
+        wanted = {"best_fighting", "other_fighting", "other_primary", "secondary"}
+        if {c.class_ for c in self.xp_cost} != wanted or len(self.xp_cost) != len(wanted):
+            raise ValueError(f"xp_cost needs one row for each of {sorted(wanted)}")
+        return self
+
+    def xp_vp(self, cost_class: str) -> int:
+        return next(c.vp for c in self.xp_cost if c.class_ == cost_class)
+
+
+@cache
+def experience() -> ExperienceFile:
+    return load_data(PACKAGE, "experience.toml", ExperienceFile)
+
+
+# -- prices ---------------------------------------------------------------------------------------------
+def weapon_abilities() -> frozenset[str]:
+    return frozenset(w.ability for w in rules().weapons.weapon if isinstance(w.ability, str))
+
+
+def xp_class(ratings: Mapping[str, int], ability: str, options: RuneOptions) -> str:
+    """Which price row an Ability's next point by experience falls in (A56: ties for best count as best)."""
+    fighting = rules().fighting_abilities()
+    if ability in fighting:
+        top = max(ratings.get(a, 0) for a in fighting)
+        own = ratings.get(ability, 0)
+        tied = sum(1 for a in fighting if ratings.get(a, 0) == top)
+        best = own == top and (options.best_fighting_ties or tied == 1)
+        return "best_fighting" if best else "other_fighting"
+    return "other_primary" if category(ability, options) == "primary" else "secondary"
+
+
+def xp_price(ratings: Mapping[str, int], ability: str, options: RuneOptions) -> int:
+    return experience().xp_vp(xp_class(ratings, ability, options))
+
+
+def training_price(ability: str, options: RuneOptions) -> int:
+    t = experience().training
+    return t.primary_vp if category(ability, options) == "primary" else t.secondary_vp
+
+
+# -- the record -----------------------------------------------------------------------------------------
+class Bought(RulesModel):
+    ability: str
+    how: How
+    from_rating: int
+    to_rating: int
+    vp: int
+    encounter: int
+
+
+class Advancement(RulesModel):
+    hero: Hero
+    vp_total: int = Field(0, ge=0, description="Every VP ever earned: the score; spending never lowers it.")
+    vp_spent: int = Field(0, ge=0, description="VP spent on improvements.")
+    gained: dict[str, int] = Field(default_factory=dict, description="Ability points bought since creation.")
+    phase: Phase = "encounter"
+    encounter: int = Field(1, ge=1, description="The number of the current (or just ended) encounter.")
+    fresh: bool = Field(True, description="Nothing has happened yet in this encounter (death insurance allowed).")
+    eligible: dict[str, Reason] = Field(default_factory=dict, description="Abilities noted this encounter.")
+    raised: dict[str, int] = Field(default_factory=dict, description="Points bought by experience this encounter.")
+    insured: dict[str, Any] | None = Field(None, description="The latest death-insurance snapshot.")
+    bought: tuple[Bought, ...] = ()
+
+    @property
+    def vp_free(self) -> int:
+        return self.vp_total - self.vp_spent
+
+    def ratings(self) -> dict[str, int]:
+        base = dict(self.hero.abilities)
+        for ability, points in self.gained.items():
+            base[ability] = base.get(ability, 0) + points
+        return {a: v for a, v in base.items() if v > 0}
+
+
+def advanced_hero(record: Advancement) -> Hero:
+    """The hero with the Ability points bought since creation (unvalidated copy: creation caps no longer
+    apply), so `derived()` gives his current numbers."""
+    return record.hero.model_copy(update={"abilities": record.ratings()})
+
+
+def ability_id(text: str) -> str:
+    """An Ability's id; a Characteristic or hit points are refused (only Divine Gifts raise them)."""
+    found = rules().find("ability", text)
+    if found is not None:
+        return found
+    char = rules().find("characteristic", text)
+    if char is not None:
+        name = rules().characteristic(char).name
+        raise RulesError(f"ability {name}: there is no mundane way to raise a Characteristic (only Divine Gifts)")
+    if fold(text) in NOT_FOR_SALE:
+        raise RulesError(f"ability {text}: hit points are bought only at creation; later only Divine Gifts add them")
+    raise ParameterError(f"ability {text!r} is not an Ability of Rune")
+
+
+def _pay(record: Advancement, ability: str, how: How, vp: int, options: RuneOptions) -> Advancement:
+    name = rules().ability(ability).name
+    now = record.ratings().get(ability, 0)
+    to = now + experience().experience.increase
+    cap = options.ability_cap_after_creation
+    if cap is not None and to > cap:
+        raise RulesError(f"ability {name}: {now} -> {to} is over this table's cap of {cap}")
+    if vp > record.vp_free:
+        raise RulesError(f"ability {name}: {now} -> {to} costs {vp} VP and the hero has {record.vp_free} free")
+    gained = {**record.gained, ability: record.gained.get(ability, 0) + to - now}
+    entry = Bought(ability=ability, how=how, from_rating=now, to_rating=to, vp=vp, encounter=record.encounter)
+    raised = dict(record.raised)
+    if how == "experience":
+        raised[ability] = raised.get(ability, 0) + 1
+    return record.model_copy(
+        update={"vp_spent": record.vp_spent + vp, "gained": gained, "raised": raised, "bought": (*record.bought, entry)}
+    )
+
+
+def buy_experience(record: Advancement, ability: str, options: RuneOptions) -> Advancement:
+    name = rules().ability(ability).name
+    if record.phase != "after_encounter":
+        raise RulesError(f"ability {name}: experience is bought at the end of an encounter, not {_when(record)}")
+    if ability not in record.eligible:
+        raise RulesError(f"ability {name}: not noted as eligible in encounter {record.encounter} (train it instead)")
+    if record.raised.get(ability, 0) >= options.xp_once_per_encounter:
+        times = options.xp_once_per_encounter
+        raise RulesError(f"ability {name}: already raised {times} time(s) by experience this encounter (A55)")
+    return _pay(record, ability, "experience", xp_price(record.ratings(), ability, options), options)
+
+
+def buy_training(record: Advancement, ability: str, options: RuneOptions) -> Advancement:
+    name = rules().ability(ability).name
+    if record.phase != "between_adventures":
+        raise RulesError(f"ability {name}: training only between adventures, not {_when(record)}")
+    now = record.ratings().get(ability, 0)
+    first = experience().training.from_rating
+    if options.training_first_point_only and now != first:
+        raise RulesError(f"ability {name}: training buys only the first point (A57), and he is rated {now}")
+    return _pay(record, ability, "training", training_price(ability, options), options)
+
+
+def advance(record: Advancement, ability: str, how: How, options: RuneOptions) -> Advancement:
+    """One Ability point bought with VP, by experience or by training; RulesError if the rules refuse."""
+    found = ability_id(ability)
+    return buy_experience(record, found, options) if how == "experience" else buy_training(record, found, options)
+
+
+def _when(record: Advancement) -> str:
+    return PHASE_WORDS[record.phase]
+
+
+def award(record: Advancement, vp: int) -> Advancement:
+    if vp < 1:
+        raise RulesError(f"vp {vp}: an award is at least 1 VP")
+    return record.model_copy(update={"vp_total": record.vp_total + vp, "fresh": False})
+
+
+def note(record: Advancement, ability: str, reason: Reason) -> Advancement:
+    """A success worth learning from, noted during the encounter."""
+    found = ability_id(ability)
+    row = rules().ability(found)
+    if record.phase != "encounter":
+        raise RulesError(f"ability {row.name}: successes are noted during an encounter, not {_when(record)}")
+    if reason == "beat_dfn" and found not in weapon_abilities():
+        raise RulesError(f"ability {row.name}: only a weapon Ability qualifies by beating a foe's DFN total")
+    if reason == "healed" and found != "healer":
+        raise RulesError(f"ability {row.name}: helping a hero recover qualifies the Healer Ability only")
+    rating = record.ratings().get(found, 0)
+    if rating == 0 and not (row.usable_untrained and experience().experience.unrated_success_buys_first_point):
+        raise RulesError(f"ability {row.name}: it cannot be used successfully while unrated")
+    return record.model_copy(update={"eligible": {**record.eligible, found: reason}, "fresh": False})
+
+
+def end_encounter(record: Advancement) -> Advancement:
+    if record.phase != "encounter":
+        raise RulesError(f"no encounter is under way ({_when(record)})")
+    return record.model_copy(update={"phase": "after_encounter"})
+
+
+def end_adventure(record: Advancement) -> Advancement:
+    if record.phase != "after_encounter":
+        raise RulesError(f"an adventure ends after its last encounter, not {_when(record)}")
+    return record.model_copy(update={"phase": "between_adventures", "eligible": {}, "raised": {}})
+
+
+def begin_encounter(record: Advancement) -> Advancement:
+    if record.phase == "encounter":
+        raise RulesError(f"encounter {record.encounter} is still under way (end it first)")
+    return record.model_copy(
+        update={"phase": "encounter", "encounter": record.encounter + 1, "fresh": True, "eligible": {}, "raised": {}}
+    )
+
+
+def insure(record: Advancement) -> Advancement:
+    """Death insurance: 25 VP at the start of an encounter for a snapshot without the name and the gear."""
+    cost = experience().death_insurance.cost_vp
+    if record.phase != "encounter" or not record.fresh:
+        raise RulesError("death insurance is bought at the start of an encounter, before anything happens in it")
+    if cost > record.vp_free:
+        raise RulesError(f"death insurance costs {cost} VP and the hero has {record.vp_free} free")
+    h = record.hero
+    snapshot = {"characteristics": dict(h.characteristics), "abilities": record.ratings(), "cp_on_hp": h.cp_on_hp}
+    return record.model_copy(update={"vp_spent": record.vp_spent + cost, "insured": snapshot})
