@@ -18,6 +18,7 @@ from pathlib import Path
 import load
 import mechanics
 import odds
+import pages
 import rolls
 from report import Row, machine, table, tables
 
@@ -36,6 +37,8 @@ BENCHMARKS: dict[str, Callable[[], Row]] = {
     "roll-1d20": rolls.roll_1d20,
     "roll-8d8": rolls.roll_8d8,
     "roll-4d6kh3": rolls.roll_4d6kh3,
+    "page-home": pages.home_page,
+    "page-table": pages.table_page,
     "load-100": load.load_100,
     "load-500": load.load_500,
     "load-1000": load.load_1000,
@@ -51,6 +54,7 @@ def goals(rows: Sequence[Row]) -> list[str]:
     systemic = [r for r in odd if r.kind == "mechanic"]
     thrown = [r for r in rows if isinstance(r, rolls.RollRow)]
     loaded = [r for r in rows if isinstance(r, load.LoadRow) and r.clients == 1000]
+    shown = [r for r in rows if isinstance(r, pages.PageRow)]
 
     def verdict(ok: bool) -> str:
         return "**met**" if ok else "**not met**"
@@ -70,6 +74,10 @@ def goals(rows: Sequence[Row]) -> list[str]:
         shown = ", ".join(f"{r.expression} {r.ratio:.2f}×" for r in thrown)
         ok = all(r.ratio > 1 for r in thrown)
         lines.append(f"- Roll throughput faster than d20: {verdict(ok)} ({shown}).")
+    if shown:
+        ok = all(r.slowest < pages.GOAL for r in shown)
+        detail = ", ".join(f"{r.page} {load.ms(r.slowest)}" for r in shown)
+        lines.append(f"- Every page under 200 ms on localhost: {verdict(ok)} (slowest of 30: {detail}).")
     for r in loaded:
         ok = r.p99 <= 0.050 and r.missing == 0
         lines.append(

@@ -1,0 +1,86 @@
+"""How fast the web table's pages load on localhost (goal: under 200 ms), with a realistic table.
+
+The server runs as a subprocess (load.server); the table has a character, fifty rolls in its log and a
+game tree in play, as a table has after an evening. Each page is fetched the way a browser would, with
+the table's cookie, and timed from the request to the last byte; the best of several repeats is shown.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import ClassVar
+
+import httpx
+
+from load import ms, server
+
+REPEATS = 30
+GOAL = 0.200
+HERO = {"name": "Ulrik", "essence": ["tyr", "bjarkan", "hagall", "naudhr", "fe"], "destiny": 3, "void": {"trait": "E"}}
+# An evening's table: a hero, a game tree, fifty skill tests in the log.
+SKILL = {"bag": "4F,2M,1E", "destiny": 3, "void_trait": "E", "required_trait": "F", "difficulty": 3}
+
+
+@dataclass(frozen=True)
+class PageRow:
+    TABLE: ClassVar[str] = "Web pages"
+    HEADERS: ClassVar[tuple[str, ...]] = ("Page", "Median", "Slowest of 30", "Goal")
+
+    page: str
+    median: float
+    slowest: float
+
+    def cells(self) -> tuple[str, ...]:
+        verdict = "met" if self.slowest < GOAL else "not met"
+        return (self.page, ms(self.median), ms(self.slowest), f"under 200 ms: {verdict}")
+
+    def detail(self) -> str:
+        return ""
+
+
+def _populate(url: str) -> tuple[str, str]:
+    gm = httpx.post(f"{url}/api/tables", json={"name": "Evening", "system": "ragnarok", "gm_name": "Norn"}).json()
+    headers = {"Authorization": f"Bearer {gm['token']}"}
+    api = f"{url}/api/tables/{gm['table_id']}"
+    made = httpx.post(f"{api}/characters", headers=headers, json={"sheet": HERO}).json()
+    setup = {"character_id": made["payload"]["character_id"]}
+    httpx.post(f"{api}/trackers", headers=headers, json={"tracker": "tree", "setup": setup})
+    for _ in range(50):
+        httpx.post(f"{api}/rolls", headers=headers, json={"mechanic": "test", "params": SKILL})
+    return gm["table_id"], gm["token"]
+
+
+def _time(client: httpx.Client, path: str) -> list[float]:
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        response = client.get(path)
+        response.read()
+        times.append(time.perf_counter() - start)
+        assert response.status_code == 200, (path, response.status_code)
+    return times
+
+
+@cache
+def page_loads() -> list[PageRow]:
+    with tempfile.TemporaryDirectory() as tmp, server(Path(tmp)) as (_, url):
+        table_id, token = _populate(url)
+        with httpx.Client(base_url=url, cookies={f"rh_{table_id}": token}) as client:
+            rows = []
+            for name, path in (("home", "/"), ("table (GM, 50 rolls, a game tree)", f"/t/{table_id}")):
+                times = _time(client, path)
+                rows.append(PageRow(name, statistics.median(times), max(times)))
+            return rows
+
+
+def home_page() -> PageRow:
+    return page_loads()[0]
+
+
+def table_page() -> PageRow:
+    return page_loads()[1]
