@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 REPEATS = 5
 BUDGET = 0.25  # seconds of timed work per repeat
@@ -61,6 +62,50 @@ def per_call(fn: Callable[[], T], reset: Callable[[], None] = _nothing) -> Timin
         if spent / calls < best:
             best, best_calls = spent / calls, calls
     return Timing(best, first, best_calls, result)
+
+
+def _one_repeat(fn: Callable[[], T], reset: Callable[[], None]) -> tuple[float, int, T]:
+    gc.collect()
+    gc.disable()
+    try:
+        spent, calls = 0.0, 0
+        while True:
+            reset()
+            start = time.perf_counter()
+            result = fn()
+            spent += time.perf_counter() - start
+            calls += 1
+            if spent >= BUDGET and calls >= 3:
+                return spent / calls, calls, result
+    finally:
+        gc.enable()
+
+
+def per_call_pair(
+    ours: Callable[[], T], theirs: Callable[[], U], reset_theirs: Callable[[], None] = _nothing
+) -> tuple[Timing[T], Timing[U]]:
+    """per_call for two functions with their repeats interleaved (ours, theirs, ours, theirs...), so a
+    change in the machine's speed during the run touches both sides alike."""
+    first_ours = _first(ours, _nothing)
+    first_theirs = _first(theirs, reset_theirs)
+    best_a: tuple[float, int, T] = (float("inf"), 0, first_ours[1])
+    best_b: tuple[float, int, U] = (float("inf"), 0, first_theirs[1])
+    for _ in range(REPEATS):
+        a = _one_repeat(ours, _nothing)
+        b = _one_repeat(theirs, reset_theirs)
+        best_a = min(best_a, a, key=lambda x: x[0])
+        best_b = min(best_b, b, key=lambda x: x[0])
+    return (
+        Timing(best_a[0], first_ours[0], best_a[1], best_a[2]),
+        Timing(best_b[0], first_theirs[0], best_b[1], best_b[2]),
+    )
+
+
+def _first(fn: Callable[[], T], reset: Callable[[], None]) -> tuple[float, T]:
+    reset()
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
 
 
 def batched(fn: Callable[[], T]) -> Timing[T]:

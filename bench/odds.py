@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import icepool
 
-from harness import Timing, per_call, seconds
+from harness import Timing, per_call, per_call_pair, seconds
 from peers import clear_icepool_caches, exact_icepool, exact_runehall
 from runehall.chance.dice import CountPool
 from runehall.chance.dist import Dist
@@ -69,8 +69,7 @@ def compare(
     peer: Callable[[], icepool.Die[Any]],
 ) -> OddsRow:
     """Time both answers and insist that they are the same outcomes with the same exact probabilities."""
-    ours = per_call(runehall)
-    fresh = per_call(peer, reset=clear_icepool_caches)
+    ours, fresh = per_call_pair(runehall, peer, reset_theirs=clear_icepool_caches)
     warm = per_call(peer)
     expected = exact_runehall(ours.result)
     for label, timing in (("fresh", fresh), ("warm", warm)):

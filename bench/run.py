@@ -91,7 +91,9 @@ def goals(rows: Sequence[Row]) -> list[str]:
 METHOD = """\
 - Every number is the best of 5 repeats timed with `time.perf_counter`, garbage collection paused during a
   repeat. Exact odds: each call is timed on its own and a repeat runs at least 0.25 s; the figure is the
-  mean time per call of the best repeat. Rolls: a tight loop of N rolls (N calibrated to about 0.25 s).
+  mean time per call of the best repeat. Runehall's repeats and icepool's (caches emptied) alternate, so a
+  change in the machine's speed during the run touches both sides alike. Rolls: a tight loop of N rolls
+  (N calibrated to about 0.25 s).
 - Runehall computes every distribution from scratch: notation is parsed on every call
   (`runehall.notation.parser.parse`, not the cached `compile_notation`) and no distribution is cached.
 - icepool caches results between calls (standard dice, pools, binomial rows, each evaluator's states).
