@@ -6,27 +6,13 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from runehall.storage.store import contains_nul
 from runehall.table.visibility import Visibility
 
 Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"\S")]
 Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
 Manual = Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(max_length=200)]
 Params = Annotated[dict[str, Any], Field(max_length=50)]
-
-
-def _has_nul(value: Any) -> bool:
-    pending = [value]  # a walk without recursion: nesting depth is the client's choice
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if "\x00" in item:
-                return True
-        elif isinstance(item, dict):
-            pending.extend(item.keys())
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-    return False
 
 
 class Body(BaseModel):
@@ -36,7 +22,7 @@ class Body(BaseModel):
     @classmethod
     def _no_nul(cls, data: Any) -> Any:
         """No text anywhere in a request holds a NUL character: PostgreSQL cannot store one."""
-        if _has_nul(data):
+        if contains_nul(data):
             raise ValueError("text must not contain NUL characters (\\u0000)")
         return data
 
