@@ -20,13 +20,14 @@ from runehall.systems.midgard.cast import (
     EXHAUSTION_MERKSTAVE,
     FACE_CATEGORY,
     FUTURE_CAP,
+    CastOutcome,
     Goal,
     Stones,
-    cast_resolver,
     resolve,
     speed,
     time_taken,
 )
+from runehall.systems.midgard.cast_odds import CastRoll
 
 Counts = tuple[int, ...]
 MAX_DICE = 24
@@ -98,7 +99,7 @@ class CastResult(NamedTuple):
     speed: int | None
 
 
-class Cast(Mechanic[CastParams, Counts, CastResult]):
+class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
     name: ClassVar[str] = "cast"
     title: ClassVar[str] = "Cast (d8 runes)"
     summary: ClassVar[str] = (
@@ -107,18 +108,18 @@ class Cast(Mechanic[CastParams, Counts, CastResult]):
     Params: ClassVar[type[RulesModel]] = CastParams
     manual_help: ClassVar[str] = "the d8 faces rolled, e.g. 6,3,1"
 
-    def chance(self, params: CastParams, options: RulesModel) -> Chance[Any, Counts]:
-        return params.pool()
+    def chance(self, params: CastParams, options: RulesModel) -> Chance[Any, CastOutcome]:
+        # The key is the cast's outcome (the rule applied to the counts), whose odds cast_odds sums fast.
+        stones, difficulty = params.stones(), params.difficulty
+        return CastRoll(params.pool(), stones, difficulty, params.goal, params.simple, params.instant)
 
-    def resolve(self, params: CastParams, options: RulesModel, key: Counts) -> CastResult:
+    def resolve(self, params: CastParams, options: RulesModel, key: CastOutcome) -> CastResult:
         return self.resolver(params, options)(key)
 
-    def resolver(self, params: CastParams, options: RulesModel) -> Callable[[Counts], CastResult]:
-        outcome = cast_resolver(params.stones(), params.difficulty, params.goal, params.simple, params.instant)
+    def resolver(self, params: CastParams, options: RulesModel) -> Callable[[CastOutcome], CastResult]:
         time, base_speed = params.time, params.speed
 
-        def result(key: Counts) -> CastResult:
-            o = outcome(key)
+        def result(o: CastOutcome) -> CastResult:
             seconds = time_taken(o, time) if time else None
             final_speed = speed(o, base_speed) if base_speed is not None else None
             return CastResult(*o, seconds, final_speed)
