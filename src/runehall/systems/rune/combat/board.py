@@ -157,8 +157,15 @@ class Board:
         supporting characters by the runner's notes."""
         c, e = self.people[name], self.entries[name]
         if c.hero:
-            return (-step, 0, -c.gifts, tuple(-t for t in e.tiebreak), c.order)
+            return (-step, 0, -self.gift_count(c), tuple(-t for t in e.tiebreak), c.order)
         return (-step, 1, 0, (), c.order)
+
+    def gift_count(self, c: Combatant) -> int:
+        """What breaks a tie between heroes: his Gifts, counted as distinct Gifts or as levels (option
+        gift_count_basis)."""
+        if self.opt("gift_count_basis") == "gift_levels" and c.gift_levels is not None:
+            return c.gift_levels
+        return c.gifts
 
     def next_up(self) -> tuple[str, int] | None:
         due = [
@@ -275,7 +282,7 @@ class Board:
         for i, a in enumerate(heroes):
             for b in heroes[i + 1 :]:
                 ea, eb = self.entries[a], self.entries[b]
-                same = self.people[a].gifts == self.people[b].gifts and ea.tiebreak == eb.tiebreak
+                same = self.gift_count(self.people[a]) == self.gift_count(self.people[b]) and ea.tiebreak == eb.tiebreak
                 if same and set(ea.steps) & set(eb.steps):
                     group = next((g for g in groups if a in g or b in g), None)
                     if group is None:

@@ -120,6 +120,11 @@ def escape_bonus(board: Board, c: Combatant) -> tuple[int, dict[str, int]]:
             parts["weapon Dfn rating"] = weapon.dfn_rating
         if c.shield_dfn and (board.opt("break_free_both_dfn") or "weapon Dfn rating" not in parts):
             parts["shield Dfn rating"] = c.shield_dfn
+        if board.opt("armor_term_in_break_free") == "armor_init":
+            if c.armor_init is None:
+                raise RulesError(f"{c.name}'s armor has no known Init rating (the book lost it): give it as 'armor'")
+            if c.armor_init:
+                parts["armor Init rating"] = -abs(c.armor_init)
     return sum(parts.values()), parts
 
 

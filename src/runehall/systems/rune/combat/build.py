@@ -18,6 +18,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat import heroes
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Edge, Weapon, WeaponKind
 from runehall.systems.rune.combat.settings import (
+    armor_rows,
     foe_wt,
     fold,
     opt,
@@ -30,7 +31,7 @@ from runehall.systems.rune.combat.settings import (
 SCORES = ("init", "atk", "dfn", "dam")
 NUMBERS = (
     "init_noncombat", "soak", "hp", "wt", "res", "dodge", "hold", "pin", "balance", "healer", "fatigue", "escape",
-    "engagement", "strength", "per", "ride", "gifts",
+    "engagement", "strength", "per", "ride", "gifts", "gift_levels", "qik",
 )  # fmt: skip
 
 
@@ -76,7 +77,10 @@ class CombatantSpec(RulesModel):
     strength: int | None = Field(None, ge=-10, le=20)
     per: int | None = None
     ride: int | None = None
-    gifts: int | None = Field(None, ge=0, le=99)
+    gifts: int | None = Field(None, ge=0, le=99, description="How many distinct Divine Gifts he has.")
+    gift_levels: int | None = Field(None, ge=0, le=999, description="His Gifts' levels added up.")
+    qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
+    armor: str | None = Field(None, description="The armor he wears (armor.toml id), for its Init rating.")
     sprint: int | None = Field(None, ge=0, le=20)
     move_half: int | None = Field(None, ge=0, le=500)
     move_full: int | None = Field(None, ge=0, le=500)
@@ -201,12 +205,18 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
             choices = ", ".join(shield_rows())
             raise ParameterError(f"{spec.name}: unknown shield {shield!r} (armor.toml: {choices})")
         shield, shield_dfn = held.id, held.dfn
+    if spec.armor is not None:
+        worn = armor_rows().get(_key(spec.armor))
+        if worn is None:
+            raise ParameterError(f"{spec.name}: unknown armor {spec.armor!r} (armor.toml: {', '.join(armor_rows())})")
+        numbers["armor_init"] = worn.init if isinstance(worn.init, int) else None
     half, full = numbers.pop("move_half", None), numbers.pop("move_full", None)
     if spec.sprint is not None or half is None or full is None:
         half, full = sprint_move(spec.sprint or 0)
     if spec.mounted:
         full = steed_full_move()
         half = full // 2
+    armor_init = numbers.pop("armor_init", 0)
     wounds = spec.wounds
     hp = spec.hp_now if spec.hp_now is not None else hp_max
     return Combatant(
@@ -231,5 +241,6 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         mounted=spec.mounted,
         inhuman=spec.inhuman,
         undead=spec.undead,
+        armor_init=armor_init,
         **{k: v for k, v in numbers.items() if v is not None},
     )

@@ -97,6 +97,7 @@ class RoundFlags(RulesModel):
     withdrawing: bool = False
     fleeing: bool = False
     reckless: bool = False
+    move_action: bool = Field(False, description="He took a half or full move as his action (not an approach).")
     engagement_used: bool = False
     acted: bool = False
 
@@ -127,6 +128,9 @@ class Combatant(RulesModel):
     move_half: int = 8
     move_full: int = 15
     gifts: int = 0
+    gift_levels: int | None = Field(None, description="Levels of his Gifts, all added up (default: as many as Gifts).")
+    qik: int | None = None
+    armor_init: int | None = Field(0, le=0, description="His armor's Init rating (0 or less; None: the book lost it).")
     shield: str | None = None
     shield_dfn: int = 0
     inhuman: bool = False
@@ -149,6 +153,7 @@ class Combatant(RulesModel):
     restraint: Restraint | None = None
     restraining: str | None = None
     severed: bool = False
+    first_hit_by: str | None = Field(None, description="The first to hit him with a melee weapon in this fight.")
     heal_blocked: bool = Field(False, description="Treated since his last injury: no new attempt yet.")
     this_round: RoundFlags = RoundFlags()
 

@@ -117,6 +117,8 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
     enc_dec = derived["enc_dec"]
     physical = None if enc_dec is None else int(enc_dec)
     rated = derived["abilities"]
+    armor = hero.sheet(hero_options).armor
+    armor_init = 0 if armor is None else armor.init if isinstance(armor.init, int) else None
     numbers: dict[str, Any] = {
         "soak": derived["soak"],
         "hp": derived["hp_max"],
@@ -135,5 +137,6 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "ride": int(rated.get("ride", {}).get("rating", 0)),
         "move_half": derived["move_half"],
         "move_full": derived["move"],
+        "armor_init": armor_init,
     }
     return SheetNumbers(numbers, tuple(weapons), hero.shield)

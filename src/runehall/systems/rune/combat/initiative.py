@@ -70,7 +70,7 @@ class InitiativeAction(CombatAction):
         roll, faces = stress(source)
         total = roll + score + sum(mods.values()) - c.impairment
         steps = action_steps(total)
-        board.entries[c.name] = Entry(name=c.name, plan=plan, total=total, faces=faces, steps=steps)
+        board.entries[c.name] = Entry(name=c.name, plan=plan, score=score, total=total, faces=faces, steps=steps)
         result: dict[str, Any] = {"who": c.name, "plan": plan, "faces": list(faces), "roll": roll, "score": score}
         if mods:
             result["modifiers"] = mods
@@ -83,6 +83,51 @@ class InitiativeAction(CombatAction):
             return result
         board.initiative_done()
         result["phase"] = board.phase
+        if board.phase == "acting":
+            result["order"] = schedule(board)
+        return result
+
+
+class ReplanParams(RulesModel):
+    who: str = Field(description="Who changes his plan before his first action of the round.")
+    plan: str = Field(description="The weapon he now means to use, unarmed, or noncombat.")
+
+
+class ReplanAction(CombatAction):
+    name: ClassVar[str] = "replan"
+    summary: ClassVar[str] = (
+        "Change the initiative plan before acting: the same die with the new plan's INIT (option init_plan_fixed)."
+    )
+    Params: ClassVar[type[RulesModel]] = ReplanParams
+
+    def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
+        if board.opt("init_plan_fixed"):
+            raise RulesError("the initiative plan is fixed once rolled at this table (option init_plan_fixed)")
+        if board.phase not in ("initiative", "tiebreak", "acting"):
+            raise RulesError(f"the fight is over ({board.ended})")
+        c = board.get(params.who)
+        board.require_able(c, "change his plan")
+        entry = board.entries.get(c.name)
+        if entry is None:
+            raise RulesError(f"{c.name} has not rolled initiative this round: his plan is chosen with the roll")
+        if c.this_round.acted or (board.slot is not None and board.slot.who == c.name) or entry.waiting:
+            raise RulesError(f"{c.name} has begun acting this round: his plan can change only before that")
+        wanted = params.plan.strip().casefold()
+        if wanted.replace("-", "").replace("_", "").replace(" ", "") == NONCOMBAT:
+            wanted = NONCOMBAT
+        plan, score = init_score(c, wanted)
+        if plan == entry.plan:
+            raise RulesError(f"{c.name}'s plan already is {plan}")
+        total = entry.total - entry.score + score
+        steps = action_steps(total)
+        if board.phase == "acting" and board.last_step is not None and steps[0] > board.last_step:
+            raise RulesError(
+                f"with that plan {c.name} would act at step {steps[0]}, which the round has passed ({board.last_step})"
+            )
+        board.entries[c.name] = entry.model_copy(update={"plan": plan, "score": score, "total": total, "steps": steps})
+        result: dict[str, Any] = {"who": c.name, "plan": plan, "score": score, "total": total, "steps": list(steps)}
+        if board.phase == "tiebreak" and not board.roll_offs_needed():
+            board.phase = "acting"
         if board.phase == "acting":
             result["order"] = schedule(board)
         return result

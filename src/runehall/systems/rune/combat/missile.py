@@ -63,10 +63,15 @@ def spend_ammo(board: Board, a: Combatant, weapon: Weapon) -> int | None:
     return left
 
 
-def dodge_bonus(d: Combatant) -> int:
-    """Dodge + Qik for a hero (as given); a supporting character dodges with his Res unless given a Dodge."""
+def dodge_bonus(board: Board, d: Combatant) -> int:
+    """Dodge + Qik for a hero (as given); a supporting character dodges with his Res unless given a Dodge, and
+    adds his Qik where option foe_dodge_stat says so."""
     if d.hero or d.dodge is not None:
         return d.bonus("dodge")
+    if board.opt("foe_dodge_stat") == "res_plus_qik":
+        if d.qik is None:
+            raise RulesError(f"{d.name} dodges with Res + Qik at this table: give his 'qik'")
+        return d.bonus("res") + d.qik
     return d.bonus("res")
 
 
@@ -88,7 +93,7 @@ def missile_swing(
         result["ammo_left"] = left
     bystanders = [] if dodge else crowd(board, a, d, line_of_fire)
     if dodge:
-        bonus = dodge_bonus(d)
+        bonus = dodge_bonus(board, d)
         d_roll, d_faces = stress(source)
         defence = roll_record(d.name, "Dodge", d_faces, d_roll, bonus, [], d.impairment)
     else:

@@ -57,6 +57,18 @@ def melee_opponents(board: Board, d: Combatant) -> int:
     return sum(1 for o in board.engaged(d) if not o.held and o.restraining is None)
 
 
+def gang_up_penalty(board: Board, d: Combatant) -> int:
+    """The DFN modifier for being outnumbered (option gang_up_formula): -2 for each opponent close enough
+    beyond one (A32), or -2 for each opponent close enough other than the first one to have hit him in melee,
+    and nothing before anyone has (the book's footnote read literally)."""
+    if board.opt("gang_up_formula") == "after_first_hitter":
+        if d.first_hit_by is None:
+            return 0
+        others = [o for o in board.engaged(d) if not o.held and o.restraining is None and o.name != d.first_hit_by]
+        return gang_up(len(others) + 1)
+    return gang_up(melee_opponents(board, d))
+
+
 def check_gang_up(board: Board, d: Combatant) -> int:
     n = melee_opponents(board, d)
     most = int(melee()["gang_up"]["max_attackers_human_sized"])
@@ -89,7 +101,7 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
         atk.append(("grabber trap", melee_modifier("grabber_trap")))
     if d.grabbed:
         dfn.append(("grabber trap", melee_modifier("grabber_trap")))
-    ganged = gang_up(melee_opponents(board, d))
+    ganged = gang_up_penalty(board, d)
     if ganged:
         dfn.append(("outnumbered", ganged))
     if d.this_round.withdrawing:
@@ -149,7 +161,7 @@ def missile_mods(board: Board, a: Combatant, d: Combatant, dodging: bool, sit: S
         mods.append(("target flees", missile_modifier("fleeing_or_reckless")))
     elif flags.withdrawing:
         mods.append(("target withdraws", missile_modifier("withdrawing")))
-    elif flags.moved > 0:
+    elif flags.moved > 0 and (board.opt("moving_target_definition") == "moved_this_round" or flags.move_action):
         mods.append(("target moved", missile_modifier("moving")))
     if d.grabbed:
         mods.append(("target in a grabber trap", missile_modifier("grabber_trap")))

@@ -89,6 +89,8 @@ class MoveAction(CombatAction):
         }
         walk(board, c, to)
         board.flag(c.name, withdrawing=kind == "withdraw", fleeing=kind == "flee", reckless=kind == "reckless")
+        if kind in ("half", "full", "seize_ground", "seek_cover"):
+            board.flag(c.name, move_action=True)
         if params.cover is not None:
             board.update(c.name, cover=params.cover)
         if offers:

@@ -120,9 +120,11 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
 def _on_hit(
     board: Board, a: Combatant, d: Combatant, weapon: Weapon, tm: int, swing: Swing, source: Source
 ) -> dict[str, Any]:
+    if not weapon.ranged and d.first_hit_by is None:
+        board.update(d.name, first_hit_by=a.name)
     if swing.restrain is not None:
         return {"restrain": restrain_roll(board, a, d, swing.restrain, source)}
-    if weapon.special == "barb_net":
+    if entangles(board, weapon):
         difficulty = BASE_DIFFICULTY + tm
         board.update(d.name, restraint=Restraint(kind="net", tm=tm, difficulty=difficulty))
         return {"netted": {"escape_difficulty": difficulty, "damage_per_action": int(barb_net()["damage_per_action"])}}
@@ -132,6 +134,11 @@ def _on_hit(
     if swing.sever:
         out["sever"] = sever(board, a, d, weapon, hit.lost, source)
     return out
+
+
+def entangles(board: Board, weapon: Weapon) -> bool:
+    """The barb-net wraps whom it hits; so does the plain Net where option net_entangles says so (A71)."""
+    return weapon.special == "barb_net" or (weapon.id == "net" and bool(board.opt("net_entangles")))
 
 
 def _on_miss(

@@ -92,6 +92,17 @@ def weapon_row(name: str) -> WeaponRow | None:
     return next((r for r in rows.values() if fold(r.name) == fold(name)), None)
 
 
+class ArmorRow(Row):
+    id: str
+    name: str
+    init: int | str
+
+
+@cache
+def armor_rows() -> dict[str, ArmorRow]:
+    return {a["id"]: ArmorRow.model_validate(a) for a in read_data_file(PACKAGE, "armor.toml")["armor"]}
+
+
 @cache
 def shield_rows() -> dict[str, ShieldRow]:
     return {s["id"]: ShieldRow.model_validate(s) for s in read_data_file(PACKAGE, "armor.toml")["shield"]}

@@ -25,6 +25,7 @@ class Entry(RulesModel):
 
     name: str
     plan: Plan
+    score: int = Field(0, description="The INIT score of his plan, inside the total.")
     total: int
     faces: tuple[int, ...] = ()
     steps: tuple[int, ...] = Field((), description="Steps of the actions still due, highest first.")

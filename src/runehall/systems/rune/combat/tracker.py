@@ -69,6 +69,7 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
     for a in (
         initiative.InitiativeAction(),
         initiative.TiebreakAction(),
+        initiative.ReplanAction(),
         attack.AttackAction(),
         moves.MoveAction(),
         moves.ChangeWeaponAction(),
