@@ -19,7 +19,11 @@ class WeaponDef(Data):
     speed: int | None = None
     speed_formula: Formula = ""
     ap: int
+    hardness: int | None = None
+    structure: int | None = None
+    target_weapon_modifier: int = 0
     block_speed_modifier: int = 0
+    disarm_difficulty_modifier: int = 0
     legend_hint: str = ""
     size: str = Field(alias="class")
     is_shield: bool = False
@@ -32,6 +36,8 @@ class RangedDef(Data):
     damage: int | None = None
     speed: int | None = None
     ap: int | None = None
+    hardness: int | None = None
+    structure: int | None = None
     range_ft: int | None = None
     range_formula: Formula = ""
     two_handed_always: bool = False
@@ -47,9 +53,21 @@ class TwoHanded(Data):
     speed_modifier: int
 
 
+class DualBonus(Data):
+    size: str = Field(alias="class")
+    damage: int
+    target_defence: int
+    speed: int
+
+
+class DualWielding(Data):
+    bonus: tuple[DualBonus, ...]
+
+
 class WeaponsFile(Data):
     categories: Categories
     two_handed: TwoHanded
+    dual_wielding: DualWielding
     weapon: tuple[WeaponDef, ...]
     ranged: tuple[RangedDef, ...]
 
@@ -78,6 +96,7 @@ class Location(Data):
     id: str
     name: str
     structure: int
+    on_penetration: dict[str, Any] = Field(default_factory=dict)
 
 
 class PoolExample(Data):
@@ -115,3 +134,18 @@ class ActionDef(Data):
 
 class CombatFile(Data):
     action: tuple[ActionDef, ...]
+
+
+class EnemyWoundRank(Data):
+    multiplier: float
+    merkstave_penalty: int
+
+
+class EnemyClass(Data):
+    id: str
+    wound_rank: tuple[EnemyWoundRank, ...] = ()
+    wound_multiplier: int | None = None
+
+
+class EnemiesFile(Data):
+    enemy_class: tuple[EnemyClass, ...] = Field(alias="class")

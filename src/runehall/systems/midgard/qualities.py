@@ -107,6 +107,32 @@ def wound_track(
     return WoundTrack(boxes, tuple(p for _, p in pairs))
 
 
+def class_wound_track(health: int, kind: str, extra_per_rank: int = 0, rounding: str = "up") -> WoundTrack:
+    """The wound track of a PC ("character"), a Thane (four ranks from enemies.toml), a Shieldbearer (one rank
+    of wound_multiplier x Health, no penalty) or a warband (none: warriors die by threshold) (spec §2.3, §13.8)."""
+    if kind == "character":
+        return wound_track(health, extra_per_rank, rounding)
+    found = rules().enemy_class("warrior" if kind == "warband" else kind)
+    if found.wound_multiplier is not None:
+        return WoundTrack((found.wound_multiplier * health,), (0,))
+    if not found.wound_rank:
+        return WoundTrack((), ())
+    ranks = [(r.multiplier, r.merkstave_penalty) for r in found.wound_rank]
+    return wound_track(health, extra_per_rank, rounding, ranks)
+
+
+def wound_rank(track: WoundTrack, wounds: int) -> int:
+    """The rank holding the latest filled box: 0 with no wounds, the last rank once all are filled."""
+    if wounds <= 0:
+        return 0
+    filled = 0
+    for rank, boxes in enumerate(track.boxes, 1):
+        filled += boxes
+        if wounds <= filled:
+            return rank
+    return len(track.boxes)
+
+
 def wound_penalty(track: WoundTrack, wounds: int, basis: str = "last_filled_box") -> int | str:
     """Merkstave penalty in force after this many wounds, or 'taken_out' once every box is filled.
     The penalty is the rank of the latest filled box (A-14), or of the next empty one under the other

@@ -23,6 +23,8 @@ from runehall.systems.midgard.armoury import (
     ArmourFile,
     ArmourType,
     CombatFile,
+    EnemiesFile,
+    EnemyClass,
     Location,
     RangedDef,
     WeaponDef,
@@ -281,6 +283,7 @@ class Rules:
         self.weapons = load_data(PACKAGE, "weapons.toml", WeaponsFile)
         self.armour = load_data(PACKAGE, "armour.toml", ArmourFile)
         self.combat = load_data(PACKAGE, "combat.toml", CombatFile)
+        self.enemies = load_data(PACKAGE, "enemies.toml", EnemiesFile)
         self._runes = _index((r, (r.id, r.code, r.name)) for r in self.god_runes.rune)
         self._skills = _index((s, (s.name, s.id)) for s in self.skills.skill)
         for alias, target in self.skills.aliases.items():
@@ -292,7 +295,7 @@ class Rules:
         self._gifts = _index((g, (g.id, g.name)) for r in self.gifts.gift_rune for g in r.gift)
         self.gift_rune_of = {g.id: r for r in self.gifts.gift_rune for g in r.gift}
         self._weapons = _index((w, (w.id, w.name)) for w in self.weapons.weapon)
-        self._ranged = _index((w, (w.id,)) for w in self.weapons.ranged)
+        self._ranged = _index((w, (w.id, w.name)) for w in self.weapons.ranged)
         self._armour = _index((t, (t.id, t.name)) for t in self.armour.armour_type)
         self._locations = _index((loc, (loc.id, loc.name)) for loc in self.armour.location)
         self._check_references()
@@ -330,6 +333,17 @@ class Rules:
 
     def weapon(self, key: str) -> WeaponDef | RangedDef | None:
         return self._weapons.get(fold(key)) or self._ranged.get(fold(key))
+
+    def melee(self, key: str) -> WeaponDef | None:
+        """A Table 10 weapon or shield, by id or name."""
+        return self._weapons.get(fold(key))
+
+    def ranged(self, key: str) -> RangedDef | None:
+        """A Table 11 row, by id."""
+        return self._ranged.get(fold(key))
+
+    def enemy_class(self, class_id: str) -> EnemyClass:
+        return next(k for k in self.enemies.enemy_class if k.id == class_id)
 
     def armour_type(self, key: str) -> ArmourType | None:
         return self._armour.get(fold(key))

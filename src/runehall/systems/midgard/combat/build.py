@@ -11,18 +11,10 @@ from pydantic import Field, model_validator
 
 from runehall.errors import ParameterError
 from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.midgard import qualities
 from runehall.systems.midgard.combat import gear
-from runehall.systems.midgard.combat.combatant import (
-    Armour,
-    Combatant,
-    Item,
-    Member,
-    base,
-    rune_code,
-    skill_name,
-    wound_track,
-)
-from runehall.systems.midgard.combat.settings import fold, opt
+from runehall.systems.midgard.combat.combatant import Armour, Combatant, Item, Member, rune_code, skill_name
+from runehall.systems.midgard.combat.settings import fold, midgard_options, opt
 
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_\-]{0,31}$"
 
@@ -153,8 +145,11 @@ def _runes(given: dict[str, int]) -> dict[str, int]:
 def from_stats(spec: CombatantSpec, stats: StatsSpec, options: Any) -> Combatant:
     r = _runes(stats.runes)
     skills = {skill_name(k): v for k, v in stats.skills.items() if v}
-    health = stats.health if stats.health is not None else 3 + base(r["H"] + r["F"])
-    boxes, penalties = wound_track(health, "character", int(stats.loysing), opt(options, "wound_box_rounding") == "up")
+    o = midgard_options(options)
+    env = qualities.runes_env(r, o)
+    health = stats.health if stats.health is not None else qualities.quality("health", env, o)
+    track = qualities.class_wound_track(health, "character", int(stats.loysing), o.wound_box_rounding)
+    courage = qualities.courage(r["Th"], r["A"])
     suit = _suit(spec.armour, options)
     return Combatant(
         id=spec.id,
@@ -163,13 +158,13 @@ def from_stats(spec: CombatantSpec, stats: StatsSpec, options: Any) -> Combatant
         kind="character",
         runes=r,
         skills=skills,
-        defence=stats.defence if stats.defence is not None else 1 + base(r["H"] + r["T"]),
-        ws=stats.ws if stats.ws is not None else base(r["Th"] + r["T"]),
+        defence=stats.defence if stats.defence is not None else qualities.quality("defence", env, o),
+        ws=stats.ws if stats.ws is not None else qualities.quality("weapon_skill", env, o),
         health=health,
-        wound_boxes=boxes,
-        wound_penalties=penalties,
-        courage_dice=stats.courage_dice if stats.courage_dice is not None else max(r["Th"], r["A"]),
-        courage_bonus=stats.courage_bonus if stats.courage_bonus is not None else -(-min(r["Th"], r["A"]) // 2),
+        wound_boxes=track.boxes,
+        wound_penalties=track.penalties,
+        courage_dice=stats.courage_dice if stats.courage_dice is not None else courage.dice,
+        courage_bonus=stats.courage_bonus if stats.courage_bonus is not None else courage.bonus,
         legend_score=stats.legend_score,
         wyrd_max=stats.wyrd,
         wyrd=stats.wyrd,
@@ -243,7 +238,7 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
     wyrd = rank * sum(enemy.gift_levels) if enemy.gift_levels else None
     if enemy.kind == "shieldbearer":
         health = 3 + rank
-        boxes, penalties = wound_track(health, "shieldbearer")
+        sb_track = qualities.class_wound_track(health, "shieldbearer")
         armour: tuple[Armour, ...] = ()
         if spec.armour:
             types = set(spec.armour.values()) - {"", "none"}
@@ -262,8 +257,8 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
             defence=1 + rank,
             ws=rank,
             health=health,
-            wound_boxes=boxes,
-            wound_penalties=penalties,
+            wound_boxes=sb_track.boxes,
+            wound_penalties=sb_track.penalties,
             courage_bonus=rank,
             legend_score=rank,
             wyrd_max=wyrd,
@@ -273,7 +268,7 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
             surprise=spec.surprise,
         )
     health = enemy.health if enemy.health is not None else 3 + rank
-    boxes, penalties = wound_track(health, "thane", 0, opt(options, "wound_box_rounding") == "up")
+    thane_track = qualities.class_wound_track(health, "thane", 0, str(opt(options, "wound_box_rounding")))
     suit = _suit(spec.armour, options)
     might = rank if "Might" in listed else rank // 2
     return Combatant(
@@ -284,8 +279,8 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
         defence=enemy.defence if enemy.defence is not None else 1 + rank,
         ws=enemy.ws if enemy.ws is not None else rank,
         health=health,
-        wound_boxes=boxes,
-        wound_penalties=penalties,
+        wound_boxes=thane_track.boxes,
+        wound_penalties=thane_track.penalties,
         courage_bonus=enemy.courage_bonus if enemy.courage_bonus is not None else rank,
         legend_score=rank,
         wyrd_max=wyrd,

@@ -6,21 +6,19 @@ Shieldbearer or a warband of Warriors and read the GM's shared cast (spec 003 §
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field
 
 from runehall.errors import ParameterError
 from runehall.systems.base import RulesModel
-from runehall.systems.data import read_data_file
-from runehall.systems.midgard.combat.settings import PACKAGE, fold
+from runehall.systems.midgard import qualities
+from runehall.systems.midgard.combat.settings import fold
+from runehall.systems.midgard.qualities import WoundTrack
+from runehall.systems.midgard.rules import rules
 
 Kind = Literal["character", "thane", "shieldbearer", "warband"]
 ENEMY_KINDS = ("thane", "shieldbearer", "warband")
-RUNE_CODES = ("F", "Th", "A", "H", "T")
 
 
 class Item(RulesModel):
@@ -120,104 +118,43 @@ class Combatant(RulesModel):
         return [i for i in self.items if i.held and not i.broken]
 
 
-# -- the rules data this module reads -----------------------------------------------------------------------
-@cache
-def _skills() -> dict[str, tuple[str, str]]:
-    """fold(name or id) -> (catalogue name, god rune code)."""
-    runes = {r["id"]: r["code"] for r in read_data_file(PACKAGE, "god_runes.toml")["rune"]}
-    found: dict[str, tuple[str, str]] = {}
-    for s in read_data_file(PACKAGE, "skills.toml")["skill"]:
-        found[fold(s["name"])] = found[fold(s["id"])] = (s["name"], runes[s["rune"]])
-    return found
-
-
-@cache
-def _rune_codes() -> dict[str, str]:
-    codes: dict[str, str] = {}
-    for r in read_data_file(PACKAGE, "god_runes.toml")["rune"]:
-        for key in (r["id"], r["code"], r["name"]):
-            codes[fold(key)] = r["code"]
-    return codes
-
-
+# -- names and wound tracks: the rules' own look-ups (rules.py) and wound rules (qualities.py) ----------------
 def skill_name(key: str) -> str:
-    found = _skills().get(fold(key))
+    found = rules().skill(key)
     if found is None:
         raise ParameterError(f"unknown skill {key!r}")
-    return found[0]
+    return found.name
 
 
 def skill_rune(key: str) -> str:
     """The god rune a skill rolls unless an action says otherwise (A-30)."""
-    return _skills()[fold(skill_name(key))][1]
+    found = rules().skill(key)
+    if found is None:
+        raise ParameterError(f"unknown skill {key!r}")
+    return rune_code(found.rune)
 
 
 def rune_code(key: str) -> str:
-    found = _rune_codes().get(fold(key))
+    found = rules().god_rune(key)
     if found is None:
         raise ParameterError(f"unknown god rune {key!r} (F, Th, A, H or T)")
-    return found
+    return found.code
 
 
-@cache
-def _base_rows() -> tuple[tuple[int, int], ...]:
-    return tuple((r["lo"], r["score"]) for r in read_data_file(PACKAGE, "qualities.toml")["quality_base"])
-
-
-def base(total: int) -> int:
-    """Table 1: a god-rune sum's quality base score; a sum under the table counts as 1 (A-02)."""
-    rows = _base_rows()
-    return next((score for lo, score in reversed(rows) if total >= lo), 1)
-
-
-@cache
-def _pc_ranks() -> tuple[tuple[str, int], ...]:
-    rows = read_data_file(PACKAGE, "qualities.toml")["wounds"]["rank"]
-    return tuple((str(r["multiplier"]), int(r["merkstave_penalty"])) for r in rows)
-
-
-@cache
-def _thane_ranks() -> tuple[tuple[str, int], ...]:
-    classes = read_data_file(PACKAGE, "enemies.toml")["class"]
-    thane = next(c for c in classes if c["id"] == "thane")
-    return tuple((str(r["multiplier"]), int(r["merkstave_penalty"])) for r in thane["wound_rank"])
-
-
-def wound_track(
-    health: int, kind: str, extra: int = 0, round_up: bool = True
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Boxes and merkstave penalty per wound rank: a PC's five ranks (Loysing: +1 box each), a Thane's
-    four, a Shieldbearer's single 3 x Health with no penalty; warriors have none (spec §2.3, §13.8)."""
-    if kind == "warband":
-        return (), ()
-    if kind == "shieldbearer":
-        return (3 * health,), (0,)
-    ranks = _thane_ranks() if kind == "thane" else _pc_ranks()
-    rounding = math.ceil if round_up else math.floor
-    boxes = tuple(rounding(Fraction(m) * health) + extra for m, _ in ranks)
-    return boxes, tuple(p for _, p in ranks)
+def track(c: Combatant) -> WoundTrack:
+    return WoundTrack(c.wound_boxes, c.wound_penalties)
 
 
 def wound_penalty(c: Combatant, basis: str = "last_filled_box") -> int:
-    """The merkstave penalty of the rank holding the latest filled box (A-14); none with no wounds."""
-    box = c.wounds if basis == "last_filled_box" else c.wounds + 1
-    if box <= 0 or not c.wound_boxes:
+    """The merkstave penalty of the wound rank in force (A-14); once taken out, the last rank's."""
+    if not c.wound_boxes:
         return 0
-    filled = 0
-    for boxes, penalty in zip(c.wound_boxes, c.wound_penalties, strict=True):
-        filled += boxes
-        if box <= filled:
-            return penalty
-    return c.wound_penalties[-1]
+    penalty = qualities.wound_penalty(track(c), c.wounds, basis)
+    return c.wound_penalties[-1] if penalty == qualities.TAKEN_OUT else int(penalty)
 
 
 def wound_rank(c: Combatant) -> int:
-    filled = 0
-    for n, boxes in enumerate(c.wound_boxes, 1):
-        filled += boxes
-        if c.wounds <= filled:
-            return n if c.wounds else 0
-    return len(c.wound_boxes)
+    return qualities.wound_rank(track(c), c.wounds)
 
 
 # -- qualities that depend on the kind ----------------------------------------------------------------------

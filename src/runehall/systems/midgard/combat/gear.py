@@ -4,115 +4,40 @@ hardness and the armour speed penalty (spec 003 §10, §11.1-11.2)."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, NamedTuple
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import NamedTuple
 
 from runehall.errors import ParameterError, RulesError
-from runehall.systems.data import load_data, read_data_file
-from runehall.systems.midgard.combat.settings import PACKAGE, fold, half_up
+from runehall.systems.midgard.armoury import ArmourType, DualBonus, Location, RangedDef, WeaponDef
+from runehall.systems.midgard.combat.settings import fold, half_up
+from runehall.systems.midgard.rules import rules
 
 SIZES = ("light", "normal", "heavy")
 UNARMED = "unarmed"
 NATURAL = ("natural", "claws")  # an enemy's natural weapons (Table 16), set by its rank
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
-
-
-class WeaponData(_Data):
-    id: str
-    name: str
-    skills: tuple[str, ...]
-    damage: int
-    speed: int | None = None
-    ap: int
-    hardness: int | None = None
-    structure: int | None = None
-    target_weapon_modifier: int = 0
-    block_speed_modifier: int = 0
-    disarm_difficulty_modifier: int = 0
-    size: str = Field("normal", alias="class")
-    is_shield: bool = False
-    thrown: str = ""
-
-
-class RangedData(_Data):
-    id: str
-    name: str
-    skill: str
-    damage: int | None = None
-    speed: int | None = None
-    ap: int | None = None
-    hardness: int | None = None
-    structure: int | None = None
-    range_ft: int | None = None
-    two_handed_always: bool = False
-
-
-class WeaponsData(_Data):
-    weapon: tuple[WeaponData, ...]
-    ranged: tuple[RangedData, ...]
-
-
-class ArmourTypeData(_Data):
-    id: str
-    name: str
-    structure_modifier: int
-    hardness: int
-    speed: int
-    allowed_locations: tuple[str, ...]
-
-
-class LocationData(_Data):
-    id: str
-    name: str
-    structure: int
-    on_penetration: dict[str, Any]
-
-
-class ArmourData(_Data):
-    armour_type: tuple[ArmourTypeData, ...]
-    location: tuple[LocationData, ...]
-
-
-@cache
-def weapons() -> WeaponsData:
-    return load_data(PACKAGE, "weapons.toml", WeaponsData)
-
-
-@cache
-def armour_data() -> ArmourData:
-    return load_data(PACKAGE, "armour.toml", ArmourData)
-
-
-@cache
-def _dual_bonus() -> dict[str, dict[str, int]]:
-    rows = read_data_file(PACKAGE, "weapons.toml")["dual_wielding"]["bonus"]
-    return {r["class"]: r for r in rows}
+def _dual_bonus() -> dict[str, DualBonus]:
+    return {b.size: b for b in rules().weapons.dual_wielding.bonus}
 
 
 def size_of(speed: int) -> str:
     """Light at base speed 2 or less, heavy at 5 or more (A-42)."""
-    return "light" if speed <= 2 else "heavy" if speed >= 5 else "normal"
+    return rules().weapons.size_of(speed)
 
 
-def weapon(key: str) -> WeaponData:
-    wanted = fold(key)
-    for w in weapons().weapon:
-        if wanted in (fold(w.id), fold(w.name)):
-            return w
-    known = ", ".join(w.id for w in weapons().weapon)
-    raise ParameterError(f"unknown weapon {key!r} (weapons: {known}, bow)")
+def weapon(key: str) -> WeaponDef:
+    found = rules().melee(key)
+    if found is None:
+        known = ", ".join(w.id for w in rules().weapons.weapon)
+        raise ParameterError(f"unknown weapon {key!r} (weapons: {known}, bow)")
+    return found
 
 
-def weapon_or_bow(key: str) -> WeaponData:
+def weapon_or_bow(key: str) -> WeaponDef:
     """A carried item's Table 10 row; the bow (Table 11 only) as a two-handed normal weapon."""
     if fold(key) == "bow":
         r = ranged("bow")
-        return WeaponData(
+        return WeaponDef(
             id="bow",
             name=r.name,
             skills=(r.skill,),
@@ -126,34 +51,30 @@ def weapon_or_bow(key: str) -> WeaponData:
     return weapon(key)
 
 
-def ranged(key: str) -> RangedData:
-    wanted = fold(key)
-    for r in weapons().ranged:
-        if wanted in (fold(r.id), fold(r.name)):
-            return r
-    raise ParameterError(f"unknown ranged weapon {key!r}")
+def ranged(key: str) -> RangedDef:
+    found = rules().ranged(key)
+    if found is None:
+        raise ParameterError(f"unknown ranged weapon {key!r}")
+    return found
 
 
 def is_weapon_id(key: str) -> bool:
-    wanted = fold(key)
-    return any(wanted in (fold(w.id), fold(w.name)) for w in weapons().weapon) or wanted == "bow"
+    return rules().melee(key) is not None or fold(key) == "bow"
 
 
-def armour_type(key: str) -> ArmourTypeData:
-    wanted = fold(key)
-    for t in armour_data().armour_type:
-        if wanted in (fold(t.id), fold(t.name)):
-            return t
-    known = ", ".join(t.id for t in armour_data().armour_type)
-    raise ParameterError(f"unknown armour type {key!r} ({known})")
+def armour_type(key: str) -> ArmourType:
+    found = rules().armour_type(key)
+    if found is None:
+        known = ", ".join(t.id for t in rules().armour.armour_type)
+        raise ParameterError(f"unknown armour type {key!r} ({known})")
+    return found
 
 
-def location(key: str) -> LocationData:
-    wanted = fold(key)
-    for loc in armour_data().location:
-        if wanted in (fold(loc.id), fold(loc.name)):
-            return loc
-    raise ParameterError(f"unknown location {key!r} (head, body, arms or legs)")
+def location(key: str) -> Location:
+    found = rules().location(key)
+    if found is None:
+        raise ParameterError(f"unknown location {key!r} (head, body, arms or legs)")
+    return found
 
 
 LOCATIONS = ("head", "body", "arms", "legs")
@@ -192,7 +113,7 @@ def natural(kind: str, rank: int) -> Profile:
     return Profile("natural", "Natural weapon", ("Wrestling",), "T", 1 + rank, speed, 1, size_of(speed))
 
 
-def melee(w: WeaponData, freyja: int | None = None, rank: int | None = None) -> Profile:
+def melee(w: WeaponDef, freyja: int | None = None, rank: int | None = None) -> Profile:
     if w.id == UNARMED:
         return unarmed(freyja, rank)
     speed = w.speed if w.speed is not None else 4
@@ -215,7 +136,7 @@ def throw_range(thor: int) -> int:
     return half_up(thor) * 5
 
 
-def thrown(w: WeaponData, thor: int) -> Profile:
+def thrown(w: WeaponDef, thor: int) -> Profile:
     """A weapon thrown: axes, daggers and improvised missiles use F + Athletics and Table 11's numbers;
     a spear keeps its melee numbers, T + Spears, at twice the throw range (spec §9.5, §10.2)."""
     reach = throw_range(thor)
@@ -246,15 +167,15 @@ def dual(a: Profile, b: Profile, lighter: bool = True) -> Profile:
     order = sorted((a, b), key=lambda p: SIZES.index(p.size))
     cls = (order[0] if lighter else order[1]).size
     bonus = _dual_bonus()[cls]
-    speed = max(a.speed, b.speed) + bonus["speed"]
+    speed = max(a.speed, b.speed) + bonus.speed
     main = a if a.damage >= b.damage else b
     return main._replace(
         name=f"{a.name} + {b.name}",
         speed=speed,
-        damage=max(a.damage, b.damage) + bonus["damage"],
+        damage=max(a.damage, b.damage) + bonus.damage,
         ap=max(a.ap, b.ap),
         size=cls,
-        defence_bonus=bonus["target_defence"],
+        defence_bonus=bonus.target_defence,
     )
 
 

@@ -4,11 +4,14 @@ data/options.toml; and small shared helpers (names as people type them, rounding
 from __future__ import annotations
 
 import math
-import unicodedata
 from functools import cache
 from typing import Any
 
 from runehall.systems.data import read_data_file
+from runehall.systems.midgard.options import MidgardOptions
+from runehall.systems.midgard.rules import fold
+
+__all__ = ["PACKAGE", "ceil_div", "defaults", "fold", "half_up", "midgard_options", "opt"]
 
 PACKAGE = "runehall.systems.midgard"
 
@@ -25,10 +28,9 @@ def opt(options: Any, name: str) -> Any:
     return defaults()[name] if value is None else value
 
 
-def fold(text: str) -> str:
-    """Case, accents, spaces, hyphens and underscores ignored: how people type names."""
-    plain = "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
-    return "".join(c for c in plain if c.isalnum())
+def midgard_options(options: Any) -> MidgardOptions:
+    """The table's MidgardOptions, or the defaults when a caller passes something else."""
+    return options if isinstance(options, MidgardOptions) else MidgardOptions()
 
 
 def half_up(x: int) -> int:
