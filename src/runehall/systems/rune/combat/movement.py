@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.combatant import UNARMED, Combatant
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, passes_within, within
 from runehall.systems.rune.combat.missile import missile_swing, reach
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
+from runehall.systems.rune.combat.settings import actions_data
 
 Strike = Literal["careful", "normal", "none"]
 Offer = tuple[str, str]  # (striker, "pass" | "disengage" | "flee" | "reckless" | "shot")
@@ -82,7 +83,7 @@ def check_choices(board: Board, offers: list[Offer], choices: dict[str, Strike])
         if striker.name not in offered:
             raise RulesError(f"{striker.name} gets no free attack from this move")
         kind = offered[striker.name]
-        if choice == "careful" and kind in ("flee", "reckless", "shot"):
+        if choice == "careful" and kind in ("flee", "intercept", "reckless", "shot"):
             raise RulesError(f"a free attack on someone {'fleeing' if kind != 'shot' else 'in flight'} is a normal one")
         if choice == "careful" and costs_action(board, kind) and not can_forgo(board, striker):
             raise RulesError(f"{striker.name} has already acted this round: his free attack is a normal one")
@@ -142,9 +143,10 @@ def free_strikes(
 
 
 def flight_offers(board: Board, mover: Combatant, to: Point, reckless: bool) -> list[Offer]:
-    """Free attacks on a fleer: enemies Engaged with him as he turns, and every missile user in range of where
-    he ends; he may not run within 3 paces of another enemy. On a reckless move, every enemy he passes within 3
-    paces of strikes."""
+    """Free attacks on a fleer: enemies Engaged with him as he turns, unengaged enemies his straight run passes
+    within 3 paces of, and every missile user in range of where he ends. He may not run through another
+    Engagement (within 3 paces of an enemy fighting one of his side) nor end within 3 paces of an enemy. On a
+    reckless move, every enemy he passes within 3 paces of strikes."""
     offers: list[Offer] = []
     for e in board.enemies(mover):
         if reckless:
@@ -154,7 +156,10 @@ def flight_offers(board: Board, mover: Combatant, to: Point, reckless: bool) -> 
         if not e.active:
             continue
         engaged = within(e.at, mover.at, ENGAGED)
-        if not engaged and passes_within(mover.at, to, e.at, ENGAGED):
+        passes = not engaged and passes_within(mover.at, to, e.at, ENGAGED)
+        if not engaged and within(e.at, to, ENGAGED):
+            raise RulesError(f"fleeing may not end in another Engagement: {e.name} stands within 3 paces of {to}")
+        if passes and engaged_elsewhere(board, mover, e):
             raise RulesError(f"fleeing may not pass through another Engagement: {e.name} is in the way")
         if e.held or e.restraining is not None:
             continue
@@ -166,6 +171,41 @@ def flight_offers(board: Board, mover: Combatant, to: Point, reckless: bool) -> 
                 continue
             if e.in_hand.ammo != 0 and e.in_hand.atk is not None:
                 offers.append((e.name, "shot"))
-        elif can_strike(e) and engaged:
+        elif can_strike(e) and (engaged or passes):
             offers.append((e.name, "flee"))
     return offers
+
+
+def engaged_elsewhere(board: Board, mover: Combatant, e: Combatant) -> bool:
+    """Whether enemy e is Engaged with someone of the mover's side other than the mover."""
+    return any(o.active and within(o.at, e.at, ENGAGED) for o in board.allies(mover))
+
+
+def check_intercepts(
+    board: Board, mover: Combatant, to: Point, intercepts: dict[str, Point]
+) -> list[tuple[str, Point]]:
+    """Unengaged enemies who run up to 10 paces, for free, to a spot within 3 paces of the fleer's straight
+    path, and so get their free attack; checked before anything moves or is rolled."""
+    most = int(next(a for a in actions_data()["noncombat"] if a["id"] == "flee")["intercept_paces"])
+    taken = {o.at for o in board.people.values() if o.health not in ("dead", "gone")} | {to}
+    moves: list[tuple[str, Point]] = []
+    for name, spot in intercepts.items():
+        e = board.get(name)
+        if e.side == mover.side:
+            raise RulesError(f"{e.name} fights on {mover.name}'s side and does not intercept him")
+        if not can_strike(e):
+            raise RulesError(f"{e.name} has no ready melee weapon free to intercept with")
+        if board.engaged(e):
+            raise RulesError(f"{e.name} is Engaged: only unengaged foes move to intercept")
+        if passes_within(mover.at, to, e.at, ENGAGED):
+            raise RulesError(f"{e.name} is already in {mover.name}'s way: he strikes without moving")
+        if dist2(e.at, spot) > most * most:
+            away = length(e.at, spot)
+            raise RulesError(f"intercepting takes {e.name} at most {most} paces; {spot} is {away:.1f} away")
+        if spot in taken:
+            raise RulesError(f"someone already stands at {spot} (or the fleer ends there)")
+        if not passes_within(mover.at, to, spot, ENGAGED):
+            raise RulesError(f"from {spot} {e.name} does not come within {ENGAGED} paces of {mover.name}'s path")
+        taken.add(spot)
+        moves.append((e.name, spot))
+    return moves

@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.movement import (
     Strike,
     check_choices,
+    check_intercepts,
     check_step,
     flight_offers,
     free_strikes,
@@ -41,6 +42,9 @@ class MoveParams(RulesModel):
         default_factory=dict, description="Free attacks drawn: name -> careful/normal/none."
     )
     dodge: bool = Field(False, description="A fleer dodges the missiles shot at him.")
+    intercepts: dict[str, tuple[int, int]] = Field(
+        default_factory=dict, description="Fleeing: unengaged foes who run up to 10 paces to [x, y] to strike him."
+    )
     cover: Cover | None = Field(None, description="seek_cover: the cover he finds (third, half, full).")
 
 
@@ -72,6 +76,10 @@ class MoveAction(CombatAction):
             offers = flight_offers(board, c, to, kind == "reckless")
         else:
             offers = opportunities(board, c, to, (), False)
+        if params.intercepts and kind != "flee":
+            raise RulesError("foes move to intercept a fleer only (kind flee)")
+        interceptors = check_intercepts(board, c, to, params.intercepts)
+        offers += [(name, "intercept") for name, _ in interceptors]
         chosen = check_choices(board, offers, params.strikes)
         if kind == "reckless" and board.opt("fatigue_rule") == "sta_vs_11_one_impairment":
             c.bonus("fatigue")  # the Fatigue roll that follows must be possible
@@ -88,6 +96,9 @@ class MoveAction(CombatAction):
             "paces": shown(paces),
         }
         walk(board, c, to)
+        for name, spot in interceptors:
+            result.setdefault("intercepted_by", {})[name] = list(spot)
+            walk(board, board.people[name], spot)
         board.flag(c.name, withdrawing=kind == "withdraw", fleeing=kind == "flee", reckless=kind == "reckless")
         if kind in ("half", "full", "seize_ground", "seek_cover"):
             board.flag(c.name, move_action=True)
