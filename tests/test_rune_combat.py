@@ -62,9 +62,15 @@ class Fight:
     """A fight driven through its play log, as the CLI and the table service drive it."""
 
     def __init__(
-        self, *people: dict[str, Any], options: dict[str, Any] | None = None, new_encounter: bool = True
+        self,
+        *people: dict[str, Any],
+        options: dict[str, Any] | None = None,
+        new_encounter: bool = True,
+        terrain: list[dict[str, Any]] | None = None,
     ) -> None:
-        setup = {"combatants": list(people), "new_encounter": new_encounter}
+        setup: dict[str, Any] = {"combatants": list(people), "new_encounter": new_encounter}
+        if terrain:
+            setup["terrain"] = terrain
         self.log = PlayLog.start("rune", "combat", options or {}, setup)
 
     @property

@@ -13,6 +13,7 @@ from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
+from runehall.systems.rune.combat.footing import slip
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -30,7 +31,9 @@ class AttackParams(RulesModel):
     berserk: bool = Field(False, description="Heroes with 21+ HP: ATK + DFN, no increases, then a free counter.")
     sever: bool = Field(False, description="Heroes with a sword or axe: take the arm if the blow allows (odd d10).")
     charge: bool | None = Field(None, description="+3 ATK for 10+ straight paces this round (default: worked out).")
-    high_ground: Literal["attacker", "defender"] | None = Field(None, description="Who has the terrain advantage.")
+    high_ground: Literal["attacker", "defender", "neither"] | None = Field(
+        None, description="Who has the terrain advantage (default: as the map's terrain gives it)."
+    )
     barrier: bool = Field(False, description="They fight across a barrier.")
     off_hand: bool = Field(False, description="The weapon is held in the off hand.")
     jump: bool = Field(False, description="He jumps onto the foe from a height.")
@@ -104,7 +107,7 @@ class AttackAction(CombatAction):
                 raise RulesError(f"{t.name} is already in range: attack from where {c.name} stands")
             if weapon.id != c.ready:
                 raise RulesError(f"to attack after moving, the {weapon.name} must be in hand before the move")
-            check_step(board, c, to, c.move_half, "a half move")
+            check_step(board, c, to, c.move_half, "a half move", half=True)
             if not in_range(board, c, t, weapon, to):
                 raise RulesError(f"from {to} {t.name} is still out of range")
         readied = weapon.id != c.ready
@@ -131,7 +134,11 @@ class AttackAction(CombatAction):
             board.update(c.name, ready=weapon.id)
             result["readied"] = weapon.name
         if to is not None:
+            start = c.at
             result["moved"] = {"to": list(to), "paces": shown(walk(board, c, to))}
+            slipped = slip(board, c.name, start, to, source)
+            if slipped is not None:
+                result["slip"] = slipped
             if offers:
                 result["free_attacks"] = free_strikes(board, c.name, offers, chosen, source)
             if not board.people[c.name].active:

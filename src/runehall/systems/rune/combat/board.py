@@ -35,6 +35,8 @@ class Board:
         self.last_step = state.last_step
         self.windows: dict[str, Window] = {w.patient: w for w in state.windows}
         self.ended = state.ended
+        self.terrain = state.terrain
+        self.exits_used = dict(state.exits_used)
         self.during: set[str] = set()  # windows opened during the action in progress
 
     def freeze(self) -> CombatState:
@@ -47,6 +49,8 @@ class Board:
             last_step=self.last_step,
             windows=tuple(self.windows.values()),
             ended=self.ended,
+            terrain=self.terrain,
+            exits_used=self.exits_used,
         )
 
     def opt(self, name: str) -> Any:
@@ -308,6 +312,7 @@ class Board:
         self.entries = {}
         self.slot = None
         self.last_step = None
+        self.exits_used = {}
 
 
 class WhoParams(RulesModel):

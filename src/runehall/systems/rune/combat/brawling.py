@@ -13,6 +13,7 @@ from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
+from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.modifiers import Situation, check_gang_up
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
@@ -142,9 +143,10 @@ class BreakFreeAction(CombatAction):
         if c.restraint is None:
             raise RulesError(f"{c.name} is not restrained")
         restraint = c.restraint
-        bonus, parts = escape_bonus(board, c)
+        _, parts = escape_bonus(board, c)
+        parts.update(dark(board, c))
         roll, faces = stress(source)
-        total = roll + bonus - c.impairment
+        total = roll + sum(parts.values()) - c.impairment
         free = total >= restraint.difficulty
         result: dict[str, Any] = {"who": c.name, "from": restraint.kind, "faces": list(faces), "result": roll}
         result.update(bonus=parts, total=total, difficulty=restraint.difficulty, free=free)

@@ -31,7 +31,8 @@ from runehall.systems.rune.combat.settings import (
 SCORES = ("init", "atk", "dfn", "dam")
 NUMBERS = (
     "init_noncombat", "soak", "hp", "wt", "res", "dodge", "hold", "pin", "balance", "healer", "fatigue", "escape",
-    "engagement", "strength", "per", "ride", "gifts", "gift_levels", "qik",
+    "engagement", "strength", "per", "ride", "gifts", "gift_levels", "qik", "jump", "balance_rating",
+    "swim_rating",
 )  # fmt: skip
 
 
@@ -81,6 +82,11 @@ class CombatantSpec(RulesModel):
     gift_levels: int | None = Field(None, ge=0, le=999, description="His Gifts' levels added up.")
     qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
     armor: str | None = Field(None, description="The armor he wears (armor.toml id), for its Init rating.")
+    jump: int | None = None
+    balance_rating: int | None = Field(None, ge=0, le=20, description="Balance rating (moving on Balance surfaces).")
+    swim_rating: int | None = Field(None, ge=0, le=20, description="Swim rating (moving through water).")
+    light: bool = Field(False, description="He carries a torch or another light.")
+    night_vision: bool = Field(False, description="He sees in very low light.")
     sprint: int | None = Field(None, ge=0, le=20)
     move_half: int | None = Field(None, ge=0, le=500)
     move_full: int | None = Field(None, ge=0, le=500)
@@ -242,5 +248,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         inhuman=spec.inhuman,
         undead=spec.undead,
         armor_init=armor_init,
+        light=spec.light,
+        night_vision=spec.night_vision,
         **{k: v for k, v in numbers.items() if v is not None},
     )

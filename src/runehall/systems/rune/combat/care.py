@@ -21,6 +21,7 @@ from runehall.systems.rune.combat.arithmetic import (
 )
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.footing import dark, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
@@ -42,7 +43,7 @@ def reach_patient(
     """Validate the half move to the patient; made later by `walk`. The patient must end within 3 paces."""
     where = healer.at
     if to is not None:
-        check_step(board, healer, to, healer.move_half, "a half move")
+        check_step(board, healer, to, healer.move_half, "a half move", half=True)
         where = to
     if healer.name != patient.name and not within(where, patient.at, ENGAGED):
         raise RulesError(f"{patient.name} is out of reach: the healer must be within {ENGAGED} paces")
@@ -54,9 +55,12 @@ def healing_roll(board: Board, healer: Combatant, patient: Combatant, source: So
     quality = not self_treatment or not board.opt("self_heal_can_botch")
     roll, faces = stress(source, quality=quality)
     bonus = healer.bonus("healer")
-    total = roll + bonus - healer.impairment
+    mods = dark(board, healer)
+    total = roll + bonus + sum(v for _, v in mods) - healer.impairment
     record: dict[str, Any] = {"roll": "quality" if quality else "stress", "faces": list(faces), "result": roll}
     record.update(bonus=bonus)
+    if mods:
+        record["modifiers"] = dict(mods)
     if healer.impairment:
         record["impairment"] = -healer.impairment
     return record, total
@@ -116,8 +120,12 @@ class HealAction(CombatAction):
         move = reach_patient(board, healer, patient, params.move_to)
         result: dict[str, Any] = {"who": healer.name, "patient": patient.name, "mode": mode}
         if move is not None:
+            start = healer.at
             walk(board, healer, params.move_to)
             result["moved"] = move
+            slipped = slip(board, healer.name, start, params.move_to, source)
+            if slipped is not None:
+                result["slip"] = slipped
         row = healer_row(patient.wounds)
         mods = difficulty_mods(board, patient, params.situation, in_combat)
         record, total = healing_roll(board, healer, patient, source)
@@ -176,8 +184,12 @@ class ReviveAction(CombatAction):
         move = reach_patient(board, healer, patient, params.move_to)
         result: dict[str, Any] = {"who": healer.name, "patient": patient.name}
         if move is not None:
+            start = healer.at
             walk(board, healer, params.move_to)
             result["moved"] = move
+            slipped = slip(board, healer.name, start, params.move_to, source)
+            if slipped is not None:
+                result["slip"] = slipped
         difficulty = int(recovery()["revive"]["difficulty"])
         mods = difficulty_mods(board, patient, [], bool(board.opt("revive_applies_situation_mods")))
         difficulty += sum(mods.values())

@@ -25,7 +25,7 @@ UNARMED = "unarmed"
 RANGED: tuple[str, ...] = ("missile", "thrown")
 # Roll bonuses a supporting character rolls with Res when none is given (a foe uses Res for every roll in
 # combat except INIT, ATK and DFN).
-RES_ROLLS: tuple[str, ...] = ("dodge", "hold", "pin", "balance", "healer", "fatigue", "escape", "engagement")
+RES_ROLLS: tuple[str, ...] = ("dodge", "hold", "pin", "balance", "healer", "fatigue", "escape", "engagement", "jump")
 WORDS = {
     "init": "INIT",
     "atk": "ATK",
@@ -38,6 +38,7 @@ WORDS = {
     "healer": "Healer roll bonus (Dex + Healer)",
     "fatigue": "Fatigue roll bonus (Sta)",
     "escape": "net escape roll bonus (Str)",
+    "jump": "Jump roll bonus (Str + Jump)",
     "engagement": "Engagement roll bonus (Str + weapon Ability)",
     "per": "Per",
     "res": "Res",
@@ -125,6 +126,11 @@ class Combatant(RulesModel):
     strength: int = 0
     per: int | None = None
     ride: int = 0
+    jump: int | None = Field(None, description="Jump roll bonus (Str + Jump).")
+    balance_rating: int = Field(0, ge=0, description="Balance rating: moving on a Balance surface.")
+    swim_rating: int = Field(0, ge=0, description="Swim rating: moving through water.")
+    light: bool = Field(False, description="He carries a light (a torch lights 25 paces round him).")
+    night_vision: bool = Field(False, description="He sees in very low light (darkness and gloom do not hinder him).")
     move_half: int = 8
     move_full: int = 15
     gifts: int = 0

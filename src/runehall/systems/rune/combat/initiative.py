@@ -14,6 +14,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 
@@ -63,6 +64,10 @@ class InitiativeAction(CombatAction):
         mods: dict[str, int] = {}
         for s in params.situation:
             mods[s] = c.bonus("per") if s == "jockeyed" else init_modifier(s)
+        ground = init_ground(board, c)
+        if ground is not None and not {"high_ground", "low_ground"} & set(params.situation):
+            mods[ground[0]] = ground[1]
+        mods.update(dark(board, c))
         if c.mounted:
             mods["mounted"] = c.ride
         if params.modifier:
@@ -220,6 +225,7 @@ class EndRoundAction(CombatAction):
         "Step Four: when no action is left, the round ends; a new one starts if both sides can fight."
     )
     Params: ClassVar[type[RulesModel]] = RulesModel
+    random: ClassVar[bool] = True  # Stamina rolls in damaging places
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         board.require_phase("acting", "ending the round")
@@ -229,6 +235,7 @@ class EndRoundAction(CombatAction):
         if up is not None:
             raise RulesError(f"{up[0]} still has an action at step {up[1]} (take it, wait or pass)")
         lost = [n for n, e in board.entries.items() if e.waiting]
+        exposed = exposure(board, source)
         died = [p for p, w in board.windows.items() if w.round < board.round]
         for patient in died:
             board.die(patient)
@@ -236,6 +243,8 @@ class EndRoundAction(CombatAction):
         result: dict[str, Any] = {"round": board.round}
         if lost:
             result["waited_too_long"] = lost
+        if exposed:
+            result["damaging_places"] = exposed
         if died:
             result["died_unrevived"] = died
         sides = sorted({c.side for c in board.people.values() if c.active})

@@ -14,6 +14,7 @@ from runehall.errors import RulesError
 from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
+from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
 from runehall.systems.rune.combat.resolve import BASE_DIFFICULTY, Swing, fog_of_war, riposte, roll_record, total
@@ -95,7 +96,7 @@ def missile_swing(
     if dodge:
         bonus = dodge_bonus(board, d)
         d_roll, d_faces = stress(source)
-        defence = roll_record(d.name, "Dodge", d_faces, d_roll, bonus, [], d.impairment)
+        defence = roll_record(d.name, "Dodge", d_faces, d_roll, bonus, dark(board, d), d.impairment)
     else:
         difficulty = BASE_DIFFICULTY + crowd_step() * len(bystanders)
         defence = {"who": d.name, "roll": "none (not dodging)", "base": BASE_DIFFICULTY, "total": difficulty}

@@ -14,6 +14,7 @@ from runehall.errors import RulesError
 from runehall.systems.rune.combat.arithmetic import gang_up
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
+from runehall.systems.rune.combat.footing import cover_from_above, dark, high_ground, in_fog
 from runehall.systems.rune.combat.geometry import ENGAGED, straight, within
 from runehall.systems.rune.combat.settings import melee, melee_modifier, missile_modifier
 
@@ -27,7 +28,7 @@ EPSILON = 1e-9
 class Situation:
     """What the runner rules about one attack."""
 
-    high_ground: str | None = None  # "attacker" or "defender"
+    high_ground: str | None = None  # "attacker", "defender" or "neither"; None: as the terrain gives it
     barrier: bool = False
     off_hand: bool = False
     jump: bool = False
@@ -83,10 +84,15 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
     dfn: Mods = []
     if sit.off_hand:
         atk.append(("off hand", melee_modifier("off_hand")))
-    if sit.high_ground == "attacker":
+    ground = {"attacker": 1, "defender": -1, "neither": 0}.get(str(sit.high_ground))
+    if ground is None:
+        ground = high_ground(board, a, d)  # as the map's levels and slopes give it
+    if ground > 0:
         atk.append(("high ground", melee_modifier("high_ground")))
-    elif sit.high_ground == "defender":
+    elif ground < 0:
         dfn.append(("high ground", melee_modifier("high_ground")))
+    atk += dark(board, a)
+    dfn += dark(board, d)
     if a.mounted and not d.mounted:
         atk.append(("mounted", melee_modifier("mounted_vs_foot")))
     if d.mounted and not a.mounted:
@@ -139,11 +145,14 @@ def berserk_filter(board: Board, atk: Mods) -> Mods:
     return [m for m in atk if m[1] < 0]
 
 
-def cover_mod(d: Combatant) -> tuple[str, int] | None:
+def cover_mod(board: Board, a: Combatant, d: Combatant) -> tuple[str, int] | None:
+    """The target's cover (changed by the height between shooter and target) or his being obscured (fog on the
+    map too), whichever is worse for the shooter."""
     found: list[tuple[str, int]] = []
     if d.cover != "none":
-        found.append((f"{d.cover} cover", missile_modifier(f"cover_{d.cover}")))
-    if d.obscured:
+        value = missile_modifier(f"cover_{d.cover}")
+        found.append((f"{d.cover} cover", cover_from_above(board, a, d, value)))
+    if d.obscured or in_fog(board, d):
         found.append(("obscured", missile_modifier("obscured")))
     return min(found, key=lambda m: m[1]) if found else None
 
@@ -151,7 +160,7 @@ def cover_mod(d: Combatant) -> tuple[str, int] | None:
 def missile_mods(board: Board, a: Combatant, d: Combatant, dodging: bool, sit: Situation) -> Mods:
     """The attack modifiers of a shot by a at d, added to the attacker's total."""
     mods: Mods = []
-    cover = cover_mod(d)
+    cover = cover_mod(board, a, d)
     if cover is not None:
         mods.append(cover)
     if d.this_round.maneuver == "duck_and_weave":
@@ -173,6 +182,7 @@ def missile_mods(board: Board, a: Combatant, d: Combatant, dodging: bool, sit: S
         mods.append(("fallen", melee_modifier("fallen")))
     if a.grabbed:
         mods.append(("grabber trap", melee_modifier("grabber_trap")))
+    mods += dark(board, a)
     if a.this_round.maneuver == "hold_ground" and not sit.plain:
         mods.append(("hold ground", melee_modifier("hold_ground")))
     if sit.atk:

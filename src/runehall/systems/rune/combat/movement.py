@@ -15,25 +15,26 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
-from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, passes_within, within
+from runehall.systems.rune.combat.footing import check_ground
+from runehall.systems.rune.combat.geometry import ENGAGED, Point, length, passes_within, within
 from runehall.systems.rune.combat.missile import missile_swing, reach
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
-from runehall.systems.rune.combat.settings import actions_data
+from runehall.systems.rune.combat.settings import combat_moves
 
 Strike = Literal["careful", "normal", "none"]
 Offer = tuple[str, str]  # (striker, "pass" | "disengage" | "flee" | "reckless" | "shot")
 
 
-def check_step(board: Board, c: Combatant, to: Point, limit: int, what: str) -> float:
-    """Validate a straight move of c to `to` within `limit` paces; the paces it covers."""
+def check_step(board: Board, c: Combatant, to: Point, limit: int, what: str, half: bool = False) -> float:
+    """Validate a straight move of c to `to` within `limit` paces of allowance over the ground it crosses (a
+    half move's allowance when `half`); the paces it covers."""
     if c.held:
         raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
     if c.restraining is not None:
         raise RulesError(f"{c.name} must keep his {board.people[c.restraining].name} restrained or release him first")
     if c.fallen:
         raise RulesError(f"{c.name} is down: he must stand up (Balance roll) before he can move")
-    if dist2(c.at, to) > limit * limit:
-        raise RulesError(f"{what} takes {c.name} at most {limit} paces; {to} is {length(c.at, to):.1f} paces away")
+    check_ground(board, c, to, limit, what, half)
     for o in board.people.values():
         if o.name != c.name and o.health not in ("dead", "gone") and o.at == to:
             raise RulesError(f"{o.name} stands at {to}")
@@ -186,7 +187,7 @@ def check_intercepts(
 ) -> list[tuple[str, Point]]:
     """Unengaged enemies who run up to 10 paces, for free, to a spot within 3 paces of the fleer's straight
     path, and so get their free attack; checked before anything moves or is rolled."""
-    most = int(next(a for a in actions_data()["noncombat"] if a["id"] == "flee")["intercept_paces"])
+    most = int(combat_moves()["intercept_fleeing_max"])
     taken = {o.at for o in board.people.values() if o.health not in ("dead", "gone")} | {to}
     moves: list[tuple[str, Point]] = []
     for name, spot in intercepts.items():
@@ -199,9 +200,7 @@ def check_intercepts(
             raise RulesError(f"{e.name} is Engaged: only unengaged foes move to intercept")
         if passes_within(mover.at, to, e.at, ENGAGED):
             raise RulesError(f"{e.name} is already in {mover.name}'s way: he strikes without moving")
-        if dist2(e.at, spot) > most * most:
-            away = length(e.at, spot)
-            raise RulesError(f"intercepting takes {e.name} at most {most} paces; {spot} is {away:.1f} away")
+        check_ground(board, e, spot, most, "intercepting", False)
         if spot in taken:
             raise RulesError(f"someone already stands at {spot} (or the fleer ends there)")
         if not passes_within(mover.at, to, spot, ENGAGED):

@@ -14,6 +14,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
+from runehall.systems.rune.combat.footing import dark, escape, exit_at, high_ground, slip
 from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.movement import (
     Strike,
@@ -26,6 +27,7 @@ from runehall.systems.rune.combat.movement import (
     walk,
 )
 from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.combat.terrain import feature
 
 MoveKind = Literal["half", "full", "seize_ground", "seek_cover", "withdraw", "flee", "reckless"]
 WITHDRAW_PACES = 15  # actions.toml [[noncombat]] withdraw: back away up to 15 paces
@@ -64,7 +66,7 @@ class MoveAction(CombatAction):
             "flee": 2 * c.move_full,
             "reckless": 2 * c.move_full,
         }.get(kind, c.move_full)
-        paces = check_step(board, c, to, limit, f"a {kind.replace('_', ' ')} move")
+        paces = check_step(board, c, to, limit, f"a {kind.replace('_', ' ')} move", half=kind == "half")
         if params.cover is not None and kind != "seek_cover":
             raise RulesError("cover is found by seeking it (kind seek_cover)")
         if kind == "withdraw":
@@ -95,10 +97,17 @@ class MoveAction(CombatAction):
             "to": list(to),
             "paces": shown(paces),
         }
+        exit_found = exit_at(board, c, to) if kind == "flee" else None
+        start = c.at
         walk(board, c, to)
+        slips = [slip(board, c.name, start, to, source)]
         for name, spot in interceptors:
             result.setdefault("intercepted_by", {})[name] = list(spot)
+            start = board.people[name].at
             walk(board, board.people[name], spot)
+            slips.append(slip(board, name, start, spot, source))
+        if any(slips):
+            result["slips"] = [s for s in slips if s is not None]
         board.flag(c.name, withdrawing=kind == "withdraw", fleeing=kind == "flee", reckless=kind == "reckless")
         if kind in ("half", "full", "seize_ground", "seek_cover"):
             board.flag(c.name, move_action=True)
@@ -113,6 +122,8 @@ class MoveAction(CombatAction):
             net = board.spend("half" if kind == "half" else "full")
             if net:
                 result["net"] = net
+        if exit_found is not None and board.people[c.name].active:
+            result["escaped"] = escape(board, board.people[c.name], *exit_found)
         return result
 
 
@@ -191,11 +202,14 @@ class StandUpAction(CombatAction):
         board.slot = slot.model_copy(update={"stood": True})
         roll, faces = stress(source)
         bonus = c.bonus("balance")
-        total = roll + bonus - c.impairment
+        mods = dark(board, c)
+        total = roll + bonus + sum(v for _, v in mods) - c.impairment
         stands = total >= STAND_DIFFICULTY
         if stands:
             board.update(c.name, fallen=False)
         result: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+        if mods:
+            result["modifiers"] = dict(mods)
         result["stands"] = stands
         if board.opt("stand_up_timing") == "roll_is_the_action":
             net = board.spend("full")
@@ -218,6 +232,24 @@ def engagement_bonus(c: Combatant) -> int:
     if w.engagement is not None:
         return w.engagement
     return c.bonus("engagement")
+
+
+def engagement_roll(
+    board: Board, c: Combatant, o: Combatant | None, source: Source, resisting: bool = False
+) -> dict[str, Any]:
+    """One Engagement roll: Str + weapon Ability (a supporting character resisting rolls Res), +3 for the higher
+    ground over the opponent on a slope or a level, less darkness or gloom."""
+    roll, faces = stress(source)
+    bonus = c.bonus("res") if resisting and not c.hero else engagement_bonus(c)
+    mods = dark(board, c)
+    if o is not None and high_ground(board, c, o) > 0:
+        mods.append(("higher ground", int(feature("slope").engagement_bonus or 0)))
+    total = roll + bonus + sum(v for _, v in mods) - c.impairment
+    record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus}
+    if mods:
+        record["modifiers"] = dict(mods)
+    record["total"] = total
+    return record
 
 
 class EngagementAction(CombatAction):
@@ -248,11 +280,7 @@ class EngagementAction(CombatAction):
             if length(o.at, params.shove_to) > most:
                 raise RulesError(f"{c.name} shoves at most {most} paces (1 + 2 x Str)")
         board.flag(c.name, engagement_used=True)
-        mine, faces = stress(source)
-        bonus = engagement_bonus(c)
-        rolls = [
-            {"who": c.name, "faces": list(faces), "result": mine, "bonus": bonus, "total": mine + bonus - c.impairment}
-        ]
+        rolls = [engagement_roll(board, c, o, source)]
         result: dict[str, Any] = {"who": c.name, "rolls": rolls}
         success = contest(board, c, o, params, source, rolls)
         result["success"] = success
@@ -285,18 +313,14 @@ def contest(
     for _ in range(100):
         theirs = 0
         if resisting:
-            roll, faces = stress(source)
-            bonus = engagement_bonus(o) if o.hero else o.bonus("res")
-            theirs = roll + bonus - o.impairment
-            rolls.append({"who": o.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": theirs})
+            rolls.append(engagement_roll(board, o, c, source, resisting=True))
+            theirs = int(rolls[-1]["total"])
         elif mine == 0 and board.opt("engagement_zero_vs_nonresisting") != "tie_rule":
             return bool(board.opt("engagement_zero_vs_nonresisting") == "success")
         if mine != theirs:
             return mine > theirs
         if c.hero != o.hero:
             return c.hero
-        again, faces = stress(source)
-        bonus = engagement_bonus(c)
-        mine = again + bonus - c.impairment
-        rolls.append({"who": c.name, "faces": list(faces), "result": again, "bonus": bonus, "total": mine})
+        rolls.append(engagement_roll(board, c, o, source))
+        mine = int(rolls[-1]["total"])
     raise RulesError("the Engagement contest did not settle in 100 rolls")

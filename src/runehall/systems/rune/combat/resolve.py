@@ -12,6 +12,7 @@ from runehall.chance.sources import Source
 from runehall.systems.rune.combat.arithmetic import damage, halve, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
+from runehall.systems.rune.combat.footing import dark, knockdown
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
@@ -109,6 +110,10 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     result.update(hit=hit, tm=tm)
     if hit:
         result.update(_on_hit(board, a, d, weapon, tm, swing, source))
+        if "raw" in result:
+            footing = knockdown(board, a, d, int(result["raw"]), int(atk["total"]), source)
+            if footing is not None:
+                result["footing"] = footing
     else:
         botched = faces[0] == 1
         extra = _on_miss(board, a, d, weapon, swing, source, atk, defence, botched, score + total(atk_mods))
@@ -235,15 +240,12 @@ def restrain_roll(board: Board, a: Combatant, d: Combatant, kind: str, source: S
     target, _ = dfn_score(board, a, d, Swing(a.name, d.name, a.unarmed))
     roll, faces = stress(source)
     bonus = a.bonus(kind)
-    result = roll + bonus - a.impairment
-    out: dict[str, Any] = {
-        "kind": kind,
-        "faces": list(faces),
-        "result": roll,
-        "bonus": bonus,
-        "total": result,
-        "against": target,
-    }
+    mods = dark(board, a)
+    result = roll + bonus + sum(v for _, v in mods) - a.impairment
+    out: dict[str, Any] = {"kind": kind, "faces": list(faces), "result": roll, "bonus": bonus}
+    if mods:
+        out["modifiers"] = dict(mods)
+    out.update(total=result, against=target)
     if result < target:
         out["restrained"] = False
         return out

@@ -158,13 +158,13 @@ def foe_wt() -> dict[str, int]:
 
 
 @cache
-def sprint_table() -> dict[str, Any]:
-    return dict(next(t for t in read_data_file(PACKAGE, "movement.toml")["table"] if t["id"] == "sprint"))
+def move_table(table_id: str) -> dict[str, Any]:
+    return dict(next(t for t in read_data_file(PACKAGE, "movement.toml")["table"] if t["id"] == table_id))
 
 
-def sprint_move(rating: int) -> tuple[int, int]:
-    """(half, full) paces for a Sprint rating; never below the rating-0 row."""
-    table = sprint_table()
+def table_move(table_id: str, rating: int) -> tuple[int, int]:
+    """The two columns (half and full action) of a movement table for a rating; fractions dropped."""
+    table = move_table(table_id)
     rows, beyond = table["rows"], table["beyond"]
     rating = max(0, rating)
     if rating < len(rows):
@@ -173,6 +173,16 @@ def sprint_move(rating: int) -> tuple[int, int]:
     half = rows[-1][0] + beyond[0] * extra
     full = rows[-1][1] + beyond[1] * extra
     return int(half // 1), int(full // 1)
+
+
+def sprint_move(rating: int) -> tuple[int, int]:
+    """(half, full) paces for a Sprint rating; never below the rating-0 row."""
+    return table_move("sprint", rating)
+
+
+@cache
+def combat_moves() -> dict[str, Any]:
+    return dict(read_data_file(PACKAGE, "movement.toml")["combat_moves"])
 
 
 @cache

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.terrain import Zone
 
 Phase = Literal["initiative", "tiebreak", "acting", "over"]
 Plan = str  # a weapon id, "unarmed", or "noncombat"
@@ -56,6 +57,7 @@ class Window(RulesModel):
 
 class CombatState(RulesModel):
     combatants: tuple[Combatant, ...]
+    terrain: tuple[Zone, ...] = Field((), description="Areas of the map and what ground or feature each holds.")
     round: int = 1
     phase: Phase = "initiative"
     entries: tuple[Entry, ...] = ()
@@ -63,3 +65,6 @@ class CombatState(RulesModel):
     last_step: int | None = Field(None, description="The step of the last action finished this round.")
     windows: tuple[Window, ...] = ()
     ended: str | None = Field(None, description="Why the fight ended.")
+    exits_used: dict[str, int] = Field(
+        default_factory=dict, description="Heroes fled through each exit this round (by its place in terrain)."
+    )

@@ -10,10 +10,11 @@ from pydantic import Field
 
 from runehall.errors import ParameterError
 from runehall.systems.base import RulesModel
-from runehall.systems.rune.combat import attack, brawling, care, initiative, moves, runner
+from runehall.systems.rune.combat import attack, brawling, care, initiative, jumping, moves, runner
 from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.settings import fold, opt
 from runehall.systems.rune.combat.state import CombatState
+from runehall.systems.rune.combat.terrain import Zone
 from runehall.systems.rune.combat.view import render, view
 from runehall.systems.tracker import Tracker, TrackerAction
 
@@ -24,6 +25,14 @@ class CombatSetup(RulesModel):
         max_length=40,
         description="Everyone in the fight (@FILE, a JSON list), in the runner's notes order: each a name with a "
         "hero sheet or stats (weapons with INIT/ATK/DFN/DAM, soak, hp, res...), a side and a place [x, y].",
+    )
+    terrain: list[Zone] = Field(
+        default_factory=list,
+        max_length=60,
+        description="Areas of the map (@FILE, a JSON list): each a kind (slippery, uneven, slope, level, "
+        "balance_surface, calm_water, choppy_water, raging_water, darkness, gloom, fog, damaging, exit) and an "
+        "area [x0, y0, x1, y1], with a level's height in feet, a slope's uphill direction 'up', a damaging "
+        "place's 'dam', an exit's 'per_round'.",
     )
     new_encounter: bool = Field(
         True, description="The fight opens an encounter: heroes start it whole (option full_heal_between_encounters)."
@@ -43,7 +52,7 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
     places = [c.at for c in people]
     if len(set(places)) != len(places):
         raise ParameterError("two combatants cannot stand on the same spot")
-    return CombatState(combatants=tuple(people))
+    return CombatState(combatants=tuple(people), terrain=tuple(setup.terrain))
 
 
 class CombatTracker(Tracker[CombatState]):
@@ -75,6 +84,7 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         moves.ChangeWeaponAction(),
         moves.StandUpAction(),
         moves.EngagementAction(),
+        jumping.JumpAction(),
         brawling.RestrainAction(),
         brawling.MaintainAction(),
         brawling.ReleaseAction(),

@@ -89,6 +89,8 @@ def view(state: CombatState, options: Any = None) -> dict[str, Any]:
         else [],
         "combatants": [_person(board, c) for c in board.people.values()],
         "dying": [w.model_dump(mode="json") for w in board.windows.values()],
+        "terrain": [z.model_dump(mode="json", exclude_none=True, exclude_defaults=True) for z in state.terrain],
+        "exits_used": dict(state.exits_used),
     }
 
 
@@ -132,6 +134,8 @@ def render(state: CombatState, options: Any = None) -> str:
             "order: "
             + ", ".join(f"{o['who']} {o['step']}" if "step" in o else f"{o['who']} (waiting)" for o in data["order"])
         )
+    for z in state.terrain:
+        lines.append(f"terrain: {z.label} {list(z.area)}" + (f" ({z.height} ft)" if z.height else ""))
     lines += [_line(p) for p in data["combatants"]]
     for w in data["dying"]:
         lines.append(f"dying: {w['patient']} (may still be revived by: {', '.join(w['healers']) or 'nobody'})")

@@ -1,0 +1,234 @@
+"""Terrain in play (data/terrain.toml through combat/terrain.py): what a move costs over the ground it crosses,
+slipping on slippery ground, being knocked down (and rolling down a slope) by a heavy blow, the higher ground,
+darkness and gloom, fog, elevation against cover, damaging places at the end of each round, and limited exits.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.geometry import Point, dist2, length, within
+from runehall.systems.rune.combat.settings import stress, table_move
+from runehall.systems.rune.combat.terrain import Zone, at, crossed, elevation, feature, higher, pieces, terrain
+
+Mods = list[tuple[str, int]]
+
+
+# -- moving -------------------------------------------------------------------------------------------
+def _multiplier(board: Board, c: Combatant, zone: Zone, a: Point, b: Point, half: bool) -> Fraction | None:
+    """What one pace inside `zone` costs of c's allowance (None: he cannot move there at all)."""
+    f = feature(zone.kind)
+    if f.move_multiplier is not None:
+        return f.move_multiplier
+    if f.uphill is not None and f.downhill is not None and zone.up is not None:
+        rise = (b[0] - a[0]) * zone.up[0] + (b[1] - a[1]) * zone.up[1]
+        return f.uphill if rise > 0 else f.downhill if rise < 0 else Fraction(1)
+    if f.move_table is not None:
+        rating = c.balance_rating if f.move_table == "balance" else c.swim_rating
+        column = table_move(f.move_table, rating)[0 if half else 1]
+        factor = Fraction(1)
+        if f.swim_factor == "option":
+            factor = Fraction(str(board.opt("swim_raging_factor")))
+        elif f.swim_factor is not None:
+            factor = Fraction(f.swim_factor)
+        paces = math.floor(column * factor)
+        base = c.move_half if half else c.move_full
+        return Fraction(base, paces) if paces > 0 else None
+    return Fraction(1)
+
+
+def move_cost(board: Board, c: Combatant, a: Point, b: Point, half: bool) -> Fraction | None:
+    """The cost of each pace of the straight move a -> b, on average over the ground it crosses (1 on open
+    ground); overlapping kinds multiply, the same kind counts once (the dearest)."""
+    total = Fraction(0)
+    for share, zones in pieces(board.terrain, a, b):
+        dearest: dict[str, Fraction] = {}
+        for z in zones:
+            m = _multiplier(board, c, z, a, b, half)
+            if m is None:
+                return None
+            dearest[z.kind] = max(m, dearest.get(z.kind, m))
+        total += share * math.prod(dearest.values(), start=Fraction(1))
+    return total
+
+
+def check_ground(board: Board, c: Combatant, to: Point, limit: int, what: str, half: bool) -> None:
+    """A move within `limit` paces of allowance over the ground it crosses; RulesError if it does not fit."""
+    cost = move_cost(board, c, c.at, to, half)
+    if cost is None:
+        raise RulesError(f"{c.name} cannot move on that ground at all")
+    d2 = dist2(c.at, to)
+    if d2 * cost * cost <= limit * limit:
+        return
+    if cost == 1:
+        raise RulesError(f"{what} takes {c.name} at most {limit} paces; {to} is {length(c.at, to):.1f} paces away")
+    spent = length(c.at, to) * float(cost)
+    raise RulesError(f"{what} takes {c.name} at most {limit} paces; over this ground {to} costs {spent:.1f}")
+
+
+def slip(board: Board, name: str, start: Point, to: Point, source: Source) -> dict[str, Any] | None:
+    """Moving more than 2 paces over slippery ground: a Balance roll (Res for a supporting character) or he falls."""
+    f = feature("slippery")
+    c = board.people[name]
+    limit = f.slip_above_paces or 0
+    if not c.active or c.fallen or dist2(start, to) <= limit * limit or not crossed(board.terrain, start, to, f.id):
+        return None
+    roll, faces = stress(source)
+    bonus = c.bonus("balance")
+    mods = dark(board, c)
+    total = roll + bonus + sum(v for _, v in mods) - c.impairment
+    keeps = total >= (f.slip_difficulty or 0)
+    if not keeps:
+        board.update(name, fallen=True)
+    out: dict[str, Any] = {"who": name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+    if mods:
+        out["modifiers"] = dict(mods)
+    out.update(difficulty=f.slip_difficulty, fell=not keeps)
+    return out
+
+
+# -- heavy blows on bad footing ---------------------------------------------------------------------------
+def knockdown(
+    board: Board, a: Combatant, d: Combatant, raw: int, atk_total: int, source: Source
+) -> dict[str, Any] | None:
+    """Raw melee damage of 10+ on slippery ground or 15+ on a slope: a second DFN roll against the ATK total,
+    or he falls; on a slope, failing by more than 5 sends him rolling 3 paces a point."""
+    d = board.people[d.name]
+    if not d.active or d.fallen:
+        return None
+    grounds = [
+        feature(k)
+        for k in ("slippery", "slope")
+        if at(board.terrain, d.at, k) and raw >= (feature(k).knockdown_raw or 0)
+    ]
+    if not grounds:
+        return None
+    roll, faces = stress(source)
+    score = d.dfn_weapon().need("dfn", d.name)
+    mods = dark(board, d)
+    total = roll + score + sum(v for _, v in mods) - d.impairment
+    out: dict[str, Any] = {"who": d.name, "raw": raw, "faces": list(faces), "result": roll, "score": score}
+    if mods:
+        out["modifiers"] = dict(mods)
+    out.update(total=total, against=atk_total, fell=total < atk_total)
+    if total >= atk_total:
+        return out
+    board.update(d.name, fallen=True)
+    slope = feature("slope")
+    short = atk_total - total
+    if any(g.id == "slope" for g in grounds) and short > (slope.roll_down_if_failed_by_more_than or 0):
+        out["rolls_down"] = roll_down(board, a, d.name, short * (slope.roll_down_paces_per_point or 0), source)
+    return out
+
+
+def roll_down(board: Board, a: Combatant, name: str, paces: int, source: Source) -> dict[str, Any]:
+    """He rolls away from his attacker (turned 45 degrees left or right on a d10) until the paces run out, the
+    slope ends, or someone is in the way."""
+    c = board.people[name]
+    face = source.die(10)
+    turn = next(r.turn_degrees for r in terrain().roll_direction if r.faces[0] <= face <= r.faces[1])
+    angle = math.atan2(c.at[1] - a.at[1], c.at[0] - a.at[0]) + math.radians(turn)
+    slopes = at(board.terrain, c.at, "slope")
+    taken = {o.at for o in board.people.values() if o.name != name and o.health not in ("dead", "gone")}
+    where, stopped = c.at, "the paces ran out"
+    for k in range(1, paces + 1):
+        step = (c.at[0] + round(k * math.cos(angle)), c.at[1] + round(k * math.sin(angle)))
+        if not any(s.contains(step) for s in slopes):
+            stopped = "the end of the slope"
+            break
+        if step in taken:
+            stopped = "someone in the way"
+            break
+        where = step
+    board.update(name, at=where)
+    return {"die": face, "turn_degrees": turn, "paces": paces, "to": list(where), "stopped_by": stopped}
+
+
+# -- who stands higher, who sees ------------------------------------------------------------------------
+def high_ground(board: Board, a: Combatant, d: Combatant) -> int:
+    return higher(board.terrain, a.at, d.at)
+
+
+def init_ground(board: Board, c: Combatant) -> tuple[str, int] | None:
+    """Starting the round on a raised level (+3) or in a pit or trench (-3)."""
+    height = elevation(board.terrain, c.at)
+    rule = terrain().high_ground
+    if height > 0:
+        return "high_ground", rule.init_bonus
+    if height < 0:
+        return "low_ground", rule.init_penalty
+    return None
+
+
+def dark(board: Board, c: Combatant) -> Mods:
+    """Darkness or gloom where he stands, unless he sees in the dark or a light is within 25 paces."""
+    decrease = max((feature(z.kind).roll_decrease or 0 for z in at(board.terrain, c.at)), default=0)
+    if not decrease or c.night_vision:
+        return []
+    radius = terrain().light.light_radius
+    lit = any(
+        o.light and o.health not in ("dead", "gone") and within(o.at, c.at, radius) for o in board.people.values()
+    )
+    return [] if lit else [("darkness" if decrease >= 4 else "gloom", -decrease)]
+
+
+def in_fog(board: Board, c: Combatant) -> bool:
+    return any(feature(z.kind).obscures for z in at(board.terrain, c.at))
+
+
+def cover_from_above(board: Board, a: Combatant, d: Combatant, value: int) -> int:
+    """A cover penalty changed by 3 for every full 10 feet between shooter and target (never above 0)."""
+    rule = terrain().elevation
+    diff = elevation(board.terrain, a.at) - elevation(board.terrain, d.at)
+    steps = diff // rule.feet_per_step if diff >= 0 else -(-diff // rule.feet_per_step)
+    return min(0, value + rule.cover_change_per_step * steps)
+
+
+# -- rounds and exits -----------------------------------------------------------------------------------
+def exposure(board: Board, source: Source) -> list[dict[str, Any]]:
+    """At the end of a round, everyone in a damaging place rolls Sta (Res) against 4; a failure is the place's
+    Dam rating plus the miss as raw damage."""
+    difficulty = feature("damaging").stamina_difficulty or 0
+    out: list[dict[str, Any]] = []
+    for c in list(board.people.values()):
+        places = at(board.terrain, c.at, "damaging")
+        if not places or c.health in ("dead", "gone"):
+            continue
+        dam = max(z.dam or 0 for z in places)
+        roll, faces = stress(source)
+        bonus = c.bonus("fatigue")
+        total = roll + bonus - c.impairment
+        record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+        record["difficulty"] = difficulty
+        if total < difficulty:
+            raw = dam + difficulty - total
+            record.update(raw=raw, injury=board.hurt(c.name, max(0, raw - c.soak)))
+        out.append(record)
+    return out
+
+
+def exit_at(board: Board, c: Combatant, to: Point) -> tuple[str, Zone] | None:
+    """The exit a fleer ends in, checked against the heroes it lets through this round."""
+    for index, zone in enumerate(board.terrain):
+        if zone.kind == "exit" and zone.contains(to):
+            key = str(index)
+            most = zone.per_round or feature("exit").heroes_per_round or 1
+            if c.hero and board.exits_used.get(key, 0) >= most:
+                raise RulesError(f"{most} hero(es) a round may flee through {zone.label}, and this round's have gone")
+            return key, zone
+    return None
+
+
+def escape(board: Board, c: Combatant, key: str, zone: Zone) -> dict[str, Any]:
+    if c.hero:
+        board.exits_used[key] = board.exits_used.get(key, 0) + 1
+    board.update(c.name, health="gone")
+    board.left_the_fight(c.name)
+    board.windows.pop(c.name, None)
+    return {"who": c.name, "through": zone.label}
