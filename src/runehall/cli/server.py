@@ -53,6 +53,8 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from runehall.service.app import create_app
+        from runehall.service.runtime import settle_heap
+        from runehall.systems.registry import systems
 
         service = _service(database_url)
         base = f"http://{host}:{port}"
@@ -63,7 +65,17 @@ def register(app: typer.Typer) -> None:
             link = f"{base}/t/{created.table_id}/enter?token={created.gm_token}"
             render.out.print(f"  Game master link (keep it; it is shown once): {link}", markup=False)
             render.out.print(f"  Players join at {base}/ with the invite code {created.invite_code}", markup=False)
-        uvicorn.run(create_app(service.store.db), host=host, port=port, log_level="warning", ws_max_size=65536)
+        application = create_app(service.store.db)
+        systems()  # every system's rules data loaded now, before the heap is settled
+        settle_heap()
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,  # events are small; compressing each once per socket cost a third of the loop
+        )
 
     @app.command()
     @user_errors
