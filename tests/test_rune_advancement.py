@@ -185,7 +185,9 @@ def test_vp_vectors(vector: dict[str, Any]) -> None:
         state = record(vp_total=case["total"], vp_spent=case["spent"])
         if case.get("buy") == "death_insurance":
             state = act(state, "insure")
-            assert state.insured is not None and "name" not in state.insured and "weapons" not in state.insured
+            assert state.insured is not None and set(state.insured.sheet()) == {
+                "characteristics", "abilities", "advances", "cp_on_hp", "kits_left_behind", "modifiers"
+            }  # fmt: skip
         expect = case["expect"]
         assert state.vp_free == expect["free"]
         assert (state.vp_total, state.vp_spent) == (

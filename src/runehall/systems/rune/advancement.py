@@ -30,9 +30,12 @@ def _options(options: Any) -> RuneOptions:
 
 
 class AdvancementSetup(RulesModel):
-    hero: dict[str, Any] = Field(description="The hero sheet as created (@FILE, JSON).")
-    vp_total: int = Field(0, ge=0, le=1_000_000, description="VP earned so far.")
-    vp_spent: int = Field(0, ge=0, le=1_000_000, description="VP spent so far.")
+    hero: dict[str, Any] = Field(
+        description="The hero sheet (@FILE, JSON): as created, or as saved after play (its advances, VP and "
+        "death insurance carry on)."
+    )
+    vp_total: int | None = Field(None, ge=0, le=1_000_000, description="VP earned so far (default: the sheet's).")
+    vp_spent: int | None = Field(None, ge=0, le=1_000_000, description="VP spent so far (default: the sheet's).")
     gained: dict[str, int] = Field(default_factory=dict, description="Ability points bought before this log.")
     phase: Phase = Field(
         "encounter", description="Where the saga stands: encounter, after_encounter, between_adventures."
@@ -53,16 +56,35 @@ class AdvancementSetup(RulesModel):
 
     @model_validator(mode="after")
     def _accounts(self) -> AdvancementSetup:
-        if self.vp_spent > self.vp_total:
+        if self.vp_spent is not None and self.vp_total is not None and self.vp_spent > self.vp_total:
             raise ValueError(f"vp_spent {self.vp_spent} is more than vp_total {self.vp_total}")
         return self
 
 
+def _once(name: str, given: int | None, on_sheet: int) -> int:
+    if given is not None and on_sheet and given != on_sheet:
+        raise ParameterError(f"{name}: the sheet says {on_sheet} and the setup {given}; give it once")
+    return on_sheet if given is None else given
+
+
 def start(setup: AdvancementSetup, options: Any) -> Advancement:
     opts = _options(options)
-    hero = validate_model(Hero, setup.hero, "hero sheet", {"options": opts})
+    sheet = validate_model(Hero, setup.hero, "hero sheet", {"options": opts})
+    twice = sorted(set(setup.gained) & set(sheet.advances))
+    if twice:
+        raise ParameterError(f"gained: {rules().ability(twice[0]).name} is already among the sheet's advances")
+    vp_total = _once("vp_total", setup.vp_total, sheet.vp_total)
+    vp_spent = _once("vp_spent", setup.vp_spent, sheet.vp_spent)
+    if vp_spent > vp_total:
+        raise ParameterError(f"vp_spent {vp_spent} is more than vp_total {vp_total}")
+    hero = sheet.model_copy(update={"advances": {}, "vp_total": 0, "vp_spent": 0, "death_insurance": None})
     record = Advancement(
-        hero=hero, vp_total=setup.vp_total, vp_spent=setup.vp_spent, gained=setup.gained, phase=setup.phase
+        hero=hero,
+        vp_total=vp_total,
+        vp_spent=vp_spent,
+        gained={**sheet.advances, **setup.gained},
+        phase=setup.phase,
+        insured=sheet.death_insurance,
     )
     cap = opts.ability_cap_after_creation
     over = [a for a, v in record.ratings().items() if cap is not None and v > cap]
@@ -137,6 +159,28 @@ class Buy(Step):
         return new, {**what, "vp": bought.vp}
 
 
+class RestoreParams(RulesModel):
+    name: str = Field(min_length=1, max_length=80, description="The restored hero's new name.")
+    cognomen: str = Field("", max_length=80, description="His cognomen, if any.")
+    weapons: list[str] = Field(default_factory=list, description="A beginning hero's gear: up to 3 common weapons.")
+    ammunition: dict[str, int] = Field(default_factory=dict, description="Dozens of ammunition per missile weapon.")
+    armor: str | None = Field(None, description="One common armor.")
+    shield: str | None = Field(None, description="One common shield.")
+
+
+class Restore(Step):
+    name: ClassVar[str] = "restore"
+    summary: ClassVar[str] = (
+        "The hero died: his death insurance brings the snapshot back under a new name, with beginner's gear."
+    )
+    Params: ClassVar[type[RulesModel]] = RestoreParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        gear = params.model_dump(exclude={"name", "cognomen"}, exclude_defaults=True)
+        new = experience.restore(record, params.name, params.cognomen, gear, options)
+        return new, {"died": record.hero.name, "restored_as": new.hero.name, "abilities": new.ratings()}
+
+
 def _simple(action: str, text: str, fn: Any) -> type[Step]:
     class Simple(Step):
         name: ClassVar[str] = action
@@ -164,7 +208,7 @@ Insure = _simple(
 )
 
 
-def view(record: Advancement) -> dict[str, Any]:
+def view(record: Advancement, options: Any = None) -> dict[str, Any]:
     ratings = record.ratings()
     return {
         "hero": record.hero.name,
@@ -179,6 +223,10 @@ def view(record: Advancement) -> dict[str, Any]:
         "raised": record.raised,
         "insured": record.insured is not None,
         "bought": [b.model_dump(mode="json") for b in record.bought],
+        "fallen": list(record.fallen),
+        "sheet": experience.saved_sheet(
+            record, options if isinstance(options, RuneOptions) else record.hero.table_options
+        ),
     }
 
 
@@ -216,5 +264,5 @@ class AdvancementTracker(Tracker[Advancement]):
 
 
 ACTIONS: dict[str, TrackerAction[Advancement]] = {
-    a.name: a for a in (Award(), Note(), EndEncounter(), Buy(), EndAdventure(), BeginEncounter(), Insure())
+    a.name: a for a in (Award(), Note(), EndEncounter(), Buy(), EndAdventure(), BeginEncounter(), Insure(), Restore())
 }

@@ -130,7 +130,7 @@ def check_kits(left: list[str], data: Mapping[str, Any]) -> tuple[str, ...]:
         ability = rules().ability(ability_id)
         if not ability.has_kit:
             raise ValueError(f"{ability.name} has no kit to leave behind")
-        if "abilities" in data and ability_id not in rated:
+        if "abilities" in data and ability_id not in rated and ability_id not in data.get("advances", {}):
             raise ValueError(f"the hero is not rated in {ability.name}, so he carries no kit for it")
     return tuple(left)
 

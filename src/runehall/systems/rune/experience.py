@@ -26,11 +26,12 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from runehall.errors import ParameterError, RulesError
-from runehall.systems.base import RulesModel
+from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.data import load_data
 from runehall.systems.rune.creation import category
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.progress import Insurance, snapshot
 from runehall.systems.rune.records import PACKAGE, Data
 from runehall.systems.rune.rules import fold, rules
 
@@ -135,8 +136,9 @@ class Advancement(RulesModel):
     fresh: bool = Field(True, description="Nothing has happened yet in this encounter (death insurance allowed).")
     eligible: dict[str, Reason] = Field(default_factory=dict, description="Abilities noted this encounter.")
     raised: dict[str, int] = Field(default_factory=dict, description="Points bought by experience this encounter.")
-    insured: dict[str, Any] | None = Field(None, description="The latest death-insurance snapshot.")
+    insured: Insurance | None = Field(None, description="The latest death-insurance snapshot.")
     bought: tuple[Bought, ...] = ()
+    fallen: tuple[str, ...] = Field((), description="Heroes of this player who died and were replaced.")
 
     @property
     def vp_free(self) -> int:
@@ -149,10 +151,24 @@ class Advancement(RulesModel):
         return {a: v for a, v in base.items() if v > 0}
 
 
-def advanced_hero(record: Advancement) -> Hero:
-    """The hero with the Ability points bought since creation (unvalidated copy: creation caps no longer
-    apply), so `derived()` gives his current numbers."""
-    return record.hero.model_copy(update={"abilities": record.ratings()})
+def saved_sheet(record: Advancement, options: RuneOptions) -> dict[str, Any]:
+    """The hero as he now is, as a hero sheet the system accepts (JSON): his sheet as created, the points bought
+    since in `advances`, the VP accounts and the death-insurance snapshot."""
+    values = record.hero.model_dump(mode="json", exclude={"advances", "vp_total", "vp_spent", "death_insurance"})
+    values.update(advances=dict(record.gained), vp_total=record.vp_total, vp_spent=record.vp_spent)
+    if record.insured is not None:
+        values["death_insurance"] = record.insured.model_dump(mode="json")
+    hero = validate_model(Hero, values, "saved sheet", {"options": options})
+    saved: dict[str, Any] = hero.model_dump(mode="json", exclude_defaults=True)
+    saved["name"] = hero.name
+    return saved
+
+
+def advanced_hero(record: Advancement, options: RuneOptions | None = None) -> Hero:
+    """The hero with the Ability points bought since creation, validated as a saved sheet, so `derived()`
+    gives his current numbers."""
+    opts = options or RuneOptions()
+    return validate_model(Hero, saved_sheet(record, opts), "saved sheet", {"options": opts})
 
 
 def ability_id(text: str) -> str:
@@ -270,6 +286,33 @@ def insure(record: Advancement) -> Advancement:
         raise RulesError("death insurance is bought at the start of an encounter, before anything happens in it")
     if cost > record.vp_free:
         raise RulesError(f"death insurance costs {cost} VP and the hero has {record.vp_free} free")
-    h = record.hero
-    snapshot = {"characteristics": dict(h.characteristics), "abilities": record.ratings(), "cp_on_hp": h.cp_on_hp}
-    return record.model_copy(update={"vp_spent": record.vp_spent + cost, "insured": snapshot})
+    taken = snapshot(record.hero, record.gained)
+    return record.model_copy(update={"vp_spent": record.vp_spent + cost, "insured": taken})
+
+
+GEAR = ("weapons", "ammunition", "armor", "shield", "other_items", "silver_oz", "weapon_overrides", "armor_overrides")
+
+
+def restore(record: Advancement, name: str, cognomen: str, gear: dict[str, Any], options: RuneOptions) -> Advancement:
+    """The hero has died: the latest snapshot comes back as a new hero under a new name, with a beginning
+    hero's gear (or, with option death_insurance_inherits_gear, the dead hero's). The insurance stays bought."""
+    if record.insured is None:
+        raise RulesError(f"{record.hero.name} has no death insurance to restore (25 VP at the start of an encounter)")
+    if fold(name) == fold(record.hero.name) or fold(name) in {fold(n) for n in record.fallen}:
+        raise RulesError(f"name {name}: the restored hero comes back under a new name")
+    if options.death_insurance_inherits_gear:
+        if gear:
+            raise RulesError("gear: at this table the restored hero takes over the dead hero's gear")
+        gear = record.hero.model_dump(mode="json", include=set(GEAR))
+    values = {**record.insured.sheet(), "name": name, "cognomen": cognomen, **gear}
+    advances = values.pop("advances")
+    hero = validate_model(Hero, values, "restored hero", {"options": options})
+    return record.model_copy(
+        update={
+            "hero": hero,
+            "gained": advances,
+            "eligible": {},
+            "raised": {},
+            "fallen": (*record.fallen, record.hero.name),
+        }
+    )

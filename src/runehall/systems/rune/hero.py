@@ -25,6 +25,7 @@ from runehall.systems.rune import creation, modifiers, overrides
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.progress import Insurance, check_advances
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.scores import Score, movement
 from runehall.systems.rune.sheet import Sheet
@@ -50,6 +51,11 @@ class Hero(CharacterModel):
         default_factory=dict,
         description="Ability ratings 0-3 (unlisted: 0): 2 creation points a level for a primary one, 1 for a "
         "secondary one.",
+    )
+    advances: dict[str, int] = Field(
+        default_factory=dict,
+        description="Ability points bought with victory points since creation (experience, training): added to "
+        "the ratings above, and not held to creation's limits.",
     )
     kits_left_behind: tuple[str, ...] = Field(
         default=(), description="Rated Abilities whose kit the hero does not carry (its Load is saved; rolls -2)."
@@ -83,6 +89,9 @@ class Hero(CharacterModel):
         default=(),
         description="Named changes from Gifts and items: 'target:amount:source', e.g. 'soak:+2:Valor of Tyr'.",
     )
+    vp_total: int = Field(0, ge=0, description="Victory points ever earned (the score).")
+    vp_spent: int = Field(0, ge=0, description="Victory points spent on improvements.")
+    death_insurance: Insurance | None = Field(None, description="The latest death-insurance snapshot, if bought.")
     _options: RuneOptions = PrivateAttr(default_factory=RuneOptions)
 
     # -- step 1: name --------------------------------------------------------------------------------
@@ -121,6 +130,24 @@ class Hero(CharacterModel):
     @classmethod
     def _abilities(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         return creation.check_abilities(value, info.data, creation.options_of(info))
+
+    @field_validator("advances", mode="before")
+    @classmethod
+    def _advance_names(cls, value: object) -> object:
+        return creation.ids("ability", value)
+
+    @field_validator("advances")
+    @classmethod
+    def _advances(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        return check_advances(value, info.data, creation.options_of(info))
+
+    @field_validator("vp_spent")
+    @classmethod
+    def _spent(cls, value: int, info: ValidationInfo) -> int:
+        earned = info.data.get("vp_total")
+        if earned is not None and value > earned:
+            raise ValueError(f"{value} VP spent is more than the {earned} ever earned")
+        return value
 
     @field_validator("kits_left_behind", mode="before")
     @classmethod
@@ -231,6 +258,11 @@ class Hero(CharacterModel):
         return self
 
     # -- derived values ------------------------------------------------------------------------------
+    @property
+    def table_options(self) -> RuneOptions:
+        """The options the sheet was validated with."""
+        return self._options
+
     def sheet(self, options: RuneOptions | None = None) -> Sheet:
         return Sheet(self, options or self._options)
 

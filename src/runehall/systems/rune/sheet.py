@@ -60,7 +60,8 @@ class Sheet:
         return {c: v + sum(t.value or 0 for t in self.bonus(c)) for c, v in self.hero.characteristics.items()}
 
     def rating(self, ability_id: str) -> int:
-        return self.hero.abilities.get(ability_id, 0) + sum(t.value or 0 for t in self.bonus(ability_id))
+        bought = self.hero.abilities.get(ability_id, 0) + self.hero.advances.get(ability_id, 0)
+        return bought + sum(t.value or 0 for t in self.bonus(ability_id))
 
     def ab(self, ability_id: str) -> Term:
         return _sourced(ability_term(ability_id, self.rating(ability_id)), self.bonus(ability_id))
