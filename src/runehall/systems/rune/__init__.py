@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
 from runehall.systems.rune.advancement import AdvancementTracker
+from runehall.systems.rune.checks import Bargain, SleepRoll
 from runehall.systems.rune.combat import CombatTracker
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, Roll
@@ -26,7 +27,7 @@ class Rune(GameSystem):
     Character: ClassVar[type[CharacterModel] | None] = Hero
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
-        return {"roll": Roll(), "contest": Contest(), "attack": Attack()}
+        return {"roll": Roll(), "contest": Contest(), "attack": Attack(), "bargain": Bargain(), "sleep": SleepRoll()}
 
     def trackers(self) -> Mapping[str, Any]:
         return {"combat": CombatTracker(), "advancement": AdvancementTracker()}

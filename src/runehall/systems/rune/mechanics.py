@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal, NamedTuple
 from pydantic import Field, model_validator
 
 from runehall.chance.chance import Chance
-from runehall.errors import ParameterError
+from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.rune.stress import BandedStress, StressDifference
@@ -50,6 +50,7 @@ def _tail(value: int, low: int, high: int) -> int:
 class RollParams(Modifiers):
     difficulty: int = Field(6, ge=0, le=60, description="3 Very Easy, 6 Average, 9 Tough, 12 Very Tough, 15+.")
     quality: bool = Field(False, description="A quality roll (a healer treating someone else): no botch.")
+    secret: bool = Field(False, description="The runner rolls it in secret (Awareness...): option hidden_rolls.")
 
 
 class RollResult(NamedTuple):
@@ -67,6 +68,8 @@ class Roll(Mechanic[RollParams, int, RollResult]):
     manual_help: ClassVar[str] = "the d10 faces in order (after a 10 or a first 1, the extra dice too)"
 
     def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
+        if params.secret and not getattr(options, "hidden_rolls", True):
+            raise RulesError("this table rolls every check in the open (option hidden_rolls)")
         target = params.difficulty - params.total
         return BandedStress(target - BAND, target + BAND, botch=not params.quality)
 
@@ -100,7 +103,8 @@ class Roll(Mechanic[RollParams, int, RollResult]):
         o = stored["outcome"]
         faces = [draw[1] for draw in stored["tape"]]
         botch = " — botch" if o["botch"] else ""
-        return f"stress roll {faces}: margin {o['margin']}, {'success' if o['success'] else 'failure'}{botch}"
+        secret = "the runner's secret " if stored.get("params", {}).get("secret") else ""
+        return f"{secret}stress roll {faces}: margin {o['margin']}, {'success' if o['success'] else 'failure'}{botch}"
 
 
 # -- a contest ---------------------------------------------------------------------------------------------
