@@ -17,7 +17,15 @@ from runehall.systems.rune.combat.combatant import Combatant, Weapon
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
-from runehall.systems.rune.combat.resolve import BASE_DIFFICULTY, Swing, fog_of_war, riposte, roll_record, total
+from runehall.systems.rune.combat.resolve import (
+    BASE_DIFFICULTY,
+    Swing,
+    fog_of_war,
+    riposte,
+    roll_record,
+    sever,
+    total,
+)
 from runehall.systems.rune.combat.settings import missile_range, missiles, pick, stress
 
 
@@ -92,7 +100,10 @@ def missile_swing(
     left = spend_ammo(board, a, weapon)
     if left is not None:
         result["ammo_left"] = left
-    bystanders = [] if dodge else crowd(board, a, d, line_of_fire)
+    # The crowd raises an undodged shot's Difficulty; a dodged shot may stray into it only where option
+    # stray_only_undodged is off (A31).
+    stray_ok = not dodge or not board.opt("stray_only_undodged")
+    bystanders = crowd(board, a, d, line_of_fire) if stray_ok else []
     if dodge:
         bonus = dodge_bonus(board, d)
         d_roll, d_faces = stress(source)
@@ -109,9 +120,10 @@ def missile_swing(
     if tm >= 0:
         hit = damage(tm, dam, d.soak)
         result.update(dam=dam, raw=hit.raw, soak=d.soak, injury=board.hurt(d.name, hit.lost))
+        if swing.sever:
+            result["sever"] = sever(board, a, d, weapon, hit.lost, source)
         return result
-    stray_ok = not dodge or not board.opt("stray_only_undodged")
-    if stray_ok and bystanders and atk["total"] >= BASE_DIFFICULTY:
+    if bystanders and atk["total"] >= BASE_DIFFICULTY:
         names = list(dict.fromkeys(n for n, _ in bystanders))
         index, face = pick(source, len(names))
         victim = board.people[names[index]]
