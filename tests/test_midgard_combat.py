@@ -200,11 +200,13 @@ def test_k4_a_declared_shield_block_wins_on_speed(reading: str) -> None:
     assert x["tokens"] == {"past": 1, "future": 0, "outcome": 1, "merkstave": 0, "free": 3}
     a = c["attacker_allocation"]
     x = game.do("allocate", actor="x", past=a["p"], future=a["f"], outcome=a["o"], cancel=a["k"])
-    assert {k: x[k] for k in ("success", "speed", "margin")} == c["attacker_expect"]
+    assert "success" not in x and "y" in x["sealed"]  # contested: secret until the block is placed too
+    assert game.log.tracker.view(game.state)["declarations"][0]["cast"]["sealed"]
     game.do("cast", actor="y", manual=c["defender"]["faces"])
     a = c["defender_allocation"]
     y = game.do("allocate", actor="y", past=a["p"], future=a["f"], outcome=a["o"], cancel=a["k"])
     assert (y["past"], y["speed"], y["margin"]) == (3, c["defender_expect"]["speed"], 0)
+    assert {k: y["revealed"]["x"][k] for k in ("success", "speed", "margin")} == c["attacker_expect"]
     assert game.declaration("y").cast.difficulty is None  # type: ignore[union-attr]
     assert moves.defence_difficulty(game.who("x"), game.declaration("x")) == c["defender_difficulty"]
     resolved = game.do("resolve")

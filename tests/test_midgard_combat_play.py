@@ -179,10 +179,11 @@ def test_a_pin_is_held_then_escaped_or_not(faces: list[int], escaped: bool, seed
         game.refuse("declare", "must be escape_pin", action="move")
     game.declare_all(grip={"action": "pin", "target": "prey"}, prey={"action": "escape_pin"})
     grip = game.do("cast", actor="grip", manual=[3, 3, 3, 2, 2], goal="margin")  # D 3 + 1 (held a round)
-    assert grip["past"] == 4 and grip["success"]
+    assert "past" not in grip and "prey" in grip["sealed"]  # opposed: secret until the escape is placed
     game.do("cast", actor="prey", manual=faces)
     game.refuse("allocate", "only on Past and Outcome", actor="prey", past=2, future=1)
-    game.do("allocate", actor="prey", goal="succeed")
+    prey = game.do("allocate", actor="prey", goal="succeed")
+    assert prey["revealed"]["grip"]["past"] == 4 and prey["revealed"]["grip"]["success"]
     done = game.finish_segment(location="body")
     assert done["prey"]["escaped"] is escaped and done["prey"]["pinner_past"] == 4  # a tie keeps the pin
     assert (game.who("prey").pin is None) is escaped

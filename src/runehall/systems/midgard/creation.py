@@ -198,6 +198,11 @@ def parse_gifts(gifts: Iterable[str]) -> list[tuple[str, str | None]]:
     return out
 
 
+def read_gift(text: str) -> tuple[GiftDef, str | None]:
+    """A gift as written on a sheet ("id" or "id:rune chosen when bought"); ValueError if it is not one."""
+    return _gift(text)
+
+
 def _gift(text: str) -> tuple[GiftDef, str | None]:
     r = rules()
     name, _, choice_text = text.partition(":")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from runehall.systems.midgard.records import Data
 
@@ -20,6 +20,13 @@ class PurchaseChoice(Data):
     rune: tuple[str, ...]
 
 
+class UseCost(Data):
+    """Wyrð paid each time the gift is used: `wyrd` per `per` (use, hardness_point, option, question...)."""
+
+    wyrd: int
+    per: str
+
+
 class GiftDef(Data):
     id: str
     name: str
@@ -27,6 +34,12 @@ class GiftDef(Data):
     special: bool = False
     skill: str = ""
     creation_cost: int
+    use_cost: UseCost = Field(alias="cost")
+    cost_source: str = "stated"
+    timing: str
+    duration: Any = None
+    choose: int | None = None
+    option: str = ""
     requires: tuple[str, ...] = ()
     purchase_choice: PurchaseChoice | None = None
     summary: str

@@ -20,8 +20,10 @@ from runehall.systems.midgard.combat.casts import (
     summary,
 )
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
-from runehall.systems.midgard.combat.resolution import finish_switch
-from runehall.systems.midgard.combat.state import GMCast
+from runehall.systems.midgard.combat.making import gift_cast, late_gifts, spec_for
+from runehall.systems.midgard.combat.settings import opt
+from runehall.systems.midgard.combat.state import Declaration, GMCast
+from runehall.systems.midgard.combat.switching import finish_switch
 
 GM = "gm"
 
@@ -37,12 +39,31 @@ def gm_dice_outside_combat(pcs: int, for_thane: bool) -> int:
 
 
 class GMCastParams(RulesModel):
+    wyrd: int = Field(0, ge=0, le=10, description="Enemy Wyrð spent on extra GM dice (option enemy_wyrd_buys_dice).")
+    payer: str | None = Field(None, description="The enemy whose Wyrð pays for them.")
     goal: Literal["past", "margin", "speed"] | None = Field(
         None,
         description="Place the GM's free tokens now: all on Past, or by Rule SFG for --difficulty; "
         "left out, allocate --actor gm after seeing the dice.",
     )
     difficulty: int = Field(0, ge=0, le=30, description="For goal margin or speed: the Past to secure first.")
+
+
+def bought_dice(fight: Fight, wyrd: int, payer: str | None) -> int:
+    """Enemy Wyrð pays for gifts only (A-49), unless option enemy_wyrd_buys_dice lets an enemy buy extra
+    dice for the round's GM cast: at most 2 + its rank (its legend, A-50), from its own pool."""
+    if not wyrd:
+        return 0
+    if not opt(fight.options, "enemy_wyrd_buys_dice"):
+        raise RulesError("enemy Wyrð pays for gifts only, never for dice (A-49, option enemy_wyrd_buys_dice)")
+    who = fight.who(payer or "")
+    if not who.is_enemy or who.out or who.wyrd is None:
+        raise RulesError("the Wyrð for GM dice comes from a standing enemy with Wyrð (--payer)")
+    cap = 2 + (who.rank or 1)
+    if wyrd > min(cap, who.wyrd):
+        raise RulesError(f"{who.name} may spend at most {min(cap, who.wyrd)} Wyrð on the GM's dice")
+    fight.set(who.id, wyrd=who.wyrd - wyrd)
+    return wyrd
 
 
 class GMCastAction(CombatAction):
@@ -57,7 +78,7 @@ class GMCastAction(CombatAction):
             raise RulesError("there are no enemies for the GM to cast for")
         if fight.gm is not None:
             raise RulesError(f"the GM has cast for round {fight.round} already (one cast per round)")
-        dice = gm_dice(fight.pcs(), fight.thanes())
+        dice = gm_dice(fight.pcs(), fight.thanes()) + bought_dice(fight, params.wyrd, params.payer)
         faces = casting.roll(source, dice, fight.options)
         fight.set_gm(GMCast(round=fight.round, dice=dice, tokens=casting.sort(faces, fight.options)))
         out: dict[str, Any] = {"dice": dice, "faces": list(faces)}
@@ -89,8 +110,14 @@ class AllocateAction(CombatAction):
             return {"actor": GM, "past": gm.past, "future": gm.future, "outcome": gm.outcome, "merkstave": gm.merkstave}
         c = fight.who(params.actor)
         p = fight.pending
-        if p is not None and p.target == c.id and p.defence is not None and p.defence.allocation is None:
-            record = casting.place(p.defence, alloc, params.goal, fight.options)
+        defender = p.defender or p.target if p is not None else None
+        if p is not None and defender == c.id and p.defence is not None and p.defence.allocation is None:
+            attack = fight.declarations[p.index]
+            assert p.defence_action is not None
+            d = Declaration(actor=c.id, action=p.defence_action, weapon=p.defence_item)
+            cast = gift_cast(fight, c, spec_for(fight, c, d, switched_from=attack), d)
+            record = late_gifts(fight, c, cast, p.defence, params.gifts)
+            record = casting.place(record, alloc, params.goal, fight.options)
             fight.set_pending(p.model_copy(update={"defence": record}))
             return {"actor": c.id} | finish_switch(fight)
         fight.require("casting", "resolution", "declaration", "segment_end", "setup")
@@ -100,6 +127,8 @@ class AllocateAction(CombatAction):
             raise RulesError(f"{c.name} has no cast waiting for its tokens")
         index, d = found
         assert d.cast is not None
-        record = settle_declaration(fight, index, d.cast, alloc, params.goal)
+        cast = gift_cast(fight, c, spec_for(fight, c, d), d)
+        record = late_gifts(fight, c, cast, d.cast, params.gifts)
+        record = settle_declaration(fight, index, record, alloc, params.goal)
         maybe_resolution(fight)
-        return summary(c, record)
+        return summary(fight, index, c, record)

@@ -7,16 +7,26 @@ import importlib
 from collections import Counter
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from runehall.errors import ParameterError
 from runehall.systems.base import RulesModel, validate_model
-from runehall.systems.midgard import qualities
+from runehall.systems.midgard import gift_use, qualities
 from runehall.systems.midgard.combat import gear
 from runehall.systems.midgard.combat.combatant import Armour, Combatant, Item, Member, rune_code, skill_name
 from runehall.systems.midgard.combat.settings import fold, midgard_options, opt
 
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_\-]{0,31}$"
+
+
+def held_gifts(names: list[str]) -> list[str]:
+    """Gift names as ids (with the rune chosen when bought, where the gift has a choice)."""
+    module = importlib.import_module("runehall.systems.midgard.creation")
+    out = []
+    for text in names:
+        gift, choice = module.read_gift(text)
+        out.append(f"{gift.id}:{choice}" if choice else gift.id)
+    return out
 
 
 class ItemSpec(RulesModel):
@@ -35,6 +45,12 @@ class StatsSpec(RulesModel):
     wyrd: int | None = Field(None, ge=0, description="Wyrð pool; left out, Wyrð is not tracked (none to spend).")
     legend_score: int | None = Field(None, ge=1)
     loysing: bool = Field(False, description="One more wound box in every rank.")
+    gifts: list[str] = Field(default_factory=list, description="Rune gifts held (ids, 'id:rune' for a choice).")
+
+    @field_validator("gifts")
+    @classmethod
+    def _gifts(cls, value: list[str]) -> list[str]:
+        return held_gifts(value)
 
 
 class MemberSpec(RulesModel):
@@ -51,7 +67,10 @@ class EnemySpec(RulesModel):
     ws: int | None = Field(None, ge=1, le=8, description="A Thane's Weapon Skill (default: rank).")
     health: int | None = Field(None, ge=1, description="A Thane's Health (default 3 + rank).")
     courage_bonus: int | None = Field(None, ge=0, description="A Thane's Courage bonus (default: rank).")
-    gift_levels: list[int] = Field(default_factory=list, description="Levels of its gifts: Wyrð = rank x their sum.")
+    gift_levels: list[int] = Field(
+        default_factory=list, description="Levels of enemy-only gifts (no rune): they count toward its Wyrð."
+    )
+    gifts: list[str] = Field(default_factory=list, description="Rune gifts held: Wyrð = rank x all gift levels.")
     members: list[MemberSpec] = Field(default_factory=list, description="A warband's warriors (up to 4).")
 
     @model_validator(mode="before")
@@ -61,12 +80,17 @@ class EnemySpec(RulesModel):
             data = {("kind" if k == "class" else k): v for k, v in data.items()}
         return data
 
+    @field_validator("gifts")
+    @classmethod
+    def _gifts(cls, value: list[str]) -> list[str]:
+        return held_gifts(value)
+
     @model_validator(mode="after")
     def _shape(self) -> EnemySpec:
         if self.kind == "warband":
             if not 1 <= len(self.members) <= 4:
                 raise ValueError("a warband has 1 to 4 warriors (members)")
-            if self.gift_levels:
+            if self.gift_levels or self.gifts:
                 raise ValueError("warriors have no gifts and no Wyrð")
         elif self.rank is None:
             raise ValueError(f"a {self.kind} needs a rank from 1 to 4")
@@ -83,6 +107,8 @@ class CombatantSpec(RulesModel):
     weapons: list[str | ItemSpec] = Field(default_factory=list, description="Weapons and shields carried.")
     armour: dict[str, str] = Field(default_factory=dict, description="Armour by location: head, body, arms, legs.")
     surprise: int = Field(0, ge=0, le=8, description="The GM's surprise bonus (first segment only).")
+    hidden: bool = Field(False, description="Starts the fight from a hidden position (Ambush).")
+    evil: bool = Field(False, description="A creature of supernatural evil (Purging Flame).")
 
     @model_validator(mode="after")
     def _one_source(self) -> CombatantSpec:
@@ -171,8 +197,18 @@ def from_stats(spec: CombatantSpec, stats: StatsSpec, options: Any) -> Combatant
         items=_items(spec.weapons),
         armour=_armour(suit),
         armour_speed=gear.speed_penalty(suit, skills.get("Might", 0)),
-        surprise=spec.surprise,
+        **_gifted(spec, tuple(stats.gifts)),
     )
+
+
+def _gifted(spec: CombatantSpec, gifts: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "surprise": spec.surprise,
+        "hidden": spec.hidden,
+        "evil": spec.evil,
+        "gifts": gifts,
+        "rune_totals": gift_use.rune_totals(gifts),
+    }
 
 
 def from_sheet(spec: CombatantSpec, sheet: dict[str, Any], options: Any) -> Combatant:
@@ -205,7 +241,7 @@ def from_sheet(spec: CombatantSpec, sheet: dict[str, Any], options: Any) -> Comb
         items=_items(gear_spec),
         armour=_armour(suit),
         armour_speed=gear.speed_penalty(suit, skills.get("Might", 0)),
-        surprise=spec.surprise,
+        **_gifted(spec, tuple(character.gifts)),
     )
 
 
@@ -233,9 +269,13 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
             members=tuple(members),
             items=items,
             surprise=spec.surprise,
+            hidden=spec.hidden,
+            evil=spec.evil,
         )
     rank = enemy.rank or 1
-    wyrd = rank * sum(enemy.gift_levels) if enemy.gift_levels else None
+    gifts = tuple(enemy.gifts)
+    levels = [*enemy.gift_levels, *gift_use.gift_levels(gifts)]
+    wyrd = rank * sum(levels) if levels else None
     if enemy.kind == "shieldbearer":
         health = 3 + rank
         sb_track = qualities.class_wound_track(health, "shieldbearer")
@@ -265,7 +305,7 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
             wyrd=wyrd,
             items=_items(spec.weapons),
             armour=armour,
-            surprise=spec.surprise,
+            **_gifted(spec, gifts),
         )
     health = enemy.health if enemy.health is not None else 3 + rank
     thane_track = qualities.class_wound_track(health, "thane", 0, str(opt(options, "wound_box_rounding")))
@@ -288,7 +328,7 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
         items=_items(spec.weapons),
         armour=_armour(suit),
         armour_speed=gear.speed_penalty(suit, might),
-        surprise=spec.surprise,
+        **_gifted(spec, gifts),
     )
 
 

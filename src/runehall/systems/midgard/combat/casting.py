@@ -76,6 +76,8 @@ def check_allocation(t: Tokens, a: Allocation, record: CastRecord, options: Any)
         raise RulesError(f"only {t.merkstave} Merkstave token(s) to remove, not {a.cancel}")
     if record.opposed and a.future:
         raise RulesError("an opposed cast places tokens only on Past and Outcome, or removes Merkstave")
+    if record.no_future and a.future:
+        raise RulesError("with True Diligence no token may go on the Future stone")
 
 
 def automatic(t: Tokens, difficulty: int, goal: Goal, record: CastRecord) -> Allocation:
@@ -87,21 +89,37 @@ def automatic(t: Tokens, difficulty: int, goal: Goal, record: CastRecord) -> All
     return Allocation(past=plan.past, future=plan.future, outcome=plan.outcome, cancel=plan.cancel)
 
 
-def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0) -> CastRecord:
+def _patient(record: CastRecord, past: int, margin: int, future: int) -> tuple[int, int, int]:
+    """Patient Reward: after the distribution, Future tokens move to Past and/or Outcome ({}: all to Outcome)."""
+    if record.patient is None:
+        return past, margin, future
+    moves = dict(record.patient) or {"outcome": future}
+    moved = sum(moves.values())
+    if moved > future:
+        raise RulesError(f"Patient Reward can move the {future} token(s) on the Future stone, not {moved}")
+    return past + moves.get("past", 0), margin + (0 if record.simple else moves.get("outcome", 0)), future - moved
+
+
+def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0, by_hand: bool = False) -> CastRecord:
     """The cast's result under an allocation, with the GM's Merkstave spent by the policy A-20 (margin,
-    then speed, then +1 to the next attack on the caster). A declared defence has no difficulty of its
-    own (each attacker sets one): it keeps its margin and speed, and `aim` -- the hardest attacker's --
-    decides only whether a failure leaves the GM nothing to spend on the next attack."""
+    then speed, then +1 to the next attack on the caster), or left to be spent by hand (`by_hand`:
+    option merkstave_policy ask_gm, or gm_merkstave_spender for a reading of the GM's cast). A declared
+    defence has no difficulty of its own (each attacker sets one): it keeps its margin and speed, and
+    `aim` -- the hardest attacker's -- decides only whether a failure leaves the GM nothing to spend on
+    the next attack."""
     t = record.tokens
     past = t.past + a.past
     margin = 0 if record.simple else t.outcome + a.outcome
     future = 0 if record.instant or record.opposed else min(FUTURE_CAP, t.future + a.future)
+    past, margin, future = _patient(record, past, margin, future)
     left = t.merkstave - a.cancel
     success = None if record.difficulty is None else succeeds(past, record.difficulty, options)
     next_attack = 0
     if success is False:
         kept = future if opt(options, "future_on_failure") == "applies" else 0
         margin, future = 0, kept
+    elif by_hand:
+        pass  # the GM (or the players) spend what is left with the merkstave action
     else:
         spend = left
         cut = min(spend, margin)
@@ -122,19 +140,53 @@ def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0) -> Cas
             "next_attack": next_attack,
             "success": success,
             "speed": speed,
+            "gm_spend": by_hand and left > 0,
         }
     )
 
 
 def place(record: CastRecord, a: Allocation | None, goal: Goal | None, options: Any, difficulty: int = 0) -> CastRecord:
-    """Settle with the player's allocation (checked) or the automatic one for the goal."""
+    """Settle with the player's allocation (checked) or the automatic one for the goal; Merkstave is left
+    to be spent by hand when the options say so."""
     if a is None:
         if goal is None:
             return record
         a = automatic(record.tokens, record.difficulty if record.difficulty is not None else difficulty, goal, record)
     else:
         check_allocation(record.tokens, a, record, options)
-    return settle(record, a, options, difficulty)
+    return settle(record, a, options, difficulty, by_hand(record, options))
+
+
+def by_hand(record: CastRecord, options: Any) -> bool:
+    """Whether leftover Merkstave waits for a person: a reading of the GM's cast under option
+    gm_merkstave_spender gm or players; a character's own cast under merkstave_policy ask_gm."""
+    if record.by == "gm":
+        return bool(opt(options, "gm_merkstave_spender") != "automated_policy")
+    return bool(opt(options, "merkstave_policy") == "ask_gm")
+
+
+def spend_by_hand(
+    record: CastRecord, margin: int, speed: int, next_attack: int, story: int, options: Any
+) -> CastRecord:
+    """Leftover Merkstave spent by a person: -1 margin, -1 speed bonus (one Future token counts for
+    nothing), +1 to the next action against the caster, or a story effect (a complication on a success,
+    a critical failure on a failure) (spec §6.5)."""
+    left = record.merkstave
+    if margin + speed + next_attack + story != left:
+        raise RulesError(f"{left} Merkstave token(s) to spend: margin + speed + next_attack + story must be {left}")
+    if margin > record.margin or speed > record.future:
+        raise RulesError(f"there is margin {record.margin} and Future {record.future} to spend Merkstave on")
+    new_future = record.future - speed
+    final = record.base_speed - new_future
+    return record.model_copy(
+        update={
+            "margin": record.margin - margin,
+            "future": new_future,
+            "speed": max(0, final) if opt(options, "speed_clamped") else final,
+            "next_attack": next_attack,
+            "gm_spend": False,
+        }
+    )
 
 
 def success_against(record: CastRecord, difficulty: int, options: Any) -> bool:

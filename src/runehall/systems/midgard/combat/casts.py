@@ -3,176 +3,27 @@ GM's one cast for the round (spec 003 §13.3-13.4) -- and the token allocations 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.cast import EXHAUSTION_MERKSTAVE, FUTURE_CAP, sfg
-from runehall.systems.midgard.combat import casting, moves
-from runehall.systems.midgard.combat.combatant import Combatant, band_bonus, lead_rank, skill_ranks
+from runehall.systems.midgard.cast import FUTURE_CAP, sfg
+from runehall.systems.midgard.combat import casting, gifts, moves, secrecy
+from runehall.systems.midgard.combat.combatant import Combatant
+from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.making import gift_cast, make_cast, spec_for, with_boost
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import (
     ATTACKS,
     Allocation,
     CastRecord,
-    Declaration,
     GMCast,
     Goal,
-    Tokens,
 )
-
-FULL_BONUS_ACTIONS = ("strike", "block", "dodge")  # a warband's "simple attack or defence"
-
-
-class CastSpec(NamedTuple):
-    rune: str | None
-    skill: str | None
-    difficulty: int | None
-    base_speed: int
-    simple: bool = False
-    opposed: bool = False
-    instant: bool = False
-    attack: bool = False
-    defence: bool = False
-    smash: bool = False
-    surprise: bool = False
-    wound_penalty: bool = True
-    free_bonus: int = 0  # Courage bonus tokens
-    warband_full: bool = False
-    carry: bool = True  # uses up carry-over Past tokens (not a check a hit calls for)
-
-
-def spec_for(fight: Fight, c: Combatant, d: Declaration, switched_from: Declaration | None = None) -> CastSpec:
-    """How the declared (or switched-to) action casts: rune, skill, difficulty, flags and stone bonuses."""
-    first = fight.round == 1 and fight.segment == 1 and switched_from is None
-    if d.action in ATTACKS:
-        profile, _ = moves.weapon_in_use(c, d, fight.options)
-        rune, skill = moves.attack_skill(c, d, profile)
-        assert d.target is not None
-        target = fight.people[d.target]
-        aim = moves.attack_difficulty(c, target, d, profile, fight.options, fight.round)
-        return CastSpec(
-            rune,
-            skill,
-            aim,
-            d.base_speed,
-            simple=d.action == "knock_back" and d.prone,
-            attack=True,
-            smash=d.action == "smash",
-            surprise=first,
-            wound_penalty=c.berserk is None,
-            warband_full=d.action in FULL_BONUS_ACTIONS,
-        )
-    rune, skill = moves.cast_of(c, d)
-    if switched_from is not None:
-        attacker = fight.people[switched_from.actor]
-        difficulty: int | None = moves.defence_difficulty(attacker, switched_from)
-        speed = moves.base_speed(c, d, fight.options, switched=True)
-    else:
-        difficulty = moves.fixed_difficulty(d, fight.penalty(c))
-        speed = d.base_speed
-    return CastSpec(
-        rune,
-        skill,
-        None if d.action == "escape_pin" else difficulty,
-        speed,
-        simple=d.action in ("evaluate_battlefield", "escape_pin"),
-        opposed=d.action == "escape_pin",
-        defence=d.action in ("block", "dodge", "escape_pin"),
-        surprise=first,
-        wound_penalty=d.action != "stoke_fury",
-        warband_full=d.action in FULL_BONUS_ACTIONS,
-    )
-
-
-def _penalty(fight: Fight, c: Combatant, spec: CastSpec) -> int:
-    return fight.penalty(c) if spec.wound_penalty else 0
-
-
-def make_cast(fight: Fight, c: Combatant, spec: CastSpec, source: Source, wyrd: int) -> CastRecord:
-    """Check the Wyrð spent, then roll (a character) or read the GM's cast (an enemy); nothing is drawn
-    before every check has passed."""
-    berserk = c.berserk if spec.attack and c.berserk is not None else 0
-    outcome = berserk + (1 if spec.smash else 0)
-    future = c.surprise if spec.surprise else 0
-    past = c.carry_past if spec.carry else 0
-    penalty = _penalty(fight, c, spec)
-    flags = {"simple": spec.simple, "opposed": spec.opposed, "instant": spec.instant}
-    if c.is_enemy:
-        if wyrd:
-            raise RulesError("enemy Wyrð pays for gifts only, never for dice (A-49)")
-        gm = fight.gm
-        if gm is None or gm.allocation is None:
-            raise RulesError("enemies read the GM's cast: gm_cast (and allocate --actor gm) first")
-        free = skill_ranks(c, spec.skill) if c.kind == "thane" and spec.skill else 0
-        if c.kind == "shieldbearer" and spec.skill and skill_ranks(c, spec.skill):
-            past += c.rank or 0
-        if c.kind == "warband":
-            past += (lead_rank(c) + band_bonus(c)) if spec.warband_full else band_bonus(c)
-        if c.kind == "thane":
-            merk = gm.merkstave + penalty
-        else:
-            merk = gm.merkstave
-        tokens = Tokens(
-            past=gm.past + past,
-            future=min(FUTURE_CAP, gm.future + future),
-            outcome=gm.outcome + outcome,
-            merkstave=merk,
-            free=free + spec.free_bonus,
-        )
-        record = CastRecord(
-            by="gm",
-            rune=spec.rune,
-            skill=spec.skill,
-            tokens=tokens,
-            difficulty=spec.difficulty,
-            base_speed=spec.base_speed,
-            **flags,
-        )
-        if spec.carry and opt(fight.options, "carry_over_consumed"):
-            fight.set(c.id, carry_past=0)
-        return record
-    if wyrd:
-        if c.wyrd is None:
-            raise RulesError(f"{c.name}'s Wyrð is not tracked in this fight, so none can be spent")
-        cap = 2 + c.legend_score if c.legend_score is not None else c.wyrd
-        if wyrd > min(cap, c.wyrd):
-            raise RulesError(
-                f"{c.name} may spend at most {min(cap, c.wyrd)} Wyrð on this cast (2 + legend, and the pool)"
-            )
-    exhausted = c.wyrd == 0
-    if exhausted:
-        stacked = opt(fight.options, "exhausted_stacking") == "add"
-        penalty = penalty + EXHAUSTION_MERKSTAVE if stacked else max(penalty, EXHAUSTION_MERKSTAVE)
-    bonus = c.dice_bonus if (spec.attack or spec.defence) else 0
-    rune_dice = c.runes.get(spec.rune or "", 0) if spec.rune != "courage" else c.courage_dice
-    dice = 0 if exhausted else rune_dice + wyrd + bonus
-    faces = casting.roll(source, dice, fight.options)
-    ranks = skill_ranks(c, spec.skill) if spec.skill else 0
-    tokens = casting.sort(
-        faces, fight.options, free=ranks + spec.free_bonus, past=past, future=future, outcome=outcome, merkstave=penalty
-    )
-    fight.set(
-        c.id,
-        wyrd=None if c.wyrd is None else c.wyrd - wyrd,
-        dice_bonus=0 if bonus else c.dice_bonus,
-        carry_past=0 if spec.carry and opt(fight.options, "carry_over_consumed") else c.carry_past,
-    )
-    return CastRecord(
-        by="own",
-        rune=spec.rune,
-        skill=spec.skill,
-        dice=dice,
-        wyrd=wyrd,
-        tokens=tokens,
-        difficulty=spec.difficulty,
-        base_speed=spec.base_speed,
-        **flags,
-    )
 
 
 def attackers_difficulty(fight: Fight, cid: str) -> int:
@@ -188,14 +39,42 @@ def attackers_difficulty(fight: Fight, cid: str) -> int:
 def settle_declaration(
     fight: Fight, index: int, record: CastRecord, alloc: Allocation | None, goal: Goal | None
 ) -> CastRecord:
+    """Place the tokens (or leave them for allocate), then what follows a settled cast: Merkstave for the
+    next attack, gifts that act after the distribution, and the seal of a secret allocation."""
     d = fight.declarations[index]
     aim = attackers_difficulty(fight, d.actor) if d.action in ("block", "dodge") else 0
     if alloc is None and goal is None and record.tokens.free == 0:
         alloc = Allocation()
     record = casting.place(record, alloc, goal, fight.options, aim)
-    fight.put(index, cast=record, status="ready" if record.allocation is not None else "declared")
-    expose(fight, d.actor, record)
-    return record
+    ready = record.allocation is not None and not record.gm_spend
+    fight.put(index, cast=record, status="ready" if ready else "declared")
+    if record.allocation is not None:
+        after_settle(fight, d.actor, record)
+    fight.revealed += secrecy.reseal(fight)
+    found = fight.declarations[index].cast
+    assert found is not None
+    return found
+
+
+def after_settle(fight: Fight, cid: str, record: CastRecord) -> None:
+    """Once a cast is settled: the GM's Merkstave on the next attack (A-20), Flow of Combat's carry-over,
+    and whether it was a botch (Learn from your Mistakes, option botch_means)."""
+    expose(fight, cid, record)
+    c = fight.people[cid]
+    effects = c.effects
+    if "flow_of_combat" in gift_ids(record.gifts) and record.success and record.margin:
+        flow = Effect(kind="carry_attack", gift="flow_of_combat", value=record.margin, ends="next_segment")
+        effects = (*effects, flow)
+    botched = c.botched
+    if record.by == "own" and record.success is not None:
+        critical = opt(fight.options, "botch_means") == "critical_failure"
+        failed = not record.success and (record.merkstave > 0 or not critical)
+        botched = record.skill if failed else None
+    fight.set(cid, effects=effects, botched=botched)
+
+
+def gift_ids(texts: tuple[str, ...]) -> list[str]:
+    return [t.partition(":")[0] for t in texts]
 
 
 def expose(fight: Fight, cid: str, record: CastRecord) -> None:
@@ -234,6 +113,10 @@ class CastParams(RulesModel):
         description="Place the free tokens now by Rule SFG: margin, speed or succeed; "
         "left out, allocate them after seeing the dice.",
     )
+    gifts: list[str] = Field(
+        default_factory=list,
+        description="Rune gifts used on this cast: id or id:choices (hammer_of_thor:2, lucky_boon:dice+skill).",
+    )
 
 
 class CastAction(CombatAction):
@@ -251,13 +134,24 @@ class CastAction(CombatAction):
         index, d = found
         if d.cast is not None or d.status == "ready":
             raise RulesError(f"{c.name} has already cast (or needs no cast) for this action")
-        record = make_cast(fight, c, spec_for(fight, c, d), source, params.wyrd)
+        spec = spec_for(fight, c, d)
+        boost = gifts.plan(c, gift_cast(fight, c, spec, d), params.gifts, fight.options)
+        record = make_cast(fight, c, with_boost(spec, boost), source, params.wyrd, boost)
+        record = with_settle_gifts(record, boost)
         record = settle_declaration(fight, index, record, None, params.goal)
         maybe_resolution(fight)
-        return summary(c, record)
+        return summary(fight, index, c, record)
 
 
-def summary(c: Combatant, record: CastRecord) -> dict[str, Any]:
+def with_settle_gifts(record: CastRecord, boost: gifts.Boost) -> CastRecord:
+    """Gifts that act after the distribution are kept on the record until it is settled."""
+    patient = next((dict(u.amounts) for u in boost.settle if u.id == "patient_reward"), None)
+    return record.model_copy(update={"patient": patient}) if patient is not None else record
+
+
+def summary(fight: Fight, index: int | None, c: Combatant, record: CastRecord) -> dict[str, Any]:
+    """What a cast or allocation reports: the dice and tokens, then the result unless it is sealed (a
+    secret allocation waiting for its opponent) or waits for someone to spend its Merkstave."""
     t = record.tokens
     out: dict[str, Any] = {"actor": c.id}
     if record.by == "own":
@@ -265,9 +159,22 @@ def summary(c: Combatant, record: CastRecord) -> dict[str, Any]:
     out["tokens"] = {"past": t.past, "future": t.future, "outcome": t.outcome, "merkstave": t.merkstave, "free": t.free}
     if record.allocation is None:
         out["allocate"] = f"{t.free} free token(s) to place"
+    elif record.sealed and index is not None:
+        out["sealed"] = "allocated in secret; shown when " + " and ".join(secrecy.waiting_on(fight, index)) + " have"
     else:
         out.update(result(record))
+    if record.gm_spend:
+        out["merkstave"] = f"{record.merkstave} Merkstave to spend (merkstave --actor {c.id})"
+    opened = [a for a in fight.revealed if a != c.id]
+    if opened:
+        out["revealed"] = {a: _revealed(fight, a) for a in opened}
     return out
+
+
+def _revealed(fight: Fight, actor: str) -> dict[str, Any]:
+    found = fight.declaration_of(actor)
+    assert found is not None and found[1].cast is not None
+    return result(found[1].cast)
 
 
 def result(record: CastRecord) -> dict[str, Any]:
@@ -287,6 +194,9 @@ class AllocateParams(RulesModel):
     outcome: int | None = Field(None, ge=0, le=40)
     cancel: int | None = Field(None, ge=0, le=40, description="Merkstave tokens removed.")
     goal: Goal | None = Field(None, description="Or place them by Rule SFG: margin, speed or succeed.")
+    gifts: list[str] = Field(
+        default_factory=list, description="Gifts used now, after the roll (strike_of_thunder, purge_the_soul:2...)."
+    )
 
 
 def chosen(params: Any) -> Allocation | None:

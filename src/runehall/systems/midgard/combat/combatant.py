@@ -13,6 +13,7 @@ from pydantic import Field
 from runehall.errors import ParameterError
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard import qualities
+from runehall.systems.midgard.combat.effects import Effect, has, total
 from runehall.systems.midgard.combat.settings import fold
 from runehall.systems.midgard.qualities import WoundTrack
 from runehall.systems.midgard.rules import rules
@@ -64,6 +65,9 @@ class ShortAction(RulesModel):
     last_round: int
     success: bool
     margin: int
+    gift: str | None = Field(None, description="A gift whose effect the action brings when it is done.")
+    target: str | None = None
+    other: str | None = None
 
 
 class Combatant(RulesModel):
@@ -90,6 +94,10 @@ class Combatant(RulesModel):
     armour_speed: int = 0
     members: tuple[Member, ...] = ()
     surprise: int = 0
+    hidden: bool = Field(False, description="Starts the fight from hiding (Ambush).")
+    evil: bool = Field(False, description="A creature of supernatural evil (Purging Flame).")
+    gifts: tuple[str, ...] = Field((), description="Rune gifts held: ids, with the choice made when bought.")
+    rune_totals: dict[str, int] = Field(default_factory=dict, description="Sum of gift levels per gift rune.")
     # what the fight has done
     wyrd: int | None = None
     wounds: int = 0
@@ -100,6 +108,13 @@ class Combatant(RulesModel):
     berserk: int | None = None
     dice_bonus: int = Field(0, description="Evaluate Battlefield: dice on the next attack or defence cast.")
     carry_past: int = Field(0, description="Carry-over Past tokens (Luck) for the next cast.")
+    carry_free: int = Field(0, description="Carry-over as a skill bonus (Lucky Boon) for the next cast.")
+    carry_outcome: int = Field(0, description="Carry-over Outcome tokens (True Diligence) for the next cast.")
+    no_future: bool = Field(False, description="True Diligence: the follow-up cast may use no Future.")
+    effects: tuple[Effect, ...] = Field((), description="Lasting effects, most of them from gifts.")
+    used_weapons: tuple[str, ...] = Field((), description="A mixed warband's weapons used this round.")
+    owed_merkstave: int = Field(0, description="Merkstave from checks the GM (or players) still has to spend.")
+    botched: str | None = Field(None, description="The skill of the latest cast that was a botch, if any.")
     exposed: int = Field(0, description="Merkstave turned into +1 margin for the next action aimed at this one.")
     short: ShortAction | None = None
 
@@ -180,14 +195,27 @@ def band_bonus(c: Combatant) -> int:
 
 
 def defence(c: Combatant) -> int:
-    """Defence now: a warband's grows with its size bonus; prone is -2 (spec §9.5, §13.9)."""
+    """Defence now: a warband's grows with its size bonus; prone is -2 (spec §9.5, §13.9); gifts replace the
+    base (Peaceful Defence) or add to it (Shield Defence, Way of Peace, Wild Strike's -1)."""
     value = 1 + lead_rank(c) + band_bonus(c) if c.kind == "warband" else c.defence
+    formulas = [e.value for e in c.effects if e.kind == "defence_formula"]
+    if formulas:
+        value = formulas[-1]
+    value += total(c.effects, "defence")
     return value - 2 if c.prone else value
 
 
 def actions(c: Combatant) -> int:
-    """Actions per round: Weapon Skill (a warband: 1 + its size bonus)."""
-    return 1 + band_bonus(c) if c.kind == "warband" else c.ws
+    """Actions per round: Weapon Skill (a warband: 1 + its size bonus), + Storm of Blades."""
+    base = 1 + band_bonus(c) if c.kind == "warband" else c.ws
+    return base + total(c.effects, "ws")
+
+
+def immobilised(c: Combatant, attacker_id: str) -> bool:
+    """Prone, pinned by someone else, or showing joy in a fight (Wunjo): the attacker picks where a blow
+    lands (spec §9.6, §11.4, §4)."""
+    pinned = c.pin is not None and c.pin.by != attacker_id
+    return c.prone or pinned or has(c.effects, "immobilised")
 
 
 def skill_ranks(c: Combatant, skill: str) -> int:
@@ -230,6 +258,7 @@ def describe_state(c: Combatant) -> list[str]:
         words.append(f"berserk {c.berserk}")
     if c.short is not None:
         words.append(f"busy ({c.short.skill}, to round {c.short.last_round})")
+    words += [f"{e.kind.replace('_', ' ')} {e.value:+d}" if e.value else e.kind.replace("_", " ") for e in c.effects]
     return words
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from runehall.systems.midgard.combat.combatant import Armour, Combatant, Member, total_boxes
+from runehall.systems.midgard.combat.effects import has
 from runehall.systems.midgard.combat.fight import Fight
 from runehall.systems.midgard.combat.settings import ceil_div, opt
 from runehall.systems.midgard.combat.state import Check
@@ -24,19 +25,24 @@ class Hit(NamedTuple):
     pool_after: int | None
 
 
-def hit(damage: int, ap: int, loc: str, armour: Armour | None, options: Any) -> Hit:
-    """AP goes straight to wounds (at most the damage, A-37); the rest meets the armour's hardness and
-    pool, and overflow past an emptied pool wounds too; through the head every wound is tripled (A-38)."""
+def hit(
+    damage: int, ap: int, loc: str, armour: Armour | None, options: Any, hardness_cut: int = 0, skin: int = 0
+) -> Hit:
+    """AP goes straight to wounds (at most the damage, A-37); the rest meets the armour's hardness (less
+    Hammer of Thor's `hardness_cut`) and pool, and overflow past an emptied pool wounds too; Thick Hide's
+    `skin` hardness stops that much of what reaches the boxes that way (AP still gets through); through
+    the head every wound is tripled (A-38)."""
     ap_part = min(ap, damage) if opt(options, "ap_capped_by_damage") else ap
     rest = max(0, damage - ap_part)
     pool = armour.pool if armour is not None else None
     if armour is None or (armour.pool == 0 and not opt(options, "empty_pool_gives_hardness")):
         through, after_pool = rest, pool
     else:
-        after = max(0, rest - armour.hardness)
+        after = max(0, rest - max(0, armour.hardness - hardness_cut))
         ticked = min(after, armour.pool)
         after_pool = armour.pool - ticked
         through = after - ticked
+    through = max(0, through - skin)
     head = loc == "head"
     if head and opt(options, "head_multiplier_includes_ap"):
         wounds = (ap_part + through) * HEAD_MULTIPLIER
@@ -121,7 +127,7 @@ def wound(fight: Fight, cid: str, wounds: int, loc: str | None, key: tuple[int, 
         fight.add_check(Check(who=cid, kind="arms", difficulty=wounds))
     if loc == "legs" and not c.prone:
         fight.add_check(Check(who=cid, kind="legs", difficulty=wounds))
-    if c.short is not None:
+    if c.short is not None or has(c.effects, "trance"):
         basis = damage if opt(fight.options, "interrupt_basis") == "damage" else wounds
         divisor = int(opt(fight.options, "interrupt_divisor"))
         fight.add_check(Check(who=cid, kind="interrupt", difficulty=ceil_div(basis, divisor)))

@@ -39,6 +39,7 @@ class Fight:
         self.defended = list(state.defended)
         self.winner = state.winner
         self.feed = list(state.feed)
+        self.revealed: list[str] = []  # casts opened by this action (secret allocations, secrecy.py)
 
     def freeze(self) -> CombatState:
         return CombatState(

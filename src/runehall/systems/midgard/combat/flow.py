@@ -10,7 +10,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import moves
+from runehall.systems.midgard.combat import declare_gifts, gift_effects, moves
 from runehall.systems.midgard.combat.casts import maybe_resolution
 from runehall.systems.midgard.combat.combatant import (
     Combatant,
@@ -21,9 +21,14 @@ from runehall.systems.midgard.combat.combatant import (
     skill_name,
     skill_ranks,
 )
+from runehall.systems.midgard.combat.effects import after_round, after_segment
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.gift_effects import resolve_gift
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import ATTACKS, BASIC, NO_CAST, ActionId, Declaration
+from runehall.systems.midgard.gift_use import parse_use
+
+GM_DIFFICULTY = ("evaluate_battlefield", "skill", "short_action", "share_evaluation")
 
 
 # -- who acts, and in which order -------------------------------------------------------------------
@@ -64,16 +69,23 @@ def declaration_order(fight: Fight, people: list[Combatant], source: Source) -> 
 
 
 def end_round(fight: Fight) -> list[str]:
-    """Berserk ends; the GM's cast is spent; short actions whose last round this was are done."""
+    """Berserk ends; the GM's cast is spent; short actions whose last round this was are done (a short
+    gift then works); effects of the round end, and a mixed warband may use its weapons again."""
     done = []
     for c in fight.standing():
         if c.berserk is not None:
             fight.set(c.id, berserk=None)
+        fight.set(c.id, effects=after_round(c.effects, fight.round), used_weapons=())
         if c.short is not None and c.short.last_round <= fight.round:
             s = c.short
             outcome = f"succeeds, margin {s.margin}" if s.success else "fails"
             done.append(f"{c.name}'s {s.skill} ({s.rounds} round(s)) {outcome}")
             fight.set(c.id, short=None)
+            if s.gift is not None:
+                finished = Declaration(
+                    actor=c.id, action="gift", gift=s.gift, target=s.target, extra_targets=(s.other,) if s.other else ()
+                )
+                resolve_gift(fight, finished, s.success, s.margin)
     fight.set_gm(None)
     return done
 
@@ -104,6 +116,8 @@ class NextSegmentAction(CombatAction):
         if fight.segment == 1:
             fight.say(f"round {fight.round}")
             fight.feed += finished
+        for c in fight.standing():
+            fight.set(c.id, effects=after_segment(c.effects))
         people = acting(fight, fight.segment)
         fight.order = declaration_order(fight, people, source)
         fight.declarations, fight.queue, fight.defended = [], [], []
@@ -115,8 +129,8 @@ class DeclareParams(RulesModel):
     actor: str | None = Field(None, description="Who declares (default: the next in declaration order).")
     action: ActionId = Field(
         description="strike, smash, charge, knock_back, target_weapon, disarm, pin, block, "
-        "dodge, escape_pin, stoke_fury, evaluate_battlefield, luck, skill, short_action, "
-        "stand_up, move, continue"
+        "dodge, escape_pin, stoke_fury, evaluate_battlefield, luck, skill, short_action, gift, "
+        "share_evaluation, rejoice, stand_up, move, continue"
     )
     target: str | None = Field(None, description="Who an attack is aimed at.")
     extra_targets: list[str] = Field(default_factory=list, description="Knock Back: others pushed along.")
@@ -132,6 +146,8 @@ class DeclareParams(RulesModel):
     rune: str | None = Field(None, description="A skill action's god rune, if not the skill's own.")
     difficulty: int | None = Field(None, ge=0, le=30, description="The GM's difficulty for skill actions.")
     time: str | None = Field(None, description="A short action's time: short, medium, long.")
+    gift: str | None = Field(None, description="The gift used as the action (action gift): id or id:choices.")
+    gifts: list[str] = Field(default_factory=list, description="Gifts named with the declaration (thorn_bush_defence).")
 
 
 def _check_pins(fight: Fight, c: Combatant, action: str, target: str | None) -> str:
@@ -190,8 +206,17 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
             raise RulesError("--prone belongs to Knock Back")
         if action == "pin" and target.kind == "warband":
             raise RulesError("a warband cannot be pinned")
+    elif action == "gift":
+        out |= declare_gifts.check_gift(fight, c, p)
+    elif action == "share_evaluation":
+        allies = [fight.who(t) for t in p.extra_targets] or [a for a in fight.standing() if a.side == c.side]
+        if p.target is not None or any(a.side != c.side or a.out for a in allies):
+            raise RulesError("an evaluation is shared with standing allies (--extra-targets), not aimed at a target")
+        out["extra_targets"] = tuple(a.id for a in allies if a.id != c.id)
     elif p.target is not None or p.extra_targets:
         raise RulesError(f"{action} takes no target")
+    if p.gift is not None and action != "gift":
+        raise RulesError("--gift belongs to a gift action (--action gift); gifts on a cast go with cast --gifts")
     if action == "escape_pin" and c.pin is None:
         raise RulesError(f"{c.name} is not pinned")
     if action == "stand_up" and not c.prone:
@@ -212,6 +237,8 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
     if action == "short_action":
         if p.time not in ("short", "medium", "long"):
             raise RulesError("a short action takes --time short, medium or long")
+    if action in GM_DIFFICULTY and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
+        raise RulesError(f"the GM sets the difficulty of {action}: give --difficulty (or play with gm_mode defaults)")
     if c.kind == "shieldbearer" and action in ("skill", "short_action", "stoke_fury", "evaluate_battlefield", "luck"):
         wanted = out.get("skill") or moves.cast_of(c, Declaration(actor=c.id, action=action))[1]
         if skill_ranks(c, wanted) == 0:
@@ -238,6 +265,8 @@ class DeclareAction(CombatAction):
         c = fight.people[actor]
         fields = _check_declaration(fight, c, params)
         note = _check_pins(fight, c, params.action, fields.get("target"))
+        note = "; ".join(n for n in (note, declare_gifts.check_limits(fight, c, params.action)) if n)
+        declare_gifts.thorn_bush(fight, fight.people[actor], params.action, params.gifts)
         c = fight.people[actor]
         d = Declaration(
             actor=actor,
@@ -249,11 +278,12 @@ class DeclareAction(CombatAction):
             prone=params.prone,
             distance=params.distance,
             difficulty=params.difficulty,
-            time=params.time,
             note=note,
-            **{"skill": params.skill, "rune": None, **fields},
+            gifts=tuple(params.gifts),
+            **{"skill": params.skill, "rune": None, "time": params.time, **fields},
         )
         if d.action in ATTACKS:
+            d = d.model_copy(update={"weapon": declare_gifts.warband_weapon(c, d.weapon)})
             profile, item = moves.weapon_in_use(c, d, fight.options)
             if params.range_ft is not None and (profile.range_ft is None or params.range_ft > profile.range_ft):
                 reach = "in melee only" if profile.range_ft is None else f"{profile.range_ft} ft"
@@ -268,7 +298,9 @@ class DeclareAction(CombatAction):
                 }
             )
         d = d.model_copy(update={"base_speed": moves.base_speed(c, d, fight.options)})
-        if d.action in NO_CAST:
+        if d.action in ATTACKS:
+            fight.set(c.id, used_weapons=declare_gifts.used_weapon(c, d.weapon))
+        if d.action in NO_CAST or (d.action == "gift" and parse_use(d.gift or "").id in gift_effects.NO_CAST):
             d = d.model_copy(update={"status": "ready"})
         fight.declarations.append(d)
         fight.say(f"{c.name} declares {d.action}" + (f" on {d.target}" if d.target else ""))

@@ -7,17 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
-from runehall.systems.midgard.combat import damage, gear, moves
+from runehall.systems.midgard.combat import combatant, damage, gear, gift_hits, moves
 from runehall.systems.midgard.combat.casting import succeeds
 from runehall.systems.midgard.combat.combatant import Combatant, Pin, alive_members, skill_ranks
+from runehall.systems.midgard.combat.effects import total
 from runehall.systems.midgard.combat.fight import Fight
 from runehall.systems.midgard.combat.settings import fold, opt
 from runehall.systems.midgard.combat.state import CastRecord, Declaration
 
 
 def immobilised(target: Combatant, attacker: Combatant) -> bool:
-    """Prone, or pinned by someone else: the attacker picks where the blow lands (§9.6, §11.4)."""
-    return target.prone or (target.pin is not None and target.pin.by != attacker.id)
+    return combatant.immobilised(target, attacker.id)
 
 
 def simultaneous(out_at: tuple[int, int] | None, speed: int, margin: int, options: Any) -> bool:
@@ -79,6 +79,10 @@ def defence_wins(fight: Fight, defence: CastRecord, action: str, blocker: str | 
 
 
 def defence_owner(fight: Fight, attack: Declaration) -> str:
+    """Who defends against the attack: its target, or an ally who interposed (the Shieldbearer gift)."""
+    p = fight.pending
+    if p is not None and p.defender is not None and fight.declarations[p.index] == attack:
+        return p.defender
     assert attack.target is not None
     return attack.target
 
@@ -139,27 +143,14 @@ def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[st
     target = fight.people[d.target]
     key = (d.cast.speed, d.cast.margin)
     out: dict[str, Any] = {"hit": True, "margin": margin}
-    if d.action in ("strike", "smash", "charge"):
-        dmg = margin + d.damage
+    mods = gift_hits.on_hit(fight, d)
+    if d.action in ("strike", "smash", "charge") or (d.action == "knock_back" and mods.wounds):
+        dmg = margin + d.damage + mods.damage
         out["damage"] = dmg
-        if target.kind == "warband":
-            return out | warband_blow(fight, target, dmg, key)
-        loc = choose_location(fight, target, attacker, location, dmg, d.ap, None)
-        armour = damage.armour_at(target, loc)
-        h = damage.hit(dmg, d.ap, loc, armour, fight.options)
-        if armour is not None and h.pool_after is not None:
-            fight.set(
-                target.id,
-                armour=tuple(
-                    a.model_copy(update={"pool": h.pool_after}) if a.type == armour.type else a for a in target.armour
-                ),
-            )
-        fight.say(f"{attacker.name} hits {target.name} ({d.action}, {dmg} damage, {loc}): {h.wounds} wound(s)")
-        return (
-            out
-            | {"location": loc, "armour_pool": h.pool_after}
-            | damage.wound(fight, target.id, h.wounds, loc, key, dmg)
-        )
+        out |= deal(fight, attacker, target, dmg, d.ap + mods.ap, location, key, mods.hardness_cut)
+        if d.action != "knock_back":
+            return out
+        target = fight.people[target.id]
     if d.action == "pin":
         if target.kind == "warband":
             raise RulesError("a warband cannot be pinned")
@@ -188,8 +179,38 @@ def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[st
         fight.say(f"{attacker.name} disarms {target.name}: the {item.id} lands {5 * margin} ft away")
         return out | {"item": item.id, "feet": 5 * margin}
     assert item.hardness is not None
-    lost = damage.item_damage(margin, d.damage, item.hardness)
+    hardness = gift_hits.item_hardness(fight, target, item.id, item.hardness, mods.item_cut)
+    lost = damage.item_damage(margin, d.damage + mods.damage, hardness)
     return out | {"item": item.id, "item_damage": lost, "line": harm_item(fight, target, item.id, lost)}
+
+
+def deal(
+    fight: Fight,
+    attacker: Combatant,
+    target: Combatant,
+    dmg: int,
+    ap: int,
+    location: str | None,
+    key: tuple[int, int],
+    hardness_cut: int = 0,
+) -> dict[str, Any]:
+    """One blow of `dmg` damage through the damage procedure (§11.4): a warband loses warriors; anyone
+    else takes it on a location, through armour (Hammer of Thor cuts its hardness) and Thick Hide."""
+    if target.kind == "warband":
+        return warband_blow(fight, target, dmg, key)
+    loc = choose_location(fight, target, attacker, location, dmg, ap, None)
+    armour = damage.armour_at(target, loc)
+    skin = total(target.effects, "hardness")
+    h = damage.hit(dmg, ap, loc, armour, fight.options, hardness_cut, skin)
+    if armour is not None and h.pool_after is not None:
+        fight.set(
+            target.id,
+            armour=tuple(
+                a.model_copy(update={"pool": h.pool_after}) if a.type == armour.type else a for a in target.armour
+            ),
+        )
+    fight.say(f"{attacker.name} hits {target.name} ({dmg} damage, {loc}): {h.wounds} wound(s)")
+    return {"location": loc, "armour_pool": h.pool_after} | damage.wound(fight, target.id, h.wounds, loc, key, dmg)
 
 
 def warband_blow(fight: Fight, band: Combatant, dmg: int, key: tuple[int, int]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
-from runehall.systems.midgard.combat import gear
+from runehall.systems.midgard.combat import gear, gift_moves
 from runehall.systems.midgard.combat.combatant import (
     Combatant,
     Item,
@@ -17,9 +17,11 @@ from runehall.systems.midgard.combat.combatant import (
     skill_ranks,
     skill_rune,
 )
+from runehall.systems.midgard.combat.effects import total
 from runehall.systems.midgard.combat.gear import SIZES, Profile
 from runehall.systems.midgard.combat.settings import fold, opt
 from runehall.systems.midgard.combat.state import ATTACKS, Declaration
+from runehall.systems.midgard.gift_use import parse_use
 
 DEFAULT_GM_DIFFICULTY = 2  # Average, when the GM names none (Evaluate Battlefield, skill actions)
 
@@ -60,7 +62,24 @@ def base_weapon(c: Combatant, key: str | None) -> tuple[Profile, Item | None]:
 
 
 def weapon_in_use(c: Combatant, d: Declaration, options: Any) -> tuple[Profile, Item | None]:
-    """The attack's weapon with two hands, dual wielding or a throw applied (spec §10.3)."""
+    """The attack's weapon with two hands, dual wielding or a throw applied (spec §10.3), and what gifts
+    do to it: Fist of Thunder's unarmed damage, a Rune of Power's damage or speed, Penetrating Attack's AP."""
+    profile, item = _weapon_in_use(c, d, options)
+    key = item.id if item is not None else profile.id
+    fists = [e.value for e in c.effects if e.kind == "unarmed_damage"]
+    if profile.id == gear.UNARMED and fists:
+        profile = profile._replace(damage=fists[-1])
+    return (
+        profile._replace(
+            damage=profile.damage + total(c.effects, "weapon_damage", item=key),
+            speed=profile.speed + total(c.effects, "weapon_speed", item=key),
+            ap=profile.ap + total(c.effects, "ap", item=key),
+        ),
+        item,
+    )
+
+
+def _weapon_in_use(c: Combatant, d: Declaration, options: Any) -> tuple[Profile, Item | None]:
     profile, item = base_weapon(c, d.weapon)
     if d.thrown:
         if item is None or item.weapon == "bow":
@@ -115,8 +134,9 @@ def size_difference(theirs: str, mine: str) -> int:
 def attack_difficulty(
     c: Combatant, target: Combatant, d: Declaration, profile: Profile, options: Any, round_: int
 ) -> int:
-    """The target's Defence (prone -2, dual wielding's bonus) plus the action's modifiers (Table 9)."""
-    value = defence(target) + profile.defence_bonus
+    """The target's Defence (prone -2, dual wielding's bonus, Details of War against this attacker) plus
+    the action's modifiers (Table 9)."""
+    value = defence(target) + profile.defence_bonus + total(target.effects, "defence_vs", target=c.id)
     size = profile.size
     if d.action == "knock_back":
         value += {"heavy": -1, "light": 1}.get(size, 0) + (2 if d.prone else 0) + len(d.extra_targets)
@@ -183,9 +203,11 @@ def base_speed(c: Combatant, d: Declaration, options: Any, switched: bool = Fals
             speed = gear.unarmed(c.runes.get("F"), c.rank).speed
         else:
             speed = 5 if switched else 3
+    elif d.action == "gift" and d.gift is not None:
+        speed = gift_moves.base_speed(parse_use(d.gift).id, options, quick_speed(options))
     else:
         speed = quick_speed(options)
-    return speed + armour_speed(c)
+    return speed + armour_speed(c) + total(c.effects, "speed")
 
 
 def cast_of(c: Combatant, d: Declaration) -> tuple[str, str]:
@@ -211,17 +233,30 @@ def cast_of(c: Combatant, d: Declaration) -> tuple[str, str]:
         return "T", "Tactics"
     if d.action == "luck":
         return "A", "Luck"
+    if d.action == "share_evaluation":
+        return "H", "Command"
+    if d.action == "gift":
+        assert d.gift is not None
+        use = parse_use(d.gift)
+        rune, skill = gift_moves.rune_and_skill(c, use.id, use.words, d.skill)
+        return rune or "", skill or ""
     assert d.skill is not None
     return d.rune or skill_rune(d.skill), skill_name(d.skill)
 
 
-def fixed_difficulty(d: Declaration, penalty: int) -> int | None:
-    """Difficulties that do not depend on a target: Stoke Fury 4 - wound penalty, Luck 2, the GM's for
-    skill actions; None for defences (each attacker sets its own) and Escape Pin (opposed)."""
+def fixed_difficulty(d: Declaration, penalty: int, fight: Any = None) -> int | None:
+    """Difficulties that do not depend on an attacker: Stoke Fury 4 - wound penalty, Luck 2, a gift's,
+    the GM's for skill actions; None for defences (each attacker sets its own) and Escape Pin (opposed)."""
     if d.action == "stoke_fury":
         return 4 - penalty
     if d.action == "luck":
         return 2
-    if d.action in ("evaluate_battlefield", "skill", "short_action"):
+    if d.action == "gift" and fight is not None:
+        assert d.gift is not None
+        use = parse_use(d.gift)
+        target = fight.people.get(d.target or "")
+        other = fight.people.get(d.extra_targets[0]) if d.extra_targets else None
+        return gift_moves.difficulty(use.id, use.words, d.difficulty, target, other, fight.options)
+    if d.action in ("evaluate_battlefield", "skill", "short_action", "share_evaluation"):
         return d.difficulty if d.difficulty is not None else DEFAULT_GM_DIFFICULTY
     return None

@@ -3,7 +3,7 @@ switch to an active defence or take it (§9.3); wounds call for Courage or Athle
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -11,12 +11,14 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import TIMES
-from runehall.systems.midgard.combat import casting, hits, moves
-from runehall.systems.midgard.combat.casts import CastSpec, expose, make_cast, result, spec_for
+from runehall.systems.midgard.combat import gift_hits, hits, moves, switching
+from runehall.systems.midgard.combat.casts import result
 from runehall.systems.midgard.combat.combatant import ShortAction
+from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.gift_effects import resolve_gift
 from runehall.systems.midgard.combat.settings import ceil_div, opt
-from runehall.systems.midgard.combat.state import ATTACKS, DEFENCES, Allocation, Declaration, Goal, PendingHit
+from runehall.systems.midgard.combat.state import ATTACKS, DEFENCES, CastRecord, Declaration, PendingHit
 
 
 def attack(fight: Fight, index: int, location: str | None) -> dict[str, Any]:
@@ -33,7 +35,7 @@ def attack(fight: Fight, index: int, location: str | None) -> dict[str, Any]:
     fight.set(target.id, exposed=0)
     if not d.cast.success:
         fight.say(f"{c.name}'s {d.action} on {target.name} misses (Past {d.cast.past})")
-        return {"hit": False}
+        return {"hit": False} | gift_hits.thorns(fight, d)
     found = fight.declaration_of(target.id)
     if found is not None and found[1].action in ("block", "dodge") and found[1].cast is not None:
         defence = found[1]
@@ -46,10 +48,13 @@ def attack(fight: Fight, index: int, location: str | None) -> dict[str, Any]:
                 out: dict[str, Any] = {"hit": False, "stopped_by": defence.action}
                 if defence.action == "block":
                     out["item_damage"] = hits.block_damage(fight, d, defence.cast, defence.weapon)
-                return out
+                    shield = moves.block_item(target, defence.weapon)[0].shield
+                    out["gifts"] = gift_hits.on_blocked(fight, d, target.id, shield)
+                return out | gift_hits.thorns(fight, d)
     margin = d.cast.margin + bonus
-    if can_switch(fight, target.id):
-        fight.set_pending(PendingHit(attacker=c.id, target=target.id, index=index, margin=margin))
+    switch = can_switch(fight, target.id)
+    if switch or switching.extra_defence(fight, target.id) or switching.interposers(fight, target.id):
+        fight.set_pending(PendingHit(attacker=c.id, target=target.id, index=index, margin=margin, can_switch=switch))
         fight.say(f"{c.name}'s {d.action} hits {target.name}: take_hit, or switch to a defence")
         return {"hit": True, "margin": margin, "answer": "take_hit or switch"}
     return hits.land(fight, index, margin, location)
@@ -69,6 +74,15 @@ def can_switch(fight: Fight, cid: str) -> bool:
 def other_action(fight: Fight, d: Declaration) -> dict[str, Any]:
     c = fight.people[d.actor]
     rec = d.cast
+    if d.action == "gift" and (rec is None or d.time != "short"):
+        return resolve_gift(fight, d, bool(rec and rec.success), rec.margin if rec else 0, rec.past if rec else 0)
+    if d.action == "rejoice":
+        rejoicing = Effect(kind="immobilised", gift="wunjo", ends="segment")
+        fight.set(c.id, effects=(*c.effects, rejoicing))
+        fight.say(
+            f"{c.name} shows great joy, heedless of the danger (immobilised this segment): regain_wyrd --rune wunjo"
+        )
+        return {"done": "rejoice", "immobilised": True}
     if d.action in ("stand_up", "move", "continue"):
         if d.action == "stand_up":
             fight.set(c.id, prone=False)
@@ -80,19 +94,22 @@ def other_action(fight: Fight, d: Declaration) -> dict[str, Any]:
     if d.action == "escape_pin":
         return escape(fight, d)
     out = result(rec)
-    if d.action == "short_action":
+    if d.action == "short_action" or (d.action == "gift" and d.time == "short"):
         assert d.time is not None
         base, saved = TIMES[d.time]
         seconds = base - saved * rec.future if rec.success else base
         rounds = ceil_div(seconds, int(opt(fight.options, "round_seconds")))
         first = fight.round if fight.segment == 1 else fight.round + 1
         short = ShortAction(
-            skill=d.skill or "",
+            skill=d.skill or rec.skill or "",
             rounds=rounds,
             first_round=first,
             last_round=first + rounds - 1,
             success=bool(rec.success),
             margin=rec.margin,
+            gift=d.gift,
+            target=d.target,
+            other=d.extra_targets[0] if d.extra_targets else None,
         )
         fight.set(c.id, short=short)
         fight.say(f"{c.name} starts a {d.time} {d.skill} action: {seconds} s, rounds {first}-{short.last_round}")
@@ -104,17 +121,49 @@ def other_action(fight: Fight, d: Declaration) -> dict[str, Any]:
         fight.set(c.id, berserk=rec.margin)
         fight.say(f"{c.name} goes berserk (level {rec.margin}) until the end of the round")
     elif d.action == "evaluate_battlefield":
-        fight.set(c.id, dice_bonus=c.dice_bonus + 1)
-        fight.say(f"{c.name} reads the battlefield: +1 die on the next attack or defence")
+        evaluated(fight, c.id)
+    elif d.action == "share_evaluation":
+        share(fight, c.id, d.extra_targets)
     elif d.action == "luck":
-        if opt(fight.options, "luck_carry_over_form") == "dice":
-            fight.set(c.id, dice_bonus=c.dice_bonus + rec.margin)
-        else:
-            fight.set(c.id, carry_past=c.carry_past + rec.margin)
-        fight.say(f"{c.name} has luck: {rec.margin} to carry over")
+        carry_luck(fight, c.id, rec)
     else:
         fight.say(f"{c.name}'s {d.skill or d.action} succeeds, margin {rec.margin}")
     return out
+
+
+def evaluated(fight: Fight, cid: str) -> None:
+    """Evaluate Battlefield: +1 die on the next attack or defence cast, and an evaluation a Command cast
+    may pass to allies (§9.5)."""
+    c = fight.people[cid]
+    kept = tuple(e for e in c.effects if e.kind != "evaluation")
+    fight.set(cid, dice_bonus=c.dice_bonus + 1, effects=(*kept, Effect(kind="evaluation", ends="used")))
+    fight.say(f"{c.name} reads the battlefield: +1 die on the next attack or defence")
+
+
+def share(fight: Fight, cid: str, allies: tuple[str, ...]) -> None:
+    """The evaluation passed on by a simple, quick Command cast: each ally named gains the die."""
+    for ally in allies:
+        a = fight.people[ally]
+        if not a.out:
+            fight.set(ally, dice_bonus=a.dice_bonus + 1)
+    c = fight.people[cid]
+    fight.set(cid, effects=tuple(e for e in c.effects if e.kind != "evaluation"))
+    fight.say(f"{c.name} shares the reading of the battlefield with {', '.join(allies) or 'nobody'}")
+
+
+def carry_luck(fight: Fight, cid: str, rec: CastRecord) -> None:
+    """Luck's margin carries over to the next suitable action: as Past tokens (A-53), as dice (option
+    luck_carry_over_form), as a skill bonus (Lucky Boon), or on Past and Outcome (True Diligence)."""
+    c = fight.people[cid]
+    if rec.carry == "skill":
+        fight.set(cid, carry_free=c.carry_free + rec.margin)
+    elif rec.carry == "past_and_outcome":
+        fight.set(cid, carry_past=c.carry_past + rec.margin, carry_outcome=c.carry_outcome + rec.margin, no_future=True)
+    elif opt(fight.options, "luck_carry_over_form") == "dice":
+        fight.set(cid, dice_bonus=c.dice_bonus + rec.margin)
+    else:
+        fight.set(cid, carry_past=c.carry_past + rec.margin)
+    fight.say(f"{c.name} has luck: {rec.margin} to carry over")
 
 
 def escape(fight: Fight, d: Declaration) -> dict[str, Any]:
@@ -168,6 +217,9 @@ class ResolveAction(CombatAction):
             raise RulesError(f"{fight.pending.target} must answer the hit first (take_hit or switch)")
         if fight.checks:
             raise RulesError(f"{fight.checks[0].who} must make a {fight.checks[0].kind} check first (check)")
+        head = fight.declarations[fight.queue[0]]
+        if head.cast is not None and head.cast.gm_spend:
+            raise RulesError(f"{head.actor}'s Merkstave must be spent first (merkstave --actor {head.actor})")
         index = fight.queue.pop(0)
         d = fight.put(index, status="resolved")
         c = fight.people[d.actor]
@@ -199,146 +251,11 @@ class TakeHitAction(CombatAction):
         p = fight.pending
         if p is None:
             raise RulesError("no hit is waiting for an answer")
-        if p.defence is not None and p.defence.allocation is None:
-            raise RulesError(f"{p.target} must first allocate the switched defence's tokens")
+        if p.defence is not None and (p.defence.allocation is None or p.defence.gm_spend):
+            raise RulesError(
+                f"{p.defender or p.target} must first allocate the switched defence (and spend its Merkstave)"
+            )
         fight.set_pending(None)
         out = hits.land(fight, p.index, p.margin, params.location)
-        hits.settle_stage(fight)
-        return out
-
-
-class SwitchParams(RulesModel):
-    defence: Literal["block", "dodge", "escape_pin"] = Field(description="The active defence switched to.")
-    weapon: str | None = Field(None, description="Block: the item blocking (default: a shield, else the weapon).")
-    skill: str | None = Field(None, description="Escape Pin: Athletics or Wrestling.")
-    wyrd: int = Field(0, ge=0, le=10)
-    goal: Goal | None = Field(None, description="Place the free tokens now by Rule SFG (default: allocate after).")
-
-
-def finish_switch(fight: Fight) -> dict[str, Any]:
-    p = fight.pending
-    assert p is not None and p.defence is not None and p.defence_action is not None
-    expose(fight, p.target, p.defence)
-    attack_d = fight.declarations[p.index]
-    won = hits.defence_wins(fight, p.defence, p.defence_action, p.defence_item, attack_d)
-    out: dict[str, Any] = {"defended": won} | result(p.defence)
-    if won:
-        fight.set_pending(None)
-        fight.say(f"{fight.people[p.target].name} switches to {p.defence_action} in time: the hit is cancelled")
-        if p.defence_action == "block":
-            out["item_damage"] = hits.block_damage(fight, attack_d, p.defence, p.defence_item)
-    else:
-        fight.say(f"{fight.people[p.target].name}'s {p.defence_action} is too late or fails: take_hit")
-    hits.settle_stage(fight)
-    return out
-
-
-class SwitchAction(CombatAction):
-    name: ClassVar[str] = "switch"
-    summary: ClassVar[str] = "The hit character gives up its unresolved action to Block, Dodge or Escape Pin (recast)."
-    Params: ClassVar[type[RulesModel]] = SwitchParams
-    random: ClassVar[bool] = True
-
-    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
-        fight.require("resolution")
-        p = fight.pending
-        if p is None or not p.can_switch:
-            raise RulesError("there is no hit to switch against")
-        c = fight.people[p.target]
-        attack_d = fight.declarations[p.index]
-        if params.defence == "escape_pin" and attack_d.action != "pin":
-            raise RulesError("Escape Pin answers a pin")
-        d = Declaration(actor=c.id, action=params.defence, weapon=params.weapon, skill=params.skill)
-        if params.defence == "block":
-            blocking, item = moves.block_item(c, params.weapon)
-            if not blocking.armed and attack_d.armed:
-                raise RulesError("bare hands block only unarmed attacks")
-            d = d.model_copy(update={"weapon": item.id if item else "unarmed"})
-        spec = spec_for(fight, c, d, switched_from=attack_d)
-        record = make_cast(fight, c, spec, source, params.wyrd)
-        found = fight.declaration_of(c.id)
-        if found is not None and found[0] in fight.queue:
-            fight.queue.remove(found[0])
-            fight.put(found[0], status="switched", note=f"switched to {params.defence}")
-        alloc = Allocation() if record.tokens.free == 0 and params.goal is None else None
-        record = casting.place(record, alloc, params.goal, fight.options)
-        fight.set_pending(
-            p.model_copy(
-                update={
-                    "defence": record,
-                    "defence_action": params.defence,
-                    "defence_item": d.weapon,
-                    "can_switch": False,
-                }
-            )
-        )
-        if record.allocation is None:
-            return {"faces": list(record.tokens.faces), "allocate": f"{record.tokens.free} free token(s) to place"}
-        return {"faces": list(record.tokens.faces)} | finish_switch(fight)
-
-
-class CheckParams(RulesModel):
-    wyrd: int = Field(0, ge=0, le=10)
-    drop: str | None = Field(None, description="Arms: the item dropped if the Courage cast fails (owner's choice).")
-
-
-class CheckAction(CombatAction):
-    name: ClassVar[str] = "check"
-    summary: ClassVar[str] = (
-        "Make the next check a hit called for: Courage (arm wound, short-action interruption) or Athletics (legs)."
-    )
-    Params: ClassVar[type[RulesModel]] = CheckParams
-    random: ClassVar[bool] = True
-
-    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
-        fight.require("resolution")
-        if not fight.checks:
-            raise RulesError("no check is waiting")
-        k = fight.checks[0]
-        c = fight.people[k.who]
-        drop = None
-        if k.kind == "arms":
-            held = c.held()
-            if params.drop is not None:
-                item = c.item(params.drop)
-                if item is None or item not in held:
-                    raise RulesError(f"{c.name} holds no {params.drop!r}")
-                drop = item.id
-            elif len(held) > 1:
-                raise RulesError(f"name what {c.name} drops on a failure (--drop {' or '.join(i.id for i in held)})")
-            else:
-                drop = held[0].id
-        elif params.drop is not None:
-            raise RulesError("--drop belongs to an arm wound's check")
-        if k.kind == "legs":
-            spec = CastSpec("F", "Athletics", k.difficulty, 0, simple=True, instant=True, carry=False)
-        else:
-            spec = CastSpec(
-                "courage",
-                None,
-                k.difficulty,
-                0,
-                simple=True,
-                instant=True,
-                free_bonus=c.courage_bonus + (c.berserk or 0),
-                carry=False,
-            )
-        record = casting.place(make_cast(fight, c, spec, source, params.wyrd), None, "succeed", fight.options)
-        fight.checks.pop(0)
-        out: dict[str, Any] = {"who": c.id, "check": k.kind, "difficulty": k.difficulty, "success": record.success}
-        if record.by == "own":
-            out["faces"] = list(record.tokens.faces)
-        if not record.success:
-            if k.kind == "arms" and drop is not None:
-                fight.hold(c.id, drop, False)
-                out["dropped"] = drop
-            elif k.kind == "legs":
-                prone = opt(fight.options, "legs_penetration") == "prone"
-                fight.set(c.id, prone=prone or c.prone)
-                out["fell"] = "prone" if prone else "knocked back"
-            elif k.kind == "interrupt":
-                fight.set(c.id, short=None)
-                out["interrupted"] = True
-        fight.say(f"{c.name}'s {k.kind} check (D {k.difficulty}): " + ("holds" if record.success else "fails"))
         hits.settle_stage(fight)
         return out

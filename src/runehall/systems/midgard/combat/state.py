@@ -30,14 +30,26 @@ ActionId = Literal[
     "luck",
     "skill",
     "short_action",
+    "gift",
+    "share_evaluation",
+    "rejoice",
     "stand_up",
     "move",
     "continue",
 ]
 ATTACKS: tuple[str, ...] = ("strike", "smash", "charge", "knock_back", "target_weapon", "disarm", "pin")
 DEFENCES: tuple[str, ...] = ("block", "dodge", "escape_pin")
-SKILLS: tuple[str, ...] = ("stoke_fury", "evaluate_battlefield", "luck", "skill", "short_action")
-NO_CAST: tuple[str, ...] = ("stand_up", "move", "continue")
+SKILLS: tuple[str, ...] = (
+    "stoke_fury",
+    "evaluate_battlefield",
+    "luck",
+    "skill",
+    "short_action",
+    "gift",
+    "share_evaluation",
+    "rejoice",
+)
+NO_CAST: tuple[str, ...] = ("stand_up", "move", "continue", "rejoice")
 BASIC: dict[str, str] = {
     **dict.fromkeys(ATTACKS, "attack"),
     "charge": "move",
@@ -45,6 +57,7 @@ BASIC: dict[str, str] = {
     **dict.fromkeys(SKILLS, "skill"),
     **dict.fromkeys(NO_CAST, "move"),
     "continue": "skill",
+    "rejoice": "skill",
 }
 Status = Literal["declared", "ready", "resolved", "switched"]
 Goal = Literal["margin", "speed", "succeed"]
@@ -91,6 +104,17 @@ class CastRecord(RulesModel):
     next_attack: int = Field(0, description="Merkstave the GM turns into +1 margin on the next attack on the caster.")
     success: bool | None = None
     speed: int = 0
+    target: str | None = Field(None, description="Whom the cast is aimed at (gift effects against them).")
+    gifts: tuple[str, ...] = Field((), description="Gifts used on this cast.")
+    armed: tuple[str, ...] = Field((), description="Gifts paid only if the attack hits or is blocked.")
+    patient: dict[str, int] | None = Field(
+        None,
+        description="Patient Reward: Future tokens moved to past / outcome after distribution ({}: all to outcome).",
+    )
+    carry: str | None = Field(None, description="How the margin carries over: skill (Lucky Boon), past_and_outcome.")
+    no_future: bool = Field(False, description="True Diligence: the Future stone counts for nothing.")
+    sealed: bool = Field(False, description="Allocated in secret: shown once the opposing side has allocated.")
+    gm_spend: bool = Field(False, description="Merkstave left for the GM (or players) to spend by hand.")
 
 
 class Declaration(RulesModel):
@@ -113,6 +137,8 @@ class Declaration(RulesModel):
     ap: int = 0
     armed: bool = True
     base_speed: int = 0
+    gift: str | None = Field(None, description="A gift used as the action (declare --action gift).")
+    gifts: tuple[str, ...] = Field((), description="Gifts named with the declaration (The Thorn Bush Defence).")
     cast: CastRecord | None = None
     status: Status = "declared"
     note: str = ""
@@ -125,6 +151,8 @@ class PendingHit(RulesModel):
     target: str
     index: int = Field(description="The attack's place among this segment's declarations.")
     margin: int = Field(description="The attack's margin, with any Merkstave bonus against the target.")
+    defender: str | None = Field(None, description="Who defends, when not the target (the Shieldbearer gift).")
+    keeps_action: bool = Field(False, description="Combat Master: an extra defence that replaces nothing.")
     defence: CastRecord | None = Field(None, description="The switched defence's cast, once made.")
     defence_action: str | None = None
     defence_item: str | None = None
@@ -132,11 +160,17 @@ class PendingHit(RulesModel):
 
 
 class Check(RulesModel):
-    """A simple instant cast a hit calls for: Courage (arms, interruption) or Athletics (legs)."""
+    """A simple instant cast something calls for: Courage (arms, interruption, a gift's fear) or Athletics
+    (legs); or the cast opposing a gift (Confound: Alertness)."""
 
     who: str
-    kind: Literal["arms", "legs", "interrupt"]
+    kind: Literal["arms", "legs", "interrupt", "dread", "confound"]
     difficulty: int
+    by: str | None = Field(None, description="Who caused it (the gift's user).")
+    past: int = Field(0, description="Confound: the Past the opposing cast must beat.")
+    outcome: int = Field(0, description="Confound: the user's Outcome (its margin, and a tie-breaker).")
+    bonus_free: int = Field(0, description="Trusted Comrade: a skill bonus on this cast.")
+    bonus_dice: int = Field(0, description="Trusted Comrade (option comrade_bonus_kind dice): extra dice.")
 
 
 class GMCast(RulesModel):

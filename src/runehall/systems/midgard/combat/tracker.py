@@ -13,11 +13,15 @@ from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat.allocate import GM, AllocateAction, GMCastAction
 from runehall.systems.midgard.combat.build import CombatantSpec, build
 from runehall.systems.midgard.combat.casts import CastAction
+from runehall.systems.midgard.combat.checks import CheckAction
 from runehall.systems.midgard.combat.flow import DeclareAction, NextSegmentAction
-from runehall.systems.midgard.combat.resolution import CheckAction, ResolveAction, SwitchAction, TakeHitAction
+from runehall.systems.midgard.combat.resolution import ResolveAction, TakeHitAction
 from runehall.systems.midgard.combat.settings import fold
 from runehall.systems.midgard.combat.state import CombatState
+from runehall.systems.midgard.combat.switching import SwitchAction
+from runehall.systems.midgard.combat.use_gift import UseGiftAction
 from runehall.systems.midgard.combat.view import render, view
+from runehall.systems.midgard.combat.wyrd import MerkstaveAction, RegainWyrdAction
 from runehall.systems.tracker import Tracker, TrackerAction
 
 
@@ -67,5 +71,8 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         TakeHitAction(),
         SwitchAction(),
         CheckAction(),
+        UseGiftAction(),
+        RegainWyrdAction(),
+        MerkstaveAction(),
     )
 }

@@ -17,6 +17,17 @@ from runehall.systems.midgard.combat.combatant import (
 from runehall.systems.midgard.combat.state import CastRecord, CombatState, Declaration
 
 
+def spender(state: CombatState) -> str:
+    """A cast whose Merkstave waits for the GM or the players (merkstave_policy, gm_merkstave_spender)."""
+    records = [(d.actor, d.cast) for d in state.declarations if d.cast is not None]
+    if state.pending is not None and state.pending.defence is not None:
+        records.append((state.pending.defender or state.pending.target, state.pending.defence))
+    for actor, rec in records:
+        if rec.gm_spend and not rec.sealed:
+            return f"merkstave --actor {actor} ({rec.merkstave} Merkstave to spend: margin, speed, next_attack, story)"
+    return ""
+
+
 def waiting_for(state: CombatState) -> str:
     """The next thing the table must do."""
     if state.stage == "over":
@@ -27,6 +38,9 @@ def waiting_for(state: CombatState) -> str:
         done = {d.actor for d in state.declarations}
         nxt = next(cid for cid in state.order if cid not in done)
         return f"declare --actor {nxt}"
+    spend = spender(state)
+    if spend:
+        return spend
     if state.stage == "casting":
         if state.gm is not None and state.gm.allocation is None:
             return "allocate --actor gm"
@@ -64,7 +78,11 @@ def _cast(rec: CastRecord | None) -> dict[str, Any] | None:
         "difficulty": rec.difficulty,
         "flags": [f for f in ("simple", "instant", "opposed") if getattr(rec, f)],
     }
-    if rec.allocation is not None:
+    if rec.gifts or rec.armed:
+        data["gifts"] = [*rec.gifts, *rec.armed]
+    if rec.allocation is not None and rec.sealed:
+        data["sealed"] = True  # allocated in secret: shown when the opposing side has allocated
+    elif rec.allocation is not None:
         data["allocation"] = rec.allocation.model_dump()
         data |= {
             "success": rec.success,
@@ -75,6 +93,8 @@ def _cast(rec: CastRecord | None) -> dict[str, Any] | None:
             "merkstave_left": rec.merkstave,
             "next_attack_bonus": rec.next_attack,
         }
+        if rec.gm_spend:
+            data["merkstave_to_spend"] = rec.merkstave
     return data
 
 
@@ -171,6 +191,8 @@ def _decl_line(state: CombatState, n: int, d: Declaration) -> str:
         text += f" faces {list(t.faces)}" if rec.by == "own" else " (GM cast)"
         if rec.allocation is None:
             text += f" · {t.free} free token(s) to place"
+        elif rec.sealed:
+            text += " · allocated in secret"
         else:
             ok = "" if rec.success is None else ("success" if rec.success else "failure")
             text += f" · {ok} Past {rec.past} margin {rec.margin} speed {rec.speed}".replace("  ", " ")

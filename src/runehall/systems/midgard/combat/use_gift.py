@@ -1,0 +1,205 @@
+"""use_gift: gifts used outside one's own declared action (spec 003 §5, §7.2) -- at the start of a round
+(Storm of Blades, Peaceful Defence), as a reaction (Shield Defence, Shieldbearer, Trusted Comrade,
+Enduring Might, Learn from your Mistakes), as an instant cast outside the declaration order that does not
+use up the segment's action (Lucky Boon's instant Luck, Tactical Awareness, Combat Master, Block and
+Breach), spending stored Fate Weaving (Strand of Fate, Weaving Strands), or paying for a gift whose
+effect the GM narrates."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.midgard.combat import gear, gifts, instants
+from runehall.systems.midgard.combat.combatant import Combatant
+from runehall.systems.midgard.combat.effects import Effect, find, without
+from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.gift_effects import pay
+from runehall.systems.midgard.combat.gift_moves import legend
+from runehall.systems.midgard.combat.settings import midgard_options
+from runehall.systems.midgard.combat.state import Goal
+from runehall.systems.midgard.gift_use import Use, use_cost
+
+NARRATIVE = (
+    "norns_cast",
+    "five_stone_cast",
+    "cast_for_the_other",
+    "seven_rune_cast",
+    "sealed_in_blood",
+    "unbreakable_oath",
+    "reader_of_faces",
+    "travel",
+    "cleanse_the_body",
+    "strands_of_the_soul",
+)
+OUTSIDE = ("expedient_journey",)
+
+
+class UseGiftParams(RulesModel):
+    actor: str = Field(description="Who uses the gift.")
+    gift: str = Field(description="The gift: id or id:choices (lucky_boon:instant+dice, enduring_might:2).")
+    target: str | None = Field(None, description="Whom it concerns (an ally, a woven target, the GM's choice).")
+    stone: str | None = Field(None, description="Fate tokens: cast_runes (central) or merkstave.")
+    tokens: int = Field(1, ge=1, le=20, description="Weaving Strands: how many tokens this time (up to the margin).")
+    wyrd: int = Field(0, ge=0, le=10, description="Wyrð on bonus dice for an instant cast.")
+    goal: Goal | None = Field(None, description="A cast's free tokens by Rule SFG (instants default to margin).")
+    difficulty: int | None = Field(None, ge=0, le=30, description="The GM's difficulty (Tactical Awareness).")
+    location: str | None = Field(None, description="Block and Breach: where its blow lands.")
+    defence: str = Field("block", description="Shieldbearer: the defence (a shield block).")
+    weapon: str | None = None
+    skill: str | None = None
+    gifts: list[str] = Field(default_factory=list, description="Gifts on the instant cast itself.")
+
+
+class UseGiftAction(CombatAction):
+    name: ClassVar[str] = "use_gift"
+    summary: ClassVar[str] = (
+        "Use a gift outside one's declared action: round-start, reactions, instant casts, fate tokens, "
+        "or pay for a gift the GM narrates."
+    )
+    Params: ClassVar[type[RulesModel]] = UseGiftParams
+    random: ClassVar[bool] = True
+
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        fight.require("setup", "declaration", "casting", "resolution", "segment_end")
+        c = fight.who(params.actor)
+        if c.out:
+            raise RulesError(f"{c.name} is out of the fight")
+        use = gifts.uses_of(c, [params.gift], fight.options)[0]
+        g = use.id
+        handler = HANDLERS.get(g)
+        if handler is None:
+            if g in NARRATIVE:
+                return narrate(fight, c, use, params)
+            if g in OUTSIDE:
+                raise RulesError(f"{use.gift.name} is used outside combat")
+            raise RulesError(
+                f"{use.gift.name} is not used this way: {gifts.ELSEWHERE.get(use.gift.timing, 'on a cast')}"
+            )
+        out: dict[str, Any] = {"actor": c.id, "gift": use.text()}
+        done: dict[str, Any] = handler(fight, c, use, params, source)
+        return out | done
+
+
+def _cost(fight: Fight, c: Combatant, use: Use) -> None:
+    pay(fight, c, use_cost(use, midgard_options(fight.options)))
+
+
+def _round_start(fight: Fight, c: Combatant) -> None:
+    declared = fight.declaration_of(c.id) is not None
+    if fight.stage != "declaration" or fight.segment != 1 or declared:
+        raise RulesError("this gift is used at the start of a round, before its user declares in segment 1")
+
+
+def storm_of_blades(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
+    _round_start(fight, c)
+    _cost(fight, c, use)
+    ends: dict[str, Any] = {"ends": "round", "last_round": fight.round}
+    storm = (Effect(kind="ws", gift=use.id, value=1, **ends), Effect(kind="no_declared_defence", gift=use.id, **ends))
+    fight.set(c.id, effects=fight.people[c.id].effects + storm)
+    fight.say(f"{c.name} becomes a storm of blades: one more action, no declared defences this round")
+    return {"actions_this_round": c.ws + 1}
+
+
+def peaceful_defence(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
+    _round_start(fight, c)
+    _cost(fight, c, use)
+    value = gifts.size(c, "1 + base(F + H)", fight.options)
+    peace = Effect(kind="defence_formula", gift=use.id, value=value, ends="round", last_round=fight.round)
+    fight.set(c.id, effects=(*fight.people[c.id].effects, peace))
+    return {"defence_base": value}
+
+
+def shield_defence(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
+    if not any(gear.weapon_or_bow(i.weapon).is_shield for i in c.held()):
+        raise RulesError("Shield Defence needs a shield in hand")
+    _cost(fight, c, use)
+    guard = Effect(kind="defence", gift=use.id, value=1, ends="round", last_round=max(1, fight.round))
+    fight.set(c.id, effects=(*fight.people[c.id].effects, guard))
+    return {"defence_bonus": 1}
+
+
+def enduring_might(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
+    """Each Wyrð ignores a point of merkstave penalty: from wounds for Th rounds, or from the environment
+    (environment) for Th hours -- longer than any fight."""
+    points = use.count or 0
+    _cost(fight, c, use)
+    rounds = gifts.size(c, "Th", fight.options)
+    if "environment" in use.words:
+        shield = Effect(kind="ignore_environment", gift=use.id, value=points)
+        out: dict[str, Any] = {"ignored": points, "hours": rounds}
+    else:
+        first = max(1, fight.round)
+        last = first + rounds - 1
+        shield = Effect(kind="ignore_wound_penalty", gift=use.id, value=points, ends="round", last_round=last)
+        out = {"ignored": points, "rounds": rounds, "through_round": last}
+    fight.set(c.id, effects=(*fight.people[c.id].effects, shield))
+    return out
+
+
+def learn(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
+    if c.botched is None:
+        raise RulesError(f"{c.name}'s latest cast was not a botch (option botch_means)")
+    _cost(fight, c, use)
+    lesson = Effect(kind="skill_next", gift=use.id, value=1, skill=c.botched, ends="used")
+    fight.set(c.id, effects=(*fight.people[c.id].effects, lesson), botched=None)
+    return {"skill": c.botched, "skill_bonus": 1}
+
+
+def fate(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
+    """Spend a stored Strand of Fate token, or a use of Weaving Strands (the other target takes the same
+    number on the opposite stone)."""
+    stone = params.stone
+    if stone not in ("cast_runes", "merkstave"):
+        raise RulesError("say which stone: --stone cast_runes (the central stone) or merkstave")
+    target = fight.who(params.target or "").id if params.target else None
+    if use.id == "strand_of_fate":
+        held = find(c.effects, "fate_token", target=target)
+        if not held or params.tokens != 1:
+            raise RulesError(f"{c.name} holds no Strand of Fate token for {target} (one token a use)")
+        token = held[0]
+        rest = () if token.value <= 1 else (token.model_copy(update={"value": token.value - 1}),)
+        fight.set(c.id, effects=without(c.effects, [token]) + rest)
+        return {"placed": instants.place_tokens(fight, target or "", stone, 1)}
+    woven = [e for e in find(c.effects, "weave") if target in (e.target, e.other)]
+    if not woven:
+        raise RulesError(f"{c.name} has woven no strands through {target}")
+    if params.tokens > woven[0].value:
+        raise RulesError(f"the weaving allows at most {woven[0].value} token(s) a use")
+    other = woven[0].other if woven[0].target == target else woven[0].target
+    opposite = "merkstave" if stone == "cast_runes" else "cast_runes"
+    assert target is not None and other is not None
+    return {
+        "placed": instants.place_tokens(fight, target, stone, params.tokens),
+        "mirrored": instants.place_tokens(fight, other, opposite, params.tokens),
+    }
+
+
+def narrate(fight: Fight, c: Combatant, use: Use, params: Any) -> dict[str, Any]:
+    """A gift whose effect the GM narrates (divination, pacts, travel...): its Wyrð is paid and logged."""
+    target = fight.who(params.target) if params.target else None
+    cost = use_cost(use, midgard_options(fight.options), legend(target, fight.options) if target else None)
+    pay(fight, c, cost)
+    fight.say(f"{c.name} uses {use.gift.name} ({cost} Wyrð): the GM narrates what it does")
+    return {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
+
+
+HANDLERS: dict[str, Any] = {
+    "storm_of_blades": storm_of_blades,
+    "peaceful_defence": peaceful_defence,
+    "shield_defence": shield_defence,
+    "enduring_might": enduring_might,
+    "learn_from_your_mistakes": learn,
+    "strand_of_fate": fate,
+    "weaving_strands": fate,
+    "lucky_boon": instants.luck,
+    "tactical_awareness": instants.tactics,
+    "combat_master": instants.combat_master,
+    "trusted_comrade": instants.trusted_comrade,
+    "shieldbearer": instants.shieldbearer,
+    "block_and_breach": instants.block_and_breach,
+}
