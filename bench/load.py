@@ -58,6 +58,7 @@ RATE = 100.0  # rolls/s offered in the paced phase: 2 a second at each table
 PEAK_ROLLS = 500  # closed-loop phase
 WARMUP_ROLLS = TABLES  # one per table, not measured
 MAX_IN_FLIGHT = 64
+KEEP_ALIVE = 5.0  # seconds uvicorn keeps an idle HTTP/1.1 connection open (its timeout_keep_alive default)
 SETUP_CONCURRENCY = 16  # joins and WebSocket handshakes at once
 NOTATION = "2d6"
 ROLL = json.dumps({"system": "dice", "mechanic": "roll", "params": {"notation": NOTATION}}).encode()
@@ -272,12 +273,24 @@ class Poster:
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
-        self.idle: dict[str, list[Stream]] = {}
+        self.idle: dict[str, list[tuple[float, Stream]]] = {}  # when each went idle, and the connection
         self.open: set[asyncio.StreamWriter] = set()
 
-    async def post(self, path: str, token: str, body: bytes) -> tuple[int, bytes]:
+    async def connection(self, path: str) -> Stream:
+        """An idle connection the server still keeps open, else a new one. The server closes a connection
+        idle for KEEP_ALIVE seconds; one idle nearly that long could close under the request, and a POST
+        is not safely repeated, so it is not used."""
         pool = self.idle.setdefault(path, [])
-        reader, writer = pool.pop() if pool else await asyncio.open_connection(self.host, self.port)
+        while pool:
+            since, (reader, writer) = pool.pop()
+            if time.monotonic() - since < KEEP_ALIVE - 1.0 and not reader.at_eof():
+                return reader, writer
+            self.open.discard(writer)
+            writer.close()
+        return await asyncio.open_connection(self.host, self.port)
+
+    async def post(self, path: str, token: str, body: bytes) -> tuple[int, bytes]:
+        reader, writer = await self.connection(path)
         self.open.add(writer)
         try:
             head = (
@@ -298,7 +311,7 @@ class Poster:
             self.open.discard(writer)
             writer.close()
         else:
-            pool.append((reader, writer))
+            self.idle[path].append((time.monotonic(), (reader, writer)))
         return status, content
 
     def close(self) -> None:
