@@ -162,6 +162,11 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
             return validate_model(self.Params, values, "parameter")  # type: ignore[return-value]
         return _parse_cached(self.Params, key)  # type: ignore[return-value]
 
+    def secret(self, params: ParamsT) -> bool:
+        """Whether the rules have this roll made out of the players' sight (a runner's secret Awareness
+        roll). A table then only takes it GM-only or blind; the CLI has no one to hide it from."""
+        return False
+
     def odds(self, params: ParamsT, options: RulesModel) -> Odds[OutcomeT]:
         chance = self.chance(params, options)
         outcomes = chance.dist().map(self.resolver(params, options))

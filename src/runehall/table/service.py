@@ -22,7 +22,7 @@ from runehall.storage.store import Event, Forbidden, Participant, SeedEpoch, Sto
 from runehall.systems import registry
 from runehall.systems.base import GameSystem
 from runehall.table.state import TableState, fold
-from runehall.table.visibility import visible
+from runehall.table.visibility import SECRET_VISIBILITIES, visible
 
 PASSWORD_ITERATIONS = 200_000
 
@@ -186,6 +186,8 @@ class TableCore:
         chosen = registry.get(system_id) if system_id else system
         mechanic = chosen.mechanic(mechanic_name)
         parsed = mechanic.parse_params(params)
+        if mechanic.secret(parsed) and visibility not in SECRET_VISIBILITIES:
+            raise RulesError("the rules make this roll in secret: roll it GM-only (gm) or blind")
         table_options = chosen.options(options if chosen.id == system.id else {})
         mechanic.chance(parsed, table_options)  # refuse impossible parameters before taking a nonce
 

@@ -14,6 +14,7 @@ from runehall.storage.store import Event, Participant
 
 Visibility = Literal["public", "gm", "private", "blind"]
 VISIBILITIES: tuple[Visibility, ...] = ("public", "gm", "private", "blind")
+SECRET_VISIBILITIES: tuple[Visibility, ...] = ("gm", "blind")  # no player sees these, not even the author
 
 
 def can_see(event: Event, viewer: Participant) -> bool:

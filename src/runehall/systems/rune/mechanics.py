@@ -67,6 +67,9 @@ class Roll(Mechanic[RollParams, int, RollResult]):
     Params: ClassVar[type[RulesModel]] = RollParams
     manual_help: ClassVar[str] = "the d10 faces in order (after a 10 or a first 1, the extra dice too)"
 
+    def secret(self, params: RollParams) -> bool:
+        return params.secret
+
     def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
         if params.secret and not getattr(options, "hidden_rolls", True):
             raise RulesError("this table rolls every check in the open (option hidden_rolls)")
