@@ -178,11 +178,18 @@ def test_e14_way_of_peace() -> None:
     c = case("E-14")
     game = Game(
         [
-            gifted("w", runes={"F": c["input"]["F"], "H": 4}, ws=2, defence=4, skills={"Athletics": 1},
-                   gifts=["way_of_peace"], weapons=["sax"]),
+            gifted(
+                "w",
+                runes={"F": c["input"]["F"], "H": 4},
+                ws=2,
+                defence=4,
+                skills={"Athletics": 1},
+                gifts=["way_of_peace"],
+                weapons=["sax"],
+            ),
             pc("foe", "raiders", ws=2),
         ]
-    )  # fmt: skip
+    )
     game.do("next_segment")
     game.declare_all(w={"action": "gift", "gift": "way_of_peace"}, foe={"action": "move"})
     game.finish_segment()

@@ -96,6 +96,8 @@ def use_cost(use: Use, options: MidgardOptions, legend: int | None = None) -> in
         if legend is None:
             raise RulesError(f"{use.gift.name} costs per point of the target's legend: name the target")
         return cost.wyrd * legend
+    if cost.per == "long_action" and use.count is None:
+        return cost.wyrd  # entering the trance pays for its first Long action
     if use.count is None or use.count < 1:
         raise RulesError(f"{use.gift.name} costs {cost.wyrd} Wyrð per {cost.per.replace('_', ' ')}: say how many (:N)")
     if use.id == "hammer_of_thor" and use.count > 1 and not options.hammer_of_thor_repeatable:

@@ -82,7 +82,7 @@ def check_allocation(t: Tokens, a: Allocation, record: CastRecord, options: Any)
 
 def automatic(t: Tokens, difficulty: int, goal: Goal, record: CastRecord) -> Allocation:
     """Rule SFG (spec §15.2): the least Past that succeeds, then cancel Merkstave, then the goal."""
-    instant = record.instant or record.opposed
+    instant = record.instant or record.opposed or record.no_future
     if record.simple and goal == "margin":
         goal = "succeed"
     plan = sfg(t.past, t.future, t.merkstave, t.free, difficulty, goal, instant)
@@ -110,7 +110,7 @@ def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0, by_han
     t = record.tokens
     past = t.past + a.past
     margin = 0 if record.simple else t.outcome + a.outcome
-    future = 0 if record.instant or record.opposed else min(FUTURE_CAP, t.future + a.future)
+    future = 0 if record.instant or record.opposed or record.no_future else min(FUTURE_CAP, t.future + a.future)
     past, margin, future = _patient(record, past, margin, future)
     left = t.merkstave - a.cancel
     success = None if record.difficulty is None else succeeds(past, record.difficulty, options)

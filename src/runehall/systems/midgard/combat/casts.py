@@ -11,7 +11,7 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import FUTURE_CAP, sfg
-from runehall.systems.midgard.combat import casting, gifts, moves, secrecy
+from runehall.systems.midgard.combat import casting, gift_effects, gifts, moves, secrecy
 from runehall.systems.midgard.combat.combatant import Combatant
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
@@ -62,7 +62,7 @@ def after_settle(fight: Fight, cid: str, record: CastRecord) -> None:
     expose(fight, cid, record)
     c = fight.people[cid]
     effects = c.effects
-    if "flow_of_combat" in gift_ids(record.gifts) and record.success and record.margin:
+    if "flow_of_combat" in gift_ids(record.gifts) and record.success is not False and record.margin:
         flow = Effect(kind="carry_attack", gift="flow_of_combat", value=record.margin, ends="next_segment")
         effects = (*effects, flow)
     botched = c.botched
@@ -136,6 +136,8 @@ class CastAction(CombatAction):
             raise RulesError(f"{c.name} has already cast (or needs no cast) for this action")
         spec = spec_for(fight, c, d)
         boost = gifts.plan(c, gift_cast(fight, c, spec, d), params.gifts, fight.options)
+        if d.action == "gift":
+            boost.cost += gift_effects.fee_at_cast(d, fight.options)
         record = make_cast(fight, c, with_boost(spec, boost), source, params.wyrd, boost)
         record = with_settle_gifts(record, boost)
         record = settle_declaration(fight, index, record, None, params.goal)

@@ -102,6 +102,7 @@ class CheckAction(CombatAction):
         owe(fight, c.id, record)
         if record.by == "own":
             out["faces"] = list(record.tokens.faces)
+        out["tokens"] = {"past": record.tokens.past, "free": record.tokens.free, "merkstave": record.tokens.merkstave}
         if k.kind == "confound":
             return out | confounded(fight, k, record, source)
         out["success"] = record.success

@@ -144,6 +144,7 @@ def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[st
     key = (d.cast.speed, d.cast.margin)
     out: dict[str, Any] = {"hit": True, "margin": margin}
     mods = gift_hits.on_hit(fight, d)
+    target = fight.people[target.id]  # the gifts that fired may have changed it (Shield Splitter)
     if d.action in ("strike", "smash", "charge") or (d.action == "knock_back" and mods.wounds):
         dmg = margin + d.damage + mods.damage
         out["damage"] = dmg

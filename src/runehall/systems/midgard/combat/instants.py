@@ -51,7 +51,7 @@ def luck(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
         raise RulesError(
             "out of turn, Luck is instant only with Lucky Boon: use_gift lucky_boon:instant[+dice][+skill]"
         )
-    spec = CastSpec("A", "Luck", 2, 0, action="luck")
+    spec = CastSpec("A", "Luck", 2, 0, action="luck", carry=False)
     record = _instant(fight, c, spec, [use.text(), *params.gifts], params, source)
     if record.success:
         carry_luck(fight, c.id, record)
@@ -125,8 +125,10 @@ def block_and_breach(fight: Fight, c: Combatant, use: Use, params: Any, source: 
     from runehall.systems.midgard.combat.resolution import attack
 
     opening = find(c.effects, "breach")
-    if fight.stage != "resolution" or not opening or fight.pending is not None or fight.checks:
+    at_once = fight.stage in ("resolution", "segment_end") and fight.pending is None and not fight.checks
+    if not opening or not at_once:
         raise RulesError("Block and Breach answers a successful shield block, at once")
+    fight.stage = "resolution"  # the bonus attack is resolved now, hit and answers included
     foe = opening[0].target or ""
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     fight.set(c.id, effects=without(fight.people[c.id].effects, opening))

@@ -87,6 +87,7 @@ def spec_for(fight: Fight, c: Combatant, d: Declaration, switched_from: Declarat
         surprise=first,
         wound_penalty=d.action != "stoke_fury",
         warband_full=d.action in FULL_BONUS_ACTIONS,
+        carry=d.action != "luck",  # a Luck cast makes a carry-over; it does not use one up
         action=d.action,
         target=d.target,
         switched=switched_from is not None,

@@ -75,7 +75,8 @@ def other_action(fight: Fight, d: Declaration) -> dict[str, Any]:
     c = fight.people[d.actor]
     rec = d.cast
     if d.action == "gift" and (rec is None or d.time != "short"):
-        return resolve_gift(fight, d, bool(rec and rec.success), rec.margin if rec else 0, rec.past if rec else 0)
+        go = rec is not None and rec.success is not False  # an opposed gift (Confound) has no difficulty of its own
+        return resolve_gift(fight, d, go, rec.margin if rec else 0, rec.past if rec else 0)
     if d.action == "rejoice":
         rejoicing = Effect(kind="immobilised", gift="wunjo", ends="segment")
         fight.set(c.id, effects=(*c.effects, rejoicing))

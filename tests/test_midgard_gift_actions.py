@@ -1,0 +1,236 @@
+"""Midgard gifts used as a combat action (declare --action gift): stances and hardened skin, fear and
+confusion, runes of power, healing, help for allies, weakening a foe, plans, Fate Weaving and the Seidr
+trance. Every god rune is 3 unless given: 3 dice, Defence 2, WS 1, Health 4."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from runehall.systems.midgard.combat.combatant import defence
+from test_midgard_combat import Game, pc
+
+
+def fight(g: dict[str, Any], *others: dict[str, Any], **options: Any) -> Game:
+    people = [pc("g", **{"wyrd": 12, **g}), *(others or [pc("foe", "raiders")])]
+    return Game(people, **options)
+
+
+def declare(game: Game, **plans: dict[str, Any]) -> None:
+    game.do("next_segment")
+    for cid in game.state.order:
+        game.do("declare", actor=cid, **plans.get(cid, {"action": "move"}))
+
+
+def resolve_all(game: Game, location: str = "body") -> dict[str, Any]:
+    done: dict[str, Any] = {}
+    while game.state.stage == "resolution":
+        if game.state.pending is not None:
+            game.do("take_hit", location=location)
+        elif game.state.checks:
+            done.setdefault("checks", []).append(game.do("check", manual=[2] * 8))
+        else:
+            out = game.do("resolve", location=location)
+            done[out["actor"]] = out
+    return done
+
+
+@pytest.mark.parametrize("duration,lasts", [("scene", True), ("round", False)])
+def test_thick_hide_hardens_the_skin(duration: str, lasts: bool) -> None:
+    game = fight(
+        {"gifts": ["thick_hide"], "runes": {"H": 4}},
+        pc("foe", "raiders", skills={"Sax": 2}, weapons=["sax"]),
+        open_duration=duration,
+    )
+    declare(game, g={"action": "gift", "gift": "thick_hide"})
+    assert game.declaration("g").status == "ready"
+    resolve_all(game)
+    assert game.who("g").wyrd == 12 - 3 and any(e.kind == "hardness" and e.value == 2 for e in game.who("g").effects)
+    declare(game, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[3, 3, 5], goal="margin")  # Past 2, margin 1 + 2: 7 damage, AP 1
+    out = resolve_all(game)["foe"]
+    assert game.who("g").wounds == (1 + 6 - 2 if lasts else 7) and out["hit"]
+
+
+def test_fist_of_thunder_and_the_look_of_dread() -> None:
+    game = fight(
+        {"gifts": ["fist_of_thunder", "the_look_of_dread"], "runes": {"Th": 6, "A": 5}, "ws": 2},
+        pc("foe", "raiders", ws=2, courage_dice=2, courage_bonus=0),
+    )
+    declare(game, g={"action": "gift", "gift": "fist_of_thunder"})
+    resolve_all(game)
+    declare(game, g={"action": "strike", "target": "foe", "weapon": "unarmed"})
+    assert game.declaration("g").damage == 3  # max(1, half(Th 6))
+    game.do("cast", actor="g", manual=[2, 2, 2])
+    resolve_all(game)
+    game.do("next_segment")
+    if game.state.order[0] == "foe":
+        game.do("declare", action="move")
+    game.refuse("declare", "needs a --target", actor="g", action="gift", gift="the_look_of_dread")
+    game.do("declare", actor="g", action="gift", gift="the_look_of_dread", target="foe")
+    if len(game.state.declarations) < 2:
+        game.do("declare", action="move")
+    while not game.state.checks:
+        game.do("resolve")
+    check = game.state.checks[0]
+    assert (check.who, check.kind, check.difficulty) == ("foe", "dread", 3 + 1)  # half(A 5) + 1
+    assert game.do("check", manual=[2, 2])["afraid_of"] == "g"
+    assert any(e.kind == "merkstave_vs" and e.target == "g" for e in game.who("foe").effects)
+    assert any(e.kind == "skill_vs" and e.target == "foe" for e in game.who("g").effects)
+
+
+@pytest.mark.parametrize("tie,won", [("outcome_then_status_quo", True), ("status_quo", False)])
+def test_confound_is_opposed_by_alertness(tie: str, won: bool) -> None:
+    game = fight(
+        {"gifts": ["confound"], "skills": {"Deception": 1}, "ws": 2}, pc("foe", "raiders", ws=2), opposed_tie=tie
+    )
+    declare(game, g={"action": "gift", "gift": "confound", "target": "foe"})
+    assert game.declaration("g").base_speed == 1  # option confound_base_speed
+    game.do("cast", actor="g", manual=[3, 5, 2])  # an opposed cast: Past and Outcome only
+    game.refuse("allocate", "only on Past and Outcome", actor="g", future=1)
+    game.do("allocate", actor="g", outcome=1)  # Past 1, Outcome 2
+    game.do("resolve")
+    out = game.do("check", manual=[3, 2, 2])  # T + Alertness 0: Past 1, a tie
+    assert out["success"] is won
+    slowed = [e.value for e in game.who("foe").effects if e.kind == "speed"]
+    assert slowed == ([2] if won else [])
+
+
+def test_rune_of_power_on_a_weapon_and_on_a_foe() -> None:
+    game = fight(
+        {
+            "gifts": ["rune_of_power"],
+            "runes": {"A": 5, "Th": 4},
+            "skills": {"Writing": 1, "Sax": 1},
+            "weapons": ["sax"],
+            "ws": 2,
+        },
+        pc("foe", "raiders", ws=2),
+    )
+    game.do("next_segment")
+    game.refuse(
+        "declare", "GM sets the difficulty", actor="g", action="gift", gift="rune_of_power:damage"
+    ) if game.state.order[0] == "g" else None
+    plans = {"g": {"action": "gift", "gift": "rune_of_power:damage", "difficulty": 1}}
+    for cid in game.state.order:
+        game.do("declare", actor=cid, **plans.get(cid, {"action": "move"}))
+    game.do("cast", actor="g", manual=[3, 2, 2, 2], goal="succeed")  # Th 4 + Writing
+    resolve_all(game)
+    assert game.who("g").wyrd == 12 - 3
+    declare(game, g={"action": "strike", "target": "foe"})
+    assert game.declaration("g").damage == 4 + 3
+    game.do("cast", actor="g", manual=[2, 2, 2], goal="margin")
+    resolve_all(game)
+    declare(game, g={"action": "gift", "gift": "rune_of_power:harm", "target": "foe"})
+    game.do("cast", actor="g", manual=[3, 3, 2], goal="succeed")  # T + Sax vs Defence 2
+    out = resolve_all(game)["g"]
+    assert out["direct_damage"] == 5 and game.who("foe").wounds == 5
+
+
+def test_regenerative_power_heals_the_margin() -> None:
+    game = fight(
+        {"gifts": ["regenerative_power"], "courage_dice": 3, "courage_bonus": 0},
+        pc("foe", "raiders", skills={"Sax": 2}, weapons=["sax"]),
+    )
+    declare(game, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[3, 3, 2], goal="margin")  # margin 2: 6 wounds
+    resolve_all(game)
+    assert game.who("g").wounds == 6
+    declare(game, g={"action": "gift", "gift": "regenerative_power"})
+    game.do("cast", actor="g", manual=[3, 5, 5], goal="margin")  # Courage, D 1: margin 2
+    assert resolve_all(game)["g"]["healed"] == 2 and game.who("g").wounds == 4 and game.who("g").wyrd == 9
+
+
+def test_cooperative_attack_helps_every_ally() -> None:
+    for duration, kept in (("round", False), ("combat", True), ("next_attack", False)):
+        game = Game(
+            [
+                pc("g", wyrd=6, ws=2, gifts=["cooperative_attack"], runes={"H": 5}, skills={"Command": 1}),
+                pc("ally", ws=2, weapons=["sax"]),
+                pc("foe", "raiders", ws=2, defence=2),
+            ],
+            cooperative_attack_duration=duration,
+        )
+        declare(game, g={"action": "gift", "gift": "cooperative_attack", "target": "foe"})
+        game.do("cast", actor="g", manual=[3, 3, 5, 5, 2], goal="margin")  # D 2: margin 2 + 1
+        resolve_all(game)
+        declare(game, ally={"action": "strike", "target": "foe"})
+        assert game.do("cast", actor="ally", manual=[2, 2, 2], goal="margin")["tokens"]["free"] == 3
+        resolve_all(game)
+        declare(game, ally={"action": "strike", "target": "foe"})
+        assert game.do("cast", actor="ally", manual=[2, 2, 2], goal="margin")["tokens"]["free"] == (3 if kept else 0)
+
+
+def test_details_of_war_lowers_the_foes_defence_against_the_user() -> None:
+    game = fight(
+        {"gifts": ["details_of_war"], "skills": {"Empathy": 2}, "weapons": ["sax"], "ws": 2},
+        pc("foe", "raiders", ws=2),
+        pc("other", ws=2, weapons=["sax"]),
+    )
+    declare(game, g={"action": "gift", "gift": "details_of_war", "target": "foe"})
+    game.do("cast", actor="g", manual=[3, 5, 2], goal="margin")  # D 2: Past 1 + 1, margin 1 + 1
+    resolve_all(game)
+    declare(game, g={"action": "strike", "target": "foe"}, other={"action": "strike", "target": "foe"})
+    assert game.declaration("g").cast is None
+    g_cast = game.do("cast", actor="g", manual=[2, 2, 2])
+    other_cast = game.do("cast", actor="other", manual=[2, 2, 2])
+    assert defence(game.who("foe")) == 2 and "sealed" not in g_cast and "sealed" not in other_cast
+    assert game.declaration("g").cast.difficulty == 0 and game.declaration("other").cast.difficulty == 2  # type: ignore[union-attr]
+
+
+def test_creative_strategy_adds_dice_except_to_switched_actions() -> None:
+    game = fight(
+        {"gifts": ["creative_strategy"], "skills": {"Tactics": 1, "Athletics": 1}, "ws": 2, "weapons": ["sax"]},
+        pc("foe", "raiders", ws=2, skills={"Sax": 3}, weapons=["sax"]),
+    )
+    declare(game, g={"action": "gift", "gift": "creative_strategy"})
+    game.do("cast", actor="g", manual=[3, 5, 5], goal="margin")  # D 2 (T + Tactics): margin 2
+    resolve_all(game)
+    declare(game, g={"action": "strike", "target": "foe"}, foe={"action": "strike", "target": "g"})
+    assert len(game.do("cast", actor="g", manual=[2] * 5)["faces"]) == 3 + 2
+    game.do("cast", actor="foe", manual=[3, 3, 4])
+    game.do("allocate", actor="foe", future=3)
+    game.do("resolve")
+    assert len(game.do("switch", defence="dodge", manual=[2, 2, 2])["faces"]) == 3
+
+
+def test_twist_of_fate_loads_the_targets_cast_with_merkstave() -> None:
+    volva = Game(
+        [
+            pc("g", wyrd=6, ws=2, runes={"A": 4}, skills={"Fate Weaving": 2}, gifts=["twist_of_fate"]),
+            pc("foe", "raiders", ws=2, legend_score=2, runes={"T": 4}, skills={"Sax": 2}, weapons=["sax"]),
+        ]
+    )
+    declare(
+        volva, g={"action": "gift", "gift": "twist_of_fate", "target": "foe"}, foe={"action": "strike", "target": "g"}
+    )
+    assert volva.declaration("g").base_speed == 3
+    volva.do("cast", actor="g", manual=[3, 3, 5, 5], goal="margin")  # D 2 (legend score): margin 2 + 1
+    volva.do("cast", actor="foe", manual=[3, 3, 5, 2], goal="margin")  # Past 2, margin 1 + 2, speed 4
+    out = volva.do("resolve")
+    assert out["twisted"] and out["their_margin"] == 3 - 3  # three Merkstave: the GM takes the margin
+
+
+def test_seidr_trance_commune_and_request() -> None:
+    game = fight(
+        {"gifts": ["commune", "request"], "skills": {"Seid": 2}, "runes": {"A": 5}, "ws": 3, "health": 6},
+        pc("foe", "raiders", ws=3),
+    )
+    game.do("next_segment")
+    if game.state.order[0] == "foe":
+        game.do("declare", action="move")
+    game.refuse("declare", "Seidr trance first", actor="g", action="gift", gift="commune:1", difficulty=2)
+    game.do("declare", actor="g", action="gift", gift="seidr_trance")
+    if len(game.state.declarations) < 2:
+        game.do("declare", action="move")
+    resolve_all(game)
+    assert game.who("g").wyrd == 11 and any(e.kind == "trance" for e in game.who("g").effects)
+    declare(game, g={"action": "gift", "gift": "commune:1", "difficulty": 1})
+    game.do("cast", actor="g", manual=[3, 5, 5, 2, 2], goal="margin")
+    resolve_all(game)
+    assert game.who("g").carry_past == 2 + 2  # the margin carries over to the question's cast
+    declare(game, g={"action": "gift", "gift": "request:2", "target": "foe"})
+    game.do("cast", actor="g", manual=[3, 3, 3, 5, 5], goal="margin")  # D 4: Past 3 + carried 4, margin 2 + 2
+    out = resolve_all(game)["g"]
+    assert out["tokens_paid"] == 2 and out["healed"] == 0 and game.who("g").wyrd == 11 - 1 - 4

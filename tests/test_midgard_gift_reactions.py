@@ -1,0 +1,238 @@
+"""Midgard gifts used outside one's own declared action (use_gift): instant casts out of the declaration
+order (Lucky Boon, Tactical Awareness, Combat Master, Trusted Comrade, Block and Breach), reactions
+(Shieldbearer, Persistent Endeavour, Learn from your Mistakes), Fate Weaving tokens, narrated gifts, and
+regaining Wyrð (with Wunjo's rejoicing and Healing Laughter)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_midgard_combat import Game, pc
+from test_midgard_gift_actions import declare, fight, resolve_all
+
+
+def test_an_instant_luck_cast_outside_the_declaration_order() -> None:
+    game = fight(
+        {"gifts": ["lucky_boon"], "skills": {"Luck": 1}, "runes": {"F": 4}, "ws": 2}, pc("foe", "raiders", ws=2)
+    )
+    game.do("next_segment")
+    assert game.state.stage == "declaration" and game.state.declarations == ()
+    game.refuse("use_gift", "instant only with Lucky Boon", actor="g", gift="lucky_boon:dice")
+    out = game.do("use_gift", actor="g", gift="lucky_boon:instant+dice", manual=[3, 5, 2, 2, 2])
+    assert out["success"] and out["margin"] == 1 and len(out["faces"]) == 3 + 2
+    g = game.who("g")
+    assert (g.wyrd, g.carry_past) == (12 - 2, 1) and game.state.declarations == ()  # the action is still to come
+    for cid in game.state.order:
+        game.do("declare", actor=cid, action="move")
+    assert game.state.stage == "resolution"
+    skill = game.do("use_gift", actor="g", gift="lucky_boon:instant+skill", manual=[3, 3, 2])
+    assert skill["margin"] == 1 and (game.who("g").carry_past, game.who("g").carry_free) == (1, 1)
+    refused = fight({"gifts": ["lucky_boon"], "wyrd": 0})
+    refused.do("next_segment")
+    refused.refuse("use_gift", "has 0 Wyrð", actor="g", gift="lucky_boon:instant", manual=[])
+
+
+def test_tactical_awareness_evaluates_at_once_and_the_die_is_shared() -> None:
+    game = Game(
+        [
+            pc("g", wyrd=5, ws=2, gifts=["tactical_awareness"], skills={"Tactics": 1}, runes={"H": 4}),
+            pc("ally", ws=2, weapons=["sax"]),
+            pc("foe", "raiders", ws=2),
+        ]
+    )
+    game.do("next_segment")
+    game.refuse("use_gift", "give --difficulty", actor="g", gift="tactical_awareness", manual=[])
+    out = game.do("use_gift", actor="g", gift="tactical_awareness", difficulty=1, manual=[2, 2, 2])
+    assert out["success"] and game.who("g").dice_bonus == 1 and game.who("g").wyrd == 4
+    for cid in game.state.order:
+        plan = {"action": "share_evaluation", "difficulty": 1} if cid == "g" else {"action": "move"}
+        game.do("declare", actor=cid, **plan)
+    game.do("cast", actor="g", manual=[3, 2, 2, 2], goal="succeed")  # H 4 + Command: the die is for attacks
+    resolve_all(game)
+    assert game.who("ally").dice_bonus == 1 and game.who("foe").dice_bonus == 0
+    assert not any(e.kind == "evaluation" for e in game.who("g").effects)  # shared once
+
+
+def test_sharing_needs_an_evaluation() -> None:
+    game = fight({"ws": 1, "skills": {"Command": 1}})
+    game.do("next_segment")
+    if game.state.order[0] == "foe":
+        game.do("declare", action="move")
+    game.refuse("declare", "no successful Evaluate Battlefield", actor="g", action="share_evaluation", difficulty=1)
+
+
+def test_combat_master_gives_extra_defences_that_keep_the_action() -> None:
+    game = Game(
+        [
+            pc("g", wyrd=6, ws=3, gifts=["combat_master"], skills={"Alertness": 1, "Athletics": 1}, weapons=["sax"]),
+            pc("foe", "raiders", ws=3, skills={"Sax": 2}, weapons=["sax"]),
+        ]
+    )
+    game.do("next_segment")
+    out = game.do("use_gift", actor="g", gift="combat_master", manual=[3, 5, 5])  # D 2: margin 2 + 0
+    assert out["extra_defences"] == 2 and game.who("g").wyrd == 3
+    game.declare_all(g={"action": "strike", "target": "foe"}, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[3, 3, 4], goal="speed")  # speed 4 - 2
+    game.do("cast", actor="g", manual=[2, 2, 2], goal="margin")
+    game.do("resolve")
+    out = game.do("switch", defence="dodge", extra=True, manual=[3, 4, 4], goal="speed")  # switched base 5 - 2
+    assert out["defended"] is False and game.declaration("g").status != "switched"
+    game.do("take_hit", location="body")
+    game.refuse("switch", "no hit", defence="dodge", extra=True, manual=[])
+    assert [e.value for e in game.who("g").effects if e.kind == "extra_defences"] == [1]
+
+
+@pytest.mark.parametrize("kind,free,dice", [("skill_bonus", 1 + 1, 2), ("dice", 1, 2 + 1)])
+def test_trusted_comrade_helps_an_allys_courage(kind: str, free: int, dice: int) -> None:
+    game = Game(
+        [
+            pc("g", wyrd=4, gifts=["trusted_comrade"], skills={"Command": 1}, runes={"H": 4}),
+            pc("ally", courage_dice=2, courage_bonus=1, weapons=["sax", "round_shield"]),
+            pc("foe", "raiders", runes={"T": 5}, skills={"Sax": 2}, weapons=["sax"]),
+        ],
+        comrade_bonus_kind=kind,
+    )
+    declare(game, foe={"action": "strike", "target": "ally"})
+    game.do("cast", actor="foe", manual=[3, 3, 2, 2, 2])
+    game.do("allocate", actor="foe", past=2)  # margin 0: 4 damage through the arms, a Courage check at D 4
+    while not game.state.checks:
+        game.do("take_hit", location="arms") if game.state.pending else game.do("resolve", location="arms")
+    assert (game.state.checks[0].kind, game.state.checks[0].difficulty) == ("arms", 4)
+    game.refuse("use_gift", "whose Courage cast is waiting", actor="g", gift="trusted_comrade", target="foe", manual=[])
+    helped = game.do("use_gift", actor="g", gift="trusted_comrade", target="ally", manual=[3, 3, 3, 5])
+    assert helped["bonus"] == 1 and game.who("g").wyrd == 2
+    waiting = game.state.checks[0]
+    assert (waiting.bonus_free, waiting.bonus_dice) == ((1, 0) if kind == "skill_bonus" else (0, 1))
+    out = game.do("check", drop="round_shield", manual=[2] * dice)
+    assert len(out["faces"]) == dice and out["tokens"]["free"] == free and out["success"] is False
+
+
+def test_the_shieldbearer_blocks_for_an_ally() -> None:
+    game = Game(
+        [
+            pc(
+                "g",
+                wyrd=4,
+                ws=2,
+                gifts=["shieldbearer"],
+                runes={"H": 5},
+                skills={"Shields": 3},
+                weapons=["round_shield"],
+            ),
+            pc("ally", ws=2),
+            pc("foe", "raiders", ws=2, skills={"Sax": 1}, weapons=["sax"]),
+        ],
+    )
+    game.do("next_segment")
+    plans = {"foe": {"action": "strike", "target": "ally"}, "g": {"action": "move"}, "ally": {"action": "move"}}
+    for cid in game.state.order:
+        game.do("declare", actor=cid, **plans[cid])
+    game.do("cast", actor="foe", manual=[3, 3, 2], goal="margin")  # speed 4
+    resolve = game.do("resolve")
+    assert resolve["answer"] == "take_hit or switch"
+    out = game.do("use_gift", actor="g", gift="shieldbearer", manual=[3, 3, 4, 4, 2], goal="speed")
+    assert out["defended"] and game.who("g").wyrd == 2 and game.who("ally").wounds == 0
+    assert [d.status for d in game.state.declarations if d.actor == "g"] == ["switched"]
+
+
+def test_block_and_breach_strikes_back_at_once() -> None:
+    game = Game(
+        [
+            pc(
+                "g",
+                wyrd=4,
+                ws=2,
+                gifts=["block_and_breach"],
+                runes={"H": 5, "T": 4},
+                skills={"Shields": 3, "Sax": 2},
+                weapons=["round_shield", "sax"],
+            ),
+            pc("foe", "raiders", ws=2, defence=2, skills={"Sax": 1}, weapons=["sax"]),
+        ],
+    )
+    game.do("next_segment")
+    game.declare_all(g={"action": "block"}, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[3, 3, 2], goal="margin")
+    game.do("cast", actor="g", manual=[3, 3, 3, 4, 4], goal="speed")
+    game.refuse("use_gift", "answers a successful shield block", actor="g", gift="block_and_breach", manual=[])
+    assert game.do("resolve")["stopped_by"] == "block"
+    out = game.do("use_gift", actor="g", gift="block_and_breach", weapon="sax", manual=[3, 3, 3, 3], goal="margin")
+    assert game.state.declarations[-1].cast.difficulty == 2 + 2  # type: ignore[union-attr]
+    assert out["success"] and out["hit"] and game.who("g").wyrd == 1
+
+
+@pytest.mark.parametrize("gift,target,paid", [("norns_cast", None, 1), ("strands_of_the_soul", "foe", 3 * 3)])
+def test_narrated_gifts_are_paid(gift: str, target: str | None, paid: int) -> None:
+    game = fight(
+        {"gifts": [gift] if gift != "norns_cast" else [], "skills": {"Rune Divination": 1, "Fate Weaving": 1}},
+        pc("foe", "raiders", legend_score=3),
+    )
+    out = game.do("use_gift", actor="g", gift=gift, target=target)
+    assert out["wyrd_paid"] == paid and game.who("g").wyrd == 12 - paid
+
+
+def test_persistent_endeavour_and_learn_from_your_mistakes() -> None:
+    game = fight(
+        {
+            "gifts": ["persistent_endeavour", "learn_from_your_mistakes"],
+            "skills": {"Craft": 1},
+            "ws": 2,
+            "courage_dice": 2,
+        },
+        pc("foe", "raiders", ws=2, skills={"Sax": 2}, weapons=["sax"]),
+    )
+    declare(game, g={"action": "short_action", "skill": "Craft", "difficulty": 3, "time": "short"})
+    game.refuse("use_gift", "not a botch", actor="g", gift="learn_from_your_mistakes")
+    game.do("cast", actor="g", manual=[2, 2, 2], goal="succeed")  # a failed Craft cast: a botch
+    out = game.do("use_gift", actor="g", gift="learn_from_your_mistakes")
+    assert out["skill"] == "Craft" and game.who("g").wyrd == 11
+    resolve_all(game)
+    declare(game, g={"action": "continue"}, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[3, 3, 2], goal="margin")
+    while not game.state.checks:
+        game.do("take_hit", location="body") if game.state.pending else game.do("resolve", location="body")
+    assert game.state.checks[0].kind == "interrupt"
+    game.refuse("check", "on its own", gifts=["persistent_endeavour", "learn_from_your_mistakes"])
+    skipped = game.do("check", gifts=["persistent_endeavour"])
+    assert skipped["skipped"] == "persistent_endeavour" and game.who("g").short is not None
+    assert game.who("g").wyrd == 9
+    lesson = [e for e in game.who("g").effects if e.kind == "skill_next"]
+    assert [(e.skill, e.value) for e in lesson] == [("Craft", 1)]
+
+
+def test_regaining_wyrd() -> None:
+    hurt = {"gifts": ["patient_reward", "lucky_boon", "healing_laughter", "battle_lust"], "wyrd": 4, "ws": 2}
+    for capped, wyrd in ((True, 4), (False, 3 + 4)):
+        game = Game([pc("g", **hurt), pc("foe", "raiders", ws=2)], wyrd_regain_capped=capped)
+        game.refuse("regain_wyrd", "no gift of Uruz", actor="g", rune="uruz")
+        game.refuse("regain_wyrd", "no gift rune", actor="g", rune="gold")
+        game.do("next_segment")
+        game.do("use_gift", actor="g", gift="lucky_boon:instant", manual=[2, 2, 2])  # 1 Wyrð spent
+        out = game.do("regain_wyrd", actor="g", rune="fehu")  # Fehu 1 + 3 = 4, from 3 (maximum 4)
+        assert out["regained"] == 4 and game.who("g").wyrd == wyrd
+    noone = Game([pc("g", gifts=["patient_reward"]), pc("foe", "raiders")])
+    noone.refuse("regain_wyrd", "not tracked", actor="g", rune="fehu")
+
+
+def test_rejoicing_and_healing_laughter() -> None:
+    game = Game(
+        [
+            pc("g", wyrd=4, ws=2, gifts=["merkstave_channelling", "healing_laughter"]),
+            pc("foe", "raiders", ws=2, skills={"Sax": 2}, weapons=["sax"]),
+        ]
+    )
+    declare(game, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[3, 3, 2], goal="margin")
+    resolve_all(game)
+    assert game.who("g").wounds == 6
+    game.do("next_segment")
+    game.refuse("regain_wyrd", "declare rejoice first", actor="g", rune="wunjo")
+    game.declare_all(g={"action": "rejoice"}, foe={"action": "move"})
+    while game.state.queue:
+        game.do("resolve")
+    game.refuse("regain_wyrd", "at most 3", actor="g", rune="wunjo", heal=4)
+    out = game.do("regain_wyrd", actor="g", rune="wunjo", heal=2)  # Wunjo 1 + 2 = 3: 2 healed, 1 Wyrð
+    assert (out["healed"], game.who("g").wounds, game.who("g").wyrd) == (2, 4, 4)
+    game.refuse("regain_wyrd", "declare rejoice first", actor="g", rune="wunjo")
+    alone = Game([pc("g", wyrd=4, gifts=["battle_lust"]), pc("foe", "raiders")])
+    alone.refuse("regain_wyrd", "only Healing Laughter", actor="g", rune="wunjo", heal=1)
