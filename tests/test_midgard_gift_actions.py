@@ -234,3 +234,49 @@ def test_seidr_trance_commune_and_request() -> None:
     game.do("cast", actor="g", manual=[3, 3, 3, 5, 5], goal="margin")  # D 4: Past 3 + carried 4, margin 2 + 2
     out = resolve_all(game)["g"]
     assert out["tokens_paid"] == 2 and out["healed"] == 0 and game.who("g").wyrd == 11 - 1 - 4
+
+
+def run_short(game: Game, who: str) -> None:
+    """Play rounds with `who` continuing its short action (everyone else moves) until it is done."""
+    while game.state.stage == "resolution":
+        game.do("resolve")
+    while True:
+        game.do("next_segment")
+        if game.who(who).short is None:
+            return
+        for cid in game.state.order:
+            game.do("declare", actor=cid, action="continue" if cid == who else "move")
+        while game.state.stage == "resolution":
+            game.do("resolve")
+
+
+def test_the_gloom_weighs_on_everyones_courage_when_it_is_done() -> None:
+    game = fight(
+        {"gifts": ["the_gloom"], "skills": {"Command": 1}, "runes": {"H": 5}}, pc("foe", "raiders"), pc("friend")
+    )
+    declare(game, g={"action": "gift", "gift": "the_gloom"})
+    assert game.declaration("g").time == "short"
+    game.do("cast", actor="g", manual=[3, 3, 3, 5, 2], goal="margin")  # D 3: margin 1 + 1
+    run_short(game, "g")
+    for cid in ("foe", "friend"):
+        assert [e.value for e in game.who(cid).effects if e.kind == "courage_merkstave"] == [2]
+    assert not game.who("g").effects
+
+
+def test_strand_of_fate_stores_a_token_for_later() -> None:
+    game = fight(
+        {"skills": {"Fate Weaving": 1}, "runes": {"A": 4}},
+        pc("foe", "raiders", legend_score=2),
+        strand_of_fate_tokens=2,
+    )
+    declare(game, g={"action": "gift", "gift": "strand_of_fate", "target": "foe"})
+    game.do("cast", actor="g", manual=[3, 2, 2, 2], goal="succeed")  # simple, D 2 (the target's legend)
+    run_short(game, "g")
+    assert [(e.kind, e.value, e.target) for e in game.who("g").effects] == [("fate_token", 2, "foe")]
+    game.refuse("use_gift", "which stone", actor="g", gift="strand_of_fate", target="foe")
+    out = game.do("use_gift", actor="g", gift="strand_of_fate", target="foe", stone="merkstave")
+    assert "next cast" in out["placed"] and game.who("g").wyrd == 12 - 1
+    for cid in game.state.order:
+        game.do("declare", actor=cid, action="skill" if cid == "foe" else "move", skill="Craft", difficulty=1)
+    assert game.do("cast", actor="foe", manual=[2, 2, 2], goal="succeed")["tokens"]["merkstave"] == 1
+    assert [e.value for e in game.who("g").effects] == [1]

@@ -161,14 +161,61 @@ def test_block_and_breach_strikes_back_at_once() -> None:
     assert out["success"] and out["hit"] and game.who("g").wyrd == 1
 
 
-@pytest.mark.parametrize("gift,target,paid", [("norns_cast", None, 1), ("strands_of_the_soul", "foe", 3 * 3)])
+@pytest.mark.parametrize(
+    "gift,target,paid",
+    [
+        ("norns_cast", None, 1),
+        ("five_stone_cast", None, 1),
+        ("cast_for_the_other", None, 2),
+        ("seven_rune_cast", None, 3),
+        ("sealed_in_blood", "foe", 1),
+        ("unbreakable_oath", "foe", 3),
+        ("reader_of_faces", "foe", 3),
+        ("travel:2", None, 3 * 2),
+        ("cleanse_the_body", None, 3),
+        ("strands_of_the_soul", "foe", 3 * 3),
+    ],
+)
 def test_narrated_gifts_are_paid(gift: str, target: str | None, paid: int) -> None:
+    held = [] if gift == "norns_cast" else [gift.partition(":")[0]]
     game = fight(
-        {"gifts": [gift] if gift != "norns_cast" else [], "skills": {"Rune Divination": 1, "Fate Weaving": 1}},
-        pc("foe", "raiders", legend_score=3),
+        {"gifts": held, "skills": {"Rune Divination": 1, "Fate Weaving": 1}}, pc("foe", "raiders", legend_score=3)
     )
     out = game.do("use_gift", actor="g", gift=gift, target=target)
     assert out["wyrd_paid"] == paid and game.who("g").wyrd == 12 - paid
+
+
+def test_gifts_for_outside_combat_are_refused_in_it() -> None:
+    game = fight({"gifts": ["expedient_journey", "travel"]})
+    game.refuse("use_gift", "outside combat", actor="g", gift="expedient_journey")
+    game.refuse("use_gift", "say how many", actor="g", gift="travel")
+    declare(game, g={"action": "skill", "skill": "Survival", "difficulty": 1})
+    game.refuse("cast", "outside combat", actor="g", manual=[2, 2, 2], gifts=["expedient_journey"])
+
+
+def test_every_gift_has_an_engine_path_and_a_test() -> None:
+    """Each of the 75 gifts is used on a cast, as an action, with use_gift, with a check or a regain, or is
+    narrated (paid and logged); and every gift id appears in these tests."""
+    import glob
+
+    from runehall.systems.midgard.combat import gift_moves, use_gift
+    from runehall.systems.midgard.rules import rules
+
+    on_a_cast = ("before_roll", "after_roll", "after_distribution", "on_hit", "on_blocked", "on_declare_defence")
+    elsewhere = {"persistent_endeavour": "check", "healing_laughter": "regain_wyrd"}
+    text = "".join(open(p, encoding="utf-8").read() for p in glob.glob("tests/test_midgard*.py"))
+    gifts = [g for r in rules().gifts.gift_rune for g in r.gift]
+    assert len(gifts) == 75
+    for g in gifts:
+        homes = [
+            g.timing in on_a_cast,
+            g.id in gift_moves.ACTIONS,
+            g.id in use_gift.HANDLERS,
+            g.id in use_gift.NARRATIVE + use_gift.OUTSIDE,
+            g.id in elsewhere,
+        ]
+        assert sum(homes) >= 1, g.id
+        assert g.id in text, f"{g.id} has no test"
 
 
 def test_persistent_endeavour_and_learn_from_your_mistakes() -> None:

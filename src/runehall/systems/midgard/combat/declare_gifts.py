@@ -120,6 +120,8 @@ def used_weapon(c: Combatant, weapon_id: str | None) -> tuple[str, ...]:
     item = c.item(weapon_id)
     kind = item.weapon if item is not None else weapon_id
     kinds = list(dict.fromkeys(m.weapon for m in alive_members(c)))
+    if len(kinds) < 2:
+        return c.used_weapons
     used = [w for w in c.used_weapons if w in kinds]
     if set(used) >= set(kinds):
         used = []  # every weapon has had its turn: a new cycle

@@ -72,7 +72,8 @@ def end_round(fight: Fight) -> list[str]:
     """Berserk ends; the GM's cast is spent; short actions whose last round this was are done (a short
     gift then works); effects of the round end, and a mixed warband may use its weapons again."""
     done = []
-    for c in fight.standing():
+    for standing in fight.standing():
+        c = fight.people[standing.id]  # a gift finished just before may have changed it
         if c.berserk is not None:
             fight.set(c.id, berserk=None)
         fight.set(c.id, effects=after_round(c.effects, fight.round), used_weapons=())
