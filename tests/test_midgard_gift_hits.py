@@ -151,12 +151,12 @@ def test_adaptive_fighting_casts_with_the_imitated_weapons_skill() -> None:
     assert game.declaration("g").cast.skill == "Spears"  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("reading,wounds", [("weapon_damage_with_ap", 4), ("weapon_damage_no_ap", 4)])
+@pytest.mark.parametrize("reading,wounds", [("weapon_damage_with_ap", 1), ("weapon_damage_no_ap", 0)])
 def test_the_thorn_bush_defence_bites_a_failed_attacker(reading: str, wounds: int) -> None:
     game = Game(
         [
             pc("g", wyrd=6, weapons=["sax"], skills={"Athletics": 1}, gifts=["thorn_bush_defence"]),
-            pc("foe", "raiders", weapons=["sax"]),
+            pc("foe", "raiders", weapons=["sax"], armour={"body": "chainmail"}),
         ],
         thorn_bush_damage=reading,
     )

@@ -147,3 +147,21 @@ def effect(gift: GiftDef, kind: str, index: int = 0) -> dict[str, Any]:
     if len(found) <= index:
         raise RulesError(f"{gift.name} has no {kind} effect")
     return found[index]
+
+
+def oath_penalty(failed: bool, sealing_margin: int, options: MidgardOptions) -> int:
+    """Unbreakable Oath: the merkstave penalty on all the target's casts, while the vow stands, after an
+    attempt to break it -- when the breaking Courage cast failed (A-65), or after any attempt under
+    option unbreakable_oath_penalty_trigger."""
+    if options.unbreakable_oath_penalty_trigger == "any_breaking_attempt" or failed:
+        return sealing_margin
+    return 0
+
+
+def reduced_to_legend(legend: int, boxes: int, wounds: int, options: MidgardOptions) -> int:
+    """Strands of the Soul, "reduce the target to its legend in wounds": the wounds it then has. By
+    default only `legend` boxes stay empty (never fewer wounds than it had); option
+    strands_reduce_to_legend wounds_dealt reads it as `legend` more wounds."""
+    if options.strands_reduce_to_legend == "wounds_dealt":
+        return min(boxes, wounds + legend)
+    return max(wounds, boxes - legend)

@@ -159,18 +159,27 @@ def _armour(suit: dict[str, str]) -> tuple[Armour, ...]:
     return tuple(out)
 
 
-def _runes(given: dict[str, int]) -> dict[str, int]:
+def _runes(given: dict[str, int], options: Any) -> dict[str, int]:
+    """God runes in play: all five, none above option god_rune_max_in_play (8: A-12)."""
     runes = {rune_code(k): v for k, v in given.items()}
     missing = [c for c in ("F", "Th", "A", "H", "T") if c not in runes]
     if missing:
         raise ParameterError(f"god runes missing: {', '.join(missing)}")
+    top = int(opt(options, "god_rune_max_in_play"))
+    over = [f"{c} {v}" for c, v in runes.items() if not 1 <= v <= top]
+    if over:
+        raise ParameterError(f"god runes run from 1 to {top} in play: {', '.join(over)}")
     return runes
 
 
 # -- the three sources -------------------------------------------------------------------------------
 def from_stats(spec: CombatantSpec, stats: StatsSpec, options: Any) -> Combatant:
-    r = _runes(stats.runes)
+    r = _runes(stats.runes, options)
     skills = {skill_name(k): v for k, v in stats.skills.items() if v}
+    top = int(opt(options, "skill_rank_max"))
+    high = [f"{k} {v}" for k, v in skills.items() if not 0 <= v <= top]
+    if high:
+        raise ParameterError(f"skill ranks run from 0 to {top} (option skill_rank_max): {', '.join(high)}")
     o = midgard_options(options)
     env = qualities.runes_env(r, o)
     health = stats.health if stats.health is not None else qualities.quality("health", env, o)

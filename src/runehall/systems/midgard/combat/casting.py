@@ -35,20 +35,23 @@ def sort(
     merkstave: int = 0,
 ) -> Tokens:
     """Table 8 plus the fixed tokens: skill ranks and bonuses are free, carry-over on Past, surprise on
-    Future, berserk and Smash on Outcome, penalties on Merkstave; the Future stone holds four (A-07)."""
+    Future, berserk and Smash on Outcome, penalties on Merkstave; the Future stone holds four (A-07) --
+    or, with option future_cap_all_sources off, four from the dice and free tokens, fixed tokens beyond."""
     counts = [0] * 6
     for face in faces:
         category = 0 if face == 2 and opt(options, "face_2") == "merkstave" else FACE_CATEGORY[face - 1]
         counts[category] += 1
     m, blank, p, f, o, c = counts
+    capped = opt(options, "future_cap_all_sources")
     return Tokens(
         faces=faces,
         blank=blank,
         past=p + past,
-        future=min(FUTURE_CAP, f + future),
+        future=min(FUTURE_CAP, f + future) if capped else min(FUTURE_CAP, f),
         outcome=o + outcome,
         merkstave=m + merkstave,
         free=c + free,
+        extra_future=0 if capped else future,
     )
 
 
@@ -110,7 +113,8 @@ def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0, by_han
     t = record.tokens
     past = t.past + a.past
     margin = 0 if record.simple else t.outcome + a.outcome
-    future = 0 if record.instant or record.opposed or record.no_future else min(FUTURE_CAP, t.future + a.future)
+    no_future = record.instant or record.opposed or record.no_future
+    future = 0 if no_future else min(FUTURE_CAP, t.future + a.future) + t.extra_future
     past, margin, future = _patient(record, past, margin, future)
     left = t.merkstave - a.cancel
     success = None if record.difficulty is None else succeeds(past, record.difficulty, options)

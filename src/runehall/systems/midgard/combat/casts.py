@@ -158,7 +158,8 @@ def summary(fight: Fight, index: int | None, c: Combatant, record: CastRecord) -
     out: dict[str, Any] = {"actor": c.id}
     if record.by == "own":
         out["faces"] = list(t.faces)
-    out["tokens"] = {"past": t.past, "future": t.future, "outcome": t.outcome, "merkstave": t.merkstave, "free": t.free}
+    future = t.future + t.extra_future
+    out["tokens"] = {"past": t.past, "future": future, "outcome": t.outcome, "merkstave": t.merkstave, "free": t.free}
     if record.allocation is None:
         out["allocate"] = f"{t.free} free token(s) to place"
     elif record.sealed and index is not None:

@@ -68,22 +68,24 @@ def armour_at(c: Combatant, loc: str) -> Armour | None:
     return next((a for a in c.armour if loc in a.locations), None)
 
 
-def thresholds(members: tuple[Member, ...], options: Any) -> list[tuple[int, int]]:
+def thresholds(members: tuple[Member, ...], options: Any, ap: int = 0) -> list[tuple[int, int]]:
     """(kill threshold, member index) of the living warriors, lowest first: Health (= rank, or 3 + rank
-    under option warrior_health) + armour hardness (§13.8, A-48)."""
+    under option warrior_health) + armour hardness (§13.8, A-48); AP does nothing special against
+    warriors unless option warband_ap_effect lets it pierce that much of the hardness."""
+    pierce = ap if opt(options, "warband_ap_effect") else 0
     out = []
     for n, m in enumerate(members):
         if m.alive:
             health = m.rank if opt(options, "warrior_health") == "rank" else 3 + m.rank
-            out.append((health + m.hardness, n))
+            out.append((health + max(0, m.hardness - pierce), n))
     return sorted(out)
 
 
-def band_blow(members: tuple[Member, ...], damage: int, options: Any) -> tuple[list[int], int]:
+def band_blow(members: tuple[Member, ...], damage: int, options: Any, ap: int = 0) -> tuple[list[int], int]:
     """Warriors slain by one blow, weakest first while the damage lasts; what is left is wasted."""
     slain = []
     left = damage
-    for threshold, n in thresholds(members, options):
+    for threshold, n in thresholds(members, options, ap):
         if left < threshold:
             break
         left -= threshold

@@ -70,6 +70,10 @@ def armour_type(key: str) -> ArmourType:
     return found
 
 
+def rules_location(key: str) -> Location | None:
+    return rules().location(key)
+
+
 def location(key: str) -> Location:
     found = rules().location(key)
     if found is None:

@@ -131,8 +131,30 @@ def choose_location(
             raise RulesError("a Shieldbearer's locations count only once it is immobilised")
         return "body"  # one armour pool; locations matter only when immobilised (§13.2)
     if given is not None:
+        if opt(fight.options, "hit_choice") == "armour_type":
+            return location_of_type(target, given)
         return gear.location(given).id
     return damage.best_location(target, dmg, ap, by_attacker, fight.options, pin)
+
+
+MILDEST = ("body", "arms", "legs", "head")
+
+
+def location_of_type(target: Combatant, given: str) -> str:
+    """Option hit_choice armour_type (the book's reading): the chooser names the armour type the blow lands
+    on (or none, for bare skin); its location effects are those of the mildest location it covers."""
+    if gear.rules_location(given) is not None:
+        raise RulesError("name the armour type the blow lands on (option hit_choice), or none")
+    if given.strip().lower() == "none":
+        bare = [loc for loc in MILDEST if damage.armour_at(target, loc) is None]
+        if not bare:
+            raise RulesError(f"{target.name} has no unarmoured location")
+        return bare[0]
+    kind = gear.armour_type(given).id
+    worn = next((a for a in target.armour if a.type == kind), None)
+    if worn is None:
+        raise RulesError(f"{target.name} wears no {kind}")
+    return next(loc for loc in MILDEST if loc in worn.locations)
 
 
 def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[str, Any]:
@@ -198,7 +220,7 @@ def deal(
     """One blow of `dmg` damage through the damage procedure (§11.4): a warband loses warriors; anyone
     else takes it on a location, through armour (Hammer of Thor cuts its hardness) and Thick Hide."""
     if target.kind == "warband":
-        return warband_blow(fight, target, dmg, key)
+        return warband_blow(fight, target, dmg, key, ap)
     loc = choose_location(fight, target, attacker, location, dmg, ap, None)
     armour = damage.armour_at(target, loc)
     skin = total(target.effects, "hardness")
@@ -214,8 +236,8 @@ def deal(
     return {"location": loc, "armour_pool": h.pool_after} | damage.wound(fight, target.id, h.wounds, loc, key, dmg)
 
 
-def warband_blow(fight: Fight, band: Combatant, dmg: int, key: tuple[int, int]) -> dict[str, Any]:
-    slain, wasted = damage.band_blow(band.members, dmg, fight.options)
+def warband_blow(fight: Fight, band: Combatant, dmg: int, key: tuple[int, int], ap: int = 0) -> dict[str, Any]:
+    slain, wasted = damage.band_blow(band.members, dmg, fight.options, ap)
     members = tuple(m.model_copy(update={"alive": False}) if n in slain else m for n, m in enumerate(band.members))
     band = fight.set(band.id, members=members)
     fight.say(f"{len(slain)} of {band.name} slain ({wasted} damage wasted)")

@@ -221,12 +221,14 @@ def make_cast(
         if c.kind == "warband":
             past += (lead_rank(c) + band_bonus(c)) if spec.warband_full else band_bonus(c)
         merk = gm.merkstave + (penalty if c.kind == "thane" else penalty - _penalty(fight, c, spec))
+        capped = opt(fight.options, "future_cap_all_sources")
         tokens = Tokens(
             past=gm.past + past,
-            future=min(FUTURE_CAP, gm.future + future),
+            future=min(FUTURE_CAP, gm.future + future) if capped else gm.future,
             outcome=gm.outcome + outcome,
             merkstave=merk,
             free=free,
+            extra_future=0 if capped else future,
         )
         by, dice = "gm", 0
     else:
@@ -245,8 +247,8 @@ def make_cast(
         fight.set(c.id, dice_bonus=0 if bonus else c.dice_bonus)
         by = "own"
     tokens, wounds, lasting = gifts.after_roll(c, gift_cast(fight, c, spec, None), boost.after, tokens, fight.options)
-    if boost.no_future or c.no_future:
-        tokens = tokens.model_copy(update={"future": 0})  # True Diligence: natural 4s count for nothing
+    if boost.no_future or c.no_future:  # True Diligence: natural 4s count for nothing
+        tokens = tokens.model_copy(update={"future": 0, "extra_future": 0})
     if wounds and c.wounds + wounds >= total_boxes(c):
         raise RulesError(f"{wounds} wound(s) for Purge the Soul would take {c.name} out")
     _consume(fight, c, spec, wyrd + boost.cost, wounds, lasting, more.used)

@@ -11,7 +11,7 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import TIMES
-from runehall.systems.midgard.combat import gift_hits, hits, moves, switching
+from runehall.systems.midgard.combat import gift_hits, hits, moves, specifics, switching
 from runehall.systems.midgard.combat.casts import result
 from runehall.systems.midgard.combat.combatant import ShortAction
 from runehall.systems.midgard.combat.effects import Effect
@@ -205,6 +205,11 @@ class ResolveParams(RulesModel):
         description="Where a hit lands (the defender's choice; the attacker's "
         "if the target is immobilised); left out, the chooser's best.",
     )
+    specific: str | None = Field(
+        None, description="Name the attack now: strike, knock_back, target_weapon or disarm (see specifics.py)."
+    )
+    item: str | None = Field(None, description="Target Weapon / Disarm named now: the target's item.")
+    prone: bool = Field(False, description="Knock Back named now: to knock prone.")
 
 
 class ResolveAction(CombatAction):
@@ -221,12 +226,17 @@ class ResolveAction(CombatAction):
         head = fight.declarations[fight.queue[0]]
         if head.cast is not None and head.cast.gm_spend:
             raise RulesError(f"{head.actor}'s Merkstave must be spent first (merkstave --actor {head.actor})")
+        out: dict[str, Any] = {}
+        if params.specific is not None:
+            out = specifics.respecify(fight, fight.queue[0], params.specific, params.item, params.prone)
+        elif params.item is not None or params.prone:
+            raise RulesError("--item and --prone go with --specific")
         index = fight.queue.pop(0)
         d = fight.put(index, status="resolved")
         c = fight.people[d.actor]
         speed = d.cast.speed if d.cast else d.base_speed
         margin = d.cast.margin if d.cast else 0
-        out: dict[str, Any] = {"actor": c.id, "action": d.action, "speed": speed}
+        out |= {"actor": c.id, "action": d.action, "speed": speed}
         if c.out and not hits.simultaneous(c.out_at, speed, margin, fight.options):
             fight.say(f"{c.name} is down and does not act")
             out["skipped"] = True

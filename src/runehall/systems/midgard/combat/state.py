@@ -73,6 +73,7 @@ class Tokens(RulesModel):
     outcome: int = 0
     merkstave: int = 0
     free: int = 0
+    extra_future: int = Field(0, description="Future tokens past the cap of 4 (option future_cap_all_sources off).")
 
 
 class Allocation(RulesModel):

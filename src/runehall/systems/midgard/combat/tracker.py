@@ -15,6 +15,7 @@ from runehall.systems.midgard.combat.build import CombatantSpec, build
 from runehall.systems.midgard.combat.casts import CastAction
 from runehall.systems.midgard.combat.checks import CheckAction
 from runehall.systems.midgard.combat.flow import DeclareAction, NextSegmentAction
+from runehall.systems.midgard.combat.hazards import HazardAction
 from runehall.systems.midgard.combat.resolution import ResolveAction, TakeHitAction
 from runehall.systems.midgard.combat.settings import fold
 from runehall.systems.midgard.combat.state import CombatState
@@ -74,5 +75,6 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         UseGiftAction(),
         RegainWyrdAction(),
         MerkstaveAction(),
+        HazardAction(),
     )
 }

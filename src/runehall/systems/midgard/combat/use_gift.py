@@ -15,14 +15,14 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import gear, gifts, instants
-from runehall.systems.midgard.combat.combatant import Combatant
+from runehall.systems.midgard.combat.combatant import Combatant, total_boxes
 from runehall.systems.midgard.combat.effects import Effect, find, without
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.gift_effects import pay
 from runehall.systems.midgard.combat.gift_moves import legend
 from runehall.systems.midgard.combat.settings import midgard_options
 from runehall.systems.midgard.combat.state import Goal
-from runehall.systems.midgard.gift_use import Use, use_cost
+from runehall.systems.midgard.gift_use import Use, reduced_to_legend, use_cost
 
 NARRATIVE = (
     "norns_cast",
@@ -180,12 +180,26 @@ def fate(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
 
 
 def narrate(fight: Fight, c: Combatant, use: Use, params: Any) -> dict[str, Any]:
-    """A gift whose effect the GM narrates (divination, pacts, travel...): its Wyrð is paid and logged."""
+    """A gift whose effect the GM narrates (divination, pacts, travel...): its Wyrð is paid and logged.
+    Strands of the Soul (a Day action the GM has ruled on) may also apply reduce_to_legend_wounds or
+    full_heal to its target."""
     target = fight.who(params.target) if params.target else None
-    cost = use_cost(use, midgard_options(fight.options), legend(target, fight.options) if target else None)
+    o = midgard_options(fight.options)
+    cost = use_cost(use, o, legend(target, fight.options) if target else None)
+    out: dict[str, Any] = {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
+    strands = use.words & {"reducetolegendwounds", "fullheal"}
+    if strands and (use.id != "strands_of_the_soul" or target is None):
+        raise RulesError("reduce_to_legend_wounds and full_heal are Strands of the Soul's, on a --target")
     pay(fight, c, cost)
+    if target is not None and "fullheal" in strands:
+        fight.set(target.id, wounds=0)
+    elif target is not None and strands:
+        wounds = reduced_to_legend(legend(target, fight.options), total_boxes(target), target.wounds, o)
+        fight.set(target.id, wounds=wounds)
+    if target is not None and strands:
+        out["wounds"] = fight.people[target.id].wounds
     fight.say(f"{c.name} uses {use.gift.name} ({cost} Wyrð): the GM narrates what it does")
-    return {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
+    return out
 
 
 HANDLERS: dict[str, Any] = {
