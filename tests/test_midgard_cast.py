@@ -133,7 +133,7 @@ def test_exact_distributions(vector: str, params: dict[str, Any]) -> None:
     assert mean == Fraction(expect["mean_margin"])
 
 
-def test_success_is_binomial_table_17() -> None:
+def test_p5_success_is_binomial_table_17() -> None:
     for (dice, skill, difficulty), p in zip(
         [(5, 2, 4), (3, 0, 2), (0, 2, 2), (6, 0, 6), (7, 2, 6)], ["13/16", "1/2", "1", "1/64", "1/2"], strict=True
     ):
