@@ -1,7 +1,7 @@
 """Rolls outside a fight, from the vectors of spec §10 that are not about combat or creation: the stress die's
-exact odds (TV-DICE-9), the book's first check and its example of play (TV-CHK-1, TV-PLAY-1/2), a four-way
-contest (TV-CON-2), Sleep, Demeanor, Bargain and focused Awareness, and the options they read
-(multi_contest_ties, sleep_roll, bargain_tie, hidden_rolls)."""
+exact odds (TV-DICE-9), the book's first check and its example of play (TV-CHK-1, TV-PLAY-1/2), Sleep, Demeanor,
+Bargain and focused Awareness, and the options they read (sleep_roll, bargain_tie, hidden_rolls). Contests of
+three or more (TV-CON-2, multi_contest_ties) are in test_rune_contest_many.py."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from runehall.errors import RulesError
 from runehall.systems.data import read_data_file
 from runehall.systems.registry import get
 from runehall.systems.rune import noncombat, stress
-from runehall.systems.rune.noncombat import Contestant, NonCombatFile
+from runehall.systems.rune.noncombat import NonCombatFile
 from runehall.systems.rune.options import RuneOptions
 from test_rune_combat import RAGNAR_SHEET
 
@@ -82,39 +82,6 @@ def test_the_example_of_play(vector: str) -> None:
         assert (out["success"], out["margin"]) == (expect["success"], expect["margin"])
         vp = expect.get("pillager_vp", expect.get("runner_vp", expect.get("runner_potential_vp")))
         assert vp == abs(out["margin"])
-
-
-# -- contests of three or more --------------------------------------------------------------------------
-GAMBLERS = [
-    Contestant("Thurid", True, 3),
-    Contestant("Thorleik", True, 5),
-    Contestant("Casin", False, 6),
-    Contestant("Foldo", False, 4),
-]
-
-
-def test_two_dwarves_tie_for_the_top_and_roll_again() -> None:
-    """TV-CON-2: 8, 10, 13, 13; Casin and Foldo reroll 8 and 12: Foldo wins."""
-    (case,) = cases("TV-CON-2")
-    winner, rounds = noncombat.contest(GAMBLERS, ManualSource([5, 5, 7, 9, 2, 8]), RuneOptions())
-    assert rounds[0] == {s["name"]: s["total"] for s in case["sides"]}
-    assert rounds[1] == {r["name"]: r["total"] for r in case["rerolls"]} and winner == case["expect"]["winner"]
-
-
-@pytest.mark.parametrize(
-    ("options", "winner", "rounds"),
-    [(RuneOptions(), "Thurid", 1), (RuneOptions(multi_contest_ties="reroll_all_tied"), "Casin", 2)],
-)
-def test_a_hero_tied_with_supporting_characters(options: RuneOptions, winner: str, rounds: int) -> None:
-    """By the two-party rules a hero tied at the top beats supporting characters; the other reading rerolls."""
-    sides = [Contestant("Thurid", True, 4), Contestant("Casin", False, 4), Contestant("Foldo", False, 0)]
-    found, log = noncombat.contest(sides, ManualSource([5, 5, 5, 3, 9][: 3 + 2 * (rounds - 1)]), options)
-    assert (found, len(log)) == (winner, rounds)
-
-
-def test_a_contest_needs_two_named_sides() -> None:
-    with pytest.raises(RulesError, match="two or more"):
-        noncombat.contest(GAMBLERS[:1], ManualSource([5]), RuneOptions())
 
 
 # -- Sleep ----------------------------------------------------------------------------------------------

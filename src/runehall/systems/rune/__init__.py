@@ -10,7 +10,7 @@ from runehall.systems.rune.advancement import AdvancementTracker
 from runehall.systems.rune.checks import Bargain, SleepRoll
 from runehall.systems.rune.combat import CombatTracker
 from runehall.systems.rune.hero import Hero
-from runehall.systems.rune.mechanics import Attack, Contest, Roll
+from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
 from runehall.systems.rune.options import RuneOptions
 
 
@@ -27,7 +27,14 @@ class Rune(GameSystem):
     Character: ClassVar[type[CharacterModel] | None] = Hero
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
-        return {"roll": Roll(), "contest": Contest(), "attack": Attack(), "bargain": Bargain(), "sleep": SleepRoll()}
+        return {
+            "roll": Roll(),
+            "contest": Contest(),
+            "contest_many": ContestMany(),
+            "attack": Attack(),
+            "bargain": Bargain(),
+            "sleep": SleepRoll(),
+        }
 
     def trackers(self) -> Mapping[str, Any]:
         return {"combat": CombatTracker(), "advancement": AdvancementTracker()}

@@ -1,4 +1,5 @@
-"""Rune's mechanics: a roll against a Difficulty, a contest, and one attack's damage, with exact odds.
+"""Rune's mechanics: a roll against a Difficulty, a contest of two or of three or more, and one attack's damage,
+with exact odds.
 
 Results far out in the explosion tails are grouped as "at least" / "at most" outcomes whose exact
 probability comes from the closed forms in stress.py: every table of odds sums to exactly 1.
@@ -8,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from runehall.chance.chance import Chance
 from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.data import read_data_file
+from runehall.systems.rune.contests import ContestOfMany, Entrant, Rule, Tie
 from runehall.systems.rune.stress import BandedStress, StressDifference
 
 PACKAGE = "runehall.systems.rune"
@@ -162,6 +164,114 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
             bound = {1: " or more", -1: " or less", 0: ""}[value.beyond]
             return f"{value.winner.upper()} wins by {value.degree}{bound}"
         return None
+
+
+# -- a contest of three or more ----------------------------------------------------------------------------
+MIN_SIDES, MAX_SIDES = 3, 8
+SideName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+
+class ContestSide(Modifiers):
+    """One side of a contest of three or more: a name, hero or not, and the modifiers of a contest's side."""
+
+    name: SideName = Field(description="Who rolls (each side a different name).")
+    hero: bool = Field(False, description="A hero (takes a tie from supporting characters), or not.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value: Any) -> Any:
+        """NAME:BONUS or NAME:BONUS:hero (the form the CLI's comma list and the web's list field give)."""
+        if not isinstance(value, str):
+            return value
+        parts = [p.strip() for p in value.split(":")]
+        if len(parts) not in (2, 3) or parts[2:] not in ([], ["hero"], ["supporting"]):
+            raise ValueError(f"{value!r}: write NAME:BONUS or NAME:BONUS:hero")
+        try:
+            bonus = int(parts[1])
+        except ValueError:
+            raise ValueError(f"{value!r}: the bonus must be a whole number") from None
+        return {"name": parts[0], "bonus": bonus, "hero": parts[2:] == ["hero"]}
+
+
+class ContestManyParams(RulesModel):
+    sides: tuple[ContestSide, ...] = Field(
+        min_length=MIN_SIDES,
+        max_length=MAX_SIDES,
+        description=(
+            f"{MIN_SIDES} to {MAX_SIDES} sides, comma-separated, each NAME:BONUS or NAME:BONUS:hero; or a JSON list "
+            "of objects with name, hero and a contest side's modifiers (bonus, impairment...)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _named_once(self) -> ContestManyParams:
+        names = [s.name for s in self.sides]
+        if len(set(names)) != len(names):
+            raise ValueError("each side needs its own name")
+        return self
+
+
+class ContestManyResult(NamedTuple):
+    winner: str
+    tie: Tie  # how the first roll ended: no tie at the top, a hero took the tie, or the tied rolled again
+
+
+TIE_TEXT: dict[str, str] = {
+    "none": "no tie at the top",
+    "hero_wins": "a hero takes a tie with supporting characters",
+    "reroll": "tied at the top: rolled again",
+}
+
+
+class ContestMany(Mechanic[ContestManyParams, tuple[str, Tie], ContestManyResult]):
+    name: ClassVar[str] = "contest_many"
+    title: ClassVar[str] = "Contest of three or more"
+    summary: ClassVar[str] = (
+        "Everyone rolls, the highest total wins; a tie at the top goes to a lone hero or is rolled again by the "
+        "tied (option multi_contest_ties)."
+    )
+    Params: ClassVar[type[RulesModel]] = ContestManyParams
+    manual_help: ClassVar[str] = "each side's d10 faces in order (a 10 or first 1 with its extra dice), then rerolls"
+
+    def chance(self, params: ContestManyParams, options: RulesModel) -> Chance[Any, tuple[str, Tie]]:
+        rule = cast(Rule, getattr(options, "multi_contest_ties", "two_party_rules"))
+        return ContestOfMany(tuple(Entrant(s.name, s.total, s.hero) for s in params.sides), rule)
+
+    def resolve(self, params: ContestManyParams, options: RulesModel, key: tuple[str, Tie]) -> ContestManyResult:
+        return ContestManyResult(*key)
+
+    def views(self) -> dict[str, Callable[[ContestManyResult], Hashable]]:
+        return {"winner": lambda r: r.winner, "tie": lambda r: r.tie}
+
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"tie": list(TIE_TEXT)}
+
+    def label(self, view: str | None, value: Any) -> str | None:
+        if view == "winner":
+            return f"{value} wins"
+        if view == "tie":
+            return TIE_TEXT[value]
+        if view is None:
+            how = {"none": "", "hero_wins": ", the only hero tied at the top", "reroll": " after a reroll"}
+            return f"{value.winner} wins{how[value.tie]}"
+        return None
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        rounds, outcome = stored["detail"], stored["outcome"]
+
+        def side(s: Mapping[str, Any]) -> str:
+            margin = s["margin"]
+            return f"{s['side']} {s['total']} (roll {s['roll']}, {'+' if margin > 0 else ''}{margin})"
+
+        shown = [", ".join(side(s) for s in rounds[0])]
+        shown += [f"again {', '.join(side(s) for s in r)}" for r in rounds[1:]]
+        winner = outcome["winner"]
+        last = next(s for s in rounds[-1] if s["side"] == winner)
+        if outcome["tie"] == "hero_wins":
+            end = f"{winner} wins the tie at {last['total']}, the only hero in it"
+        else:
+            end = f"{winner} wins by {last['margin']}"
+        return f"contest of {len(rounds[0])}: {'; '.join(shown)} — {end}"
 
 
 # -- one attack --------------------------------------------------------------------------------------------

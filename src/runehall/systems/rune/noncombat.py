@@ -1,25 +1,21 @@
-"""Rolls outside a fight (spec 001a §2.5, §3.4.1; data/abilities.toml): contests of three or more, Bargain
-prices, falling asleep, Demeanor's Difficulty and focused Awareness. Pure functions of totals (and, for a
-contest's rerolls, a source of dice); the table's options decide what the book leaves open.
+"""Rolls outside a fight (spec 001a §3.4.1; data/abilities.toml): Bargain prices, falling asleep, Demeanor's
+Difficulty and focused Awareness. Pure functions of totals; the table's options decide what the book leaves
+open. Contests of three or more are the `contest_many` mechanic (contests.py rolls them and gives their odds).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from runehall.chance.dice import StressDie
-from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.data import load_data
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.records import PACKAGE, Data
 
 Side = Literal["buyer", "seller"]
-MAX_REROLLS = 100
 
 
 # -- abilities.toml: prices, Sleep, Demeanor, focused Awareness -------------------------------------------
@@ -175,34 +171,3 @@ def awareness_focus(minutes: int) -> Focus:
     if not 1 <= minutes <= rules.max_minutes:
         raise RulesError(f"focused scanning lasts 1 to {rules.max_minutes} minutes, not {minutes}")
     return Focus(rules.bonus, minutes, rules.after_penalty, minutes)
-
-
-# -- contests of three or more --------------------------------------------------------------------------
-class Contestant(NamedTuple):
-    name: str
-    hero: bool
-    bonus: int
-
-
-def contest(sides: Sequence[Contestant], source: Source, options: RuneOptions) -> tuple[str, list[dict[str, int]]]:
-    """Everyone rolls; the highest total wins. Ties at the top (option multi_contest_ties, A3): by the
-    two-party rules a hero beats supporting characters and tied heroes (or tied supporting characters) roll
-    again among themselves; or everyone tied rolls again. Returns the winner and every round's totals."""
-    if len(sides) < 2 or len({s.name for s in sides}) != len(sides):
-        raise RulesError("a contest needs two or more contestants, each named once")
-    rounds: list[dict[str, int]] = []
-    left = list(sides)
-    for _ in range(MAX_REROLLS):
-        totals = {s.name: StressDie().key(StressDie().sample(source)) + s.bonus for s in left}
-        rounds.append(totals)
-        top = max(totals.values())
-        tied = [s for s in left if totals[s.name] == top]
-        if len(tied) == 1:
-            return tied[0].name, rounds
-        heroes = [s for s in tied if s.hero]
-        if options.multi_contest_ties == "two_party_rules" and heroes:
-            if len(heroes) == 1:
-                return heroes[0].name, rounds
-            tied = heroes
-        left = tied
-    raise RulesError(f"the contest did not settle in {MAX_REROLLS} rounds")
