@@ -13,7 +13,8 @@ from test_midgard_gift_actions import declare, fight, resolve_all
 
 def test_an_instant_luck_cast_outside_the_declaration_order() -> None:
     game = fight(
-        {"gifts": ["lucky_boon"], "skills": {"Luck": 1}, "runes": {"F": 4}, "ws": 2}, pc("foe", "raiders", ws=2)
+        {"gifts": ["lucky_boon", "tactical_awareness"], "skills": {"Luck": 1}, "runes": {"F": 4}, "ws": 2},
+        pc("foe", "raiders", ws=2),
     )
     game.do("next_segment")
     assert game.state.stage == "declaration" and game.state.declarations == ()
@@ -22,11 +23,14 @@ def test_an_instant_luck_cast_outside_the_declaration_order() -> None:
     assert out["success"] and out["margin"] == 1 and len(out["faces"]) == 3 + 2
     g = game.who("g")
     assert (g.wyrd, g.carry_past) == (12 - 2, 1) and game.state.declarations == ()  # the action is still to come
+    game.do("use_gift", actor="g", gift="tactical_awareness", difficulty=1, manual=[3, 2, 2])
+    assert game.who("g").carry_past == 1  # another instant cast does not use the carry-over up
     for cid in game.state.order:
         game.do("declare", actor=cid, action="move")
     assert game.state.stage == "resolution"
     skill = game.do("use_gift", actor="g", gift="lucky_boon:instant+skill", manual=[3, 3, 2])
     assert skill["margin"] == 1 and (game.who("g").carry_past, game.who("g").carry_free) == (1, 1)
+    assert game.who("g").wyrd == 12 - 2 - 1 - 2
     refused = fight({"gifts": ["lucky_boon"], "wyrd": 0})
     refused.do("next_segment")
     refused.refuse("use_gift", "has 0 Wyrð", actor="g", gift="lucky_boon:instant", manual=[])
@@ -159,6 +163,8 @@ def test_block_and_breach_strikes_back_at_once() -> None:
     out = game.do("use_gift", actor="g", gift="block_and_breach", weapon="sax", manual=[3, 3, 3, 3], goal="margin")
     assert game.state.declarations[-1].cast.difficulty == 2 + 2  # type: ignore[union-attr]
     assert out["success"] and out["hit"] and game.who("g").wyrd == 1
+    assert game.state.stage == "segment_end" and game.who("foe").wounds > 0
+    game.refuse("use_gift", "answers a successful shield block", actor="g", gift="block_and_breach", manual=[])
 
 
 @pytest.mark.parametrize(

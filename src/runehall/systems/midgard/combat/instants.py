@@ -11,7 +11,7 @@ from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
-from runehall.systems.midgard.combat import casting, gifts, switching
+from runehall.systems.midgard.combat import casting, gifts, hits, switching
 from runehall.systems.midgard.combat.combatant import Combatant, actions
 from runehall.systems.midgard.combat.effects import Effect, find, without
 from runehall.systems.midgard.combat.fight import Fight
@@ -27,7 +27,7 @@ COURAGE_CHECKS = ("arms", "interrupt", "dread")
 
 def _instant(fight: Fight, c: Combatant, spec: CastSpec, texts: list[str], params: Any, source: Source) -> CastRecord:
     """Check the gifts and Wyrð, cast, and settle at once by Rule SFG for the goal."""
-    spec = spec._replace(instant=True, time="instant")
+    spec = spec._replace(instant=True, time="instant", carry=spec.carry and spec.attack)  # carry-overs wait
     boost = gifts.plan(c, gift_cast(fight, c, spec, None), texts, fight.options)
     record = make_cast(fight, c, with_boost(spec, boost), source, params.wyrd, boost)
     record = casting.place(record, None, params.goal or "margin", fight.options)
@@ -152,7 +152,9 @@ def block_and_breach(fight: Fight, c: Combatant, use: Use, params: Any, source: 
         }
     )
     fight.declarations.append(d)
-    return _report(record) | attack(fight, len(fight.declarations) - 1, params.location)
+    out = _report(record) | attack(fight, len(fight.declarations) - 1, params.location)
+    hits.settle_stage(fight)
+    return out
 
 
 def place_tokens(fight: Fight, cid: str, stone: str, n: int) -> str:

@@ -223,6 +223,8 @@ class ResolveAction(CombatAction):
             raise RulesError(f"{fight.pending.target} must answer the hit first (take_hit or switch)")
         if fight.checks:
             raise RulesError(f"{fight.checks[0].who} must make a {fight.checks[0].kind} check first (check)")
+        if not fight.queue:
+            raise RulesError("nothing is left to resolve in this segment")
         head = fight.declarations[fight.queue[0]]
         if head.cast is not None and head.cast.gm_spend:
             raise RulesError(f"{head.actor}'s Merkstave must be spent first (merkstave --actor {head.actor})")
