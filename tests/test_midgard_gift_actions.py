@@ -280,3 +280,27 @@ def test_strand_of_fate_stores_a_token_for_later() -> None:
         game.do("declare", actor=cid, action="skill" if cid == "foe" else "move", skill="Craft", difficulty=1)
     assert game.do("cast", actor="foe", manual=[2, 2, 2], goal="succeed")["tokens"]["merkstave"] == 1
     assert [e.value for e in game.who("g").effects] == [1]
+
+
+def test_rune_of_power_carved_with_a_sword_in_one_attack() -> None:
+    game = fight(
+        {
+            "gifts": ["rune_of_power"],
+            "runes": {"A": 4, "T": 4},
+            "skills": {"Swords": 2},
+            "weapons": ["long_sword", "sax"],
+        }
+    )
+    game.do("next_segment")
+    if game.state.order[0] == "foe":
+        game.do("declare", action="move")
+    game.refuse("declare", "only with the Swords skill", actor="g", action="strike", target="foe", weapon="sax",
+                gifts=["rune_of_power:harm"])  # fmt: skip
+    game.refuse("declare", "rune_of_power:harm", actor="g", action="strike", target="foe", gifts=["rune_of_power"])
+    game.do("declare", actor="g", action="strike", target="foe", weapon="long_sword", gifts=["rune_of_power:harm"])
+    if len(game.state.declarations) < 2:
+        game.do("declare", action="move")
+    assert game.declaration("g").base_speed == 3 + 5 and game.who("g").wyrd == 12 - 3
+    game.do("cast", actor="g", manual=[3, 3, 2, 2], goal="margin")  # Past 2 + 2 free: margin 2
+    out = resolve_all(game)["g"]
+    assert out["rune_of_power"]["wounds"] == 4 and game.who("foe").wounds == (2 + 5) + 4

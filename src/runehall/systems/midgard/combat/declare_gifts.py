@@ -96,6 +96,20 @@ def thorn_bush(fight: Fight, c: Combatant, action: str, texts: list[str]) -> Non
     fight.set(c.id, effects=(*fight.people[c.id].effects, thorn))
 
 
+def sword_rune(fight: Fight, c: Combatant, d: Declaration, texts: list[str]) -> Declaration:
+    """Rune of Power carved onto the target as part of one sword attack (Swords skill only): the attack is
+    5 slower, and if it hits the rune deals its direct damage (full Odin, through armour)."""
+    if not texts:
+        return d
+    use = gifts.uses_of(c, texts, fight.options)[0]
+    if d.action not in ATTACKS or d.skill != "Swords":
+        raise RulesError("a Rune of Power is carved as part of an attack only with the Swords skill")
+    if use.words != {"harm"}:
+        raise RulesError("a Rune of Power carved with a sword is rune_of_power:harm")
+    pay(fight, c, use_cost(use, midgard_options(fight.options)))
+    return d.model_copy(update={"gifts": (*d.gifts, use.text())})
+
+
 def warband_weapon(c: Combatant, given: str | None) -> str | None:
     """A warband with mixed weapons uses each once a round before any again, in the GM's order (§13.7)."""
     if c.kind != "warband":

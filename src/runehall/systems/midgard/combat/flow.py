@@ -267,7 +267,10 @@ class DeclareAction(CombatAction):
         fields = _check_declaration(fight, c, params)
         note = _check_pins(fight, c, params.action, fields.get("target"))
         note = "; ".join(n for n in (note, declare_gifts.check_limits(fight, c, params.action)) if n)
-        declare_gifts.thorn_bush(fight, fight.people[actor], params.action, params.gifts)
+        carved = [t for t in params.gifts if t.partition(":")[0] == "rune_of_power"]
+        declare_gifts.thorn_bush(
+            fight, fight.people[actor], params.action, [t for t in params.gifts if t not in carved]
+        )
         c = fight.people[actor]
         d = Declaration(
             actor=actor,
@@ -280,7 +283,7 @@ class DeclareAction(CombatAction):
             distance=params.distance,
             difficulty=params.difficulty,
             note=note,
-            gifts=tuple(params.gifts),
+            gifts=tuple(t for t in params.gifts if t not in carved),
             **{"skill": params.skill, "rune": None, "time": params.time, **fields},
         )
         if d.action in ATTACKS:
@@ -298,6 +301,8 @@ class DeclareAction(CombatAction):
                     "armed": profile.armed,
                 }
             )
+        d = declare_gifts.sword_rune(fight, fight.people[actor], d, carved)
+        c = fight.people[actor]
         d = d.model_copy(update={"base_speed": moves.base_speed(c, d, fight.options)})
         if d.action in ATTACKS:
             fight.set(c.id, used_weapons=declare_gifts.used_weapon(c, d.weapon))

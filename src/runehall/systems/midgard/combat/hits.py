@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
-from runehall.systems.midgard.combat import combatant, damage, gear, gift_hits, moves
+from runehall.systems.midgard.combat import combatant, damage, gear, gift_hits, gifts, moves
 from runehall.systems.midgard.combat.casting import succeeds
 from runehall.systems.midgard.combat.combatant import Combatant, Pin, alive_members, skill_ranks
 from runehall.systems.midgard.combat.effects import total
@@ -171,6 +171,9 @@ def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[st
         dmg = margin + d.damage + mods.damage
         out["damage"] = dmg
         out |= deal(fight, attacker, target, dmg, d.ap + mods.ap, location, key, mods.hardness_cut)
+        if any(t.partition(":")[0] == "rune_of_power" for t in d.gifts) and not fight.people[target.id].out:
+            carved = gifts.size(attacker, "A", fight.options)
+            out["rune_of_power"] = damage.wound(fight, target.id, carved, None, key, carved)
         if d.action != "knock_back":
             return out
         target = fight.people[target.id]

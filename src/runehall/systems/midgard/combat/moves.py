@@ -195,6 +195,8 @@ def base_speed(c: Combatant, d: Declaration, options: Any, switched: bool = Fals
     if d.action in ATTACKS:
         profile, _ = weapon_in_use(c, d, options)
         speed = profile.speed + (2 if d.action == "smash" else 0) + (d.distance if d.action == "charge" else 0)
+        if any(t.partition(":")[0] == "rune_of_power" for t in d.gifts):
+            speed += 5  # carving a Rune of Power with the sword as the blow falls
     elif d.action == "block":
         profile, _ = block_item(c, d.weapon)
         speed = profile.speed if switched else profile.speed - 2 + profile.block_speed_modifier
