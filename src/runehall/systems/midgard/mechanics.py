@@ -110,7 +110,7 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
 
     def chance(self, params: CastParams, options: RulesModel) -> Chance[Any, CastOutcome]:
         # The key is the cast's outcome (the rule applied to the counts), whose odds cast_odds sums fast.
-        stones, difficulty = params.stones(), params.difficulty
+        stones, difficulty = params.stones(), params.difficulty + _strict(options)
         return CastRoll(params.pool(), stones, difficulty, params.goal, params.simple, params.instant)
 
     def resolve(self, params: CastParams, options: RulesModel, key: CastOutcome) -> CastResult:
@@ -197,6 +197,11 @@ def _opposed_play(me: Side, rival_max: int) -> tuple[int, int]:
     return me.max_past, max(0, me.outcome - me.merkstave)
 
 
+def _strict(options: RulesModel) -> int:
+    """Option success_comparison gt: Past must exceed the difficulty, i.e. reach one more (A-03)."""
+    return 1 if getattr(options, "success_comparison", "ge") == "gt" else 0
+
+
 class OpposedParams(RulesModel):
     a: Caster = Field(description="The acting side (JSON or @file): rune, wyrd, skill, merkstave...")
     b: Caster = Field(description="The resisting side, the same fields.")
@@ -204,7 +209,7 @@ class OpposedParams(RulesModel):
 
 
 class OpposedResult(NamedTuple):
-    winner: Literal["a", "b"]
+    winner: Literal["a", "b", "recast"]
     a_past: int
     b_past: int
     margin: int  # the winner's Outcome, net of their Merkstave
@@ -224,21 +229,27 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
         a, b = key
         a_past, a_out = _opposed_play(a, b.max_past)
         b_past, b_out = _opposed_play(b, a.max_past)
+        tie = getattr(options, "opposed_tie", "outcome_then_status_quo")
         if a_past != b_past:
-            winner: Literal["a", "b"] = "a" if a_past > b_past else "b"
-        elif a_out != b_out:
+            winner: Literal["a", "b", "recast"] = "a" if a_past > b_past else "b"
+        elif tie == "recast":
+            winner = "recast"  # option opposed_tie: a tie on Past is cast again
+        elif a_out != b_out and tie == "outcome_then_status_quo":
             winner = "a" if a_out > b_out else "b"
         else:
             winner = params.resisting
-        return OpposedResult(winner, a_past, b_past, a_out if winner == "a" else b_out)
+        margin = a_out if winner == "a" else b_out if winner == "b" else 0
+        return OpposedResult(winner, a_past, b_past, margin)
 
     def views(self) -> dict[str, Callable[[OpposedResult], Hashable]]:
         return {"winner": lambda r: r.winner, "margin": lambda r: r.margin}
 
     def label(self, view: str | None, value: Any) -> str | None:
         if view == "winner":
-            return f"{value.upper()} wins"
+            return "a tie: cast again" if value == "recast" else f"{value.upper()} wins"
         if view is None:
+            if value.winner == "recast":
+                return f"a tie on Past ({value.a_past} : {value.b_past}): cast again"
             return f"{value.winner.upper()} wins (Past {value.a_past} : {value.b_past}), margin {value.margin}"
         return None
 
@@ -261,16 +272,16 @@ class Contest(NamedTuple):
 
 
 class ContestedResult(NamedTuple):
-    winner: Literal["a", "b", "neither"]
+    winner: Literal["a", "b", "neither", "both"]
     a: Contest
     b: Contest
 
 
-def _contest(side: ContestSide) -> Callable[[Counts], Contest]:
+def _contest(side: ContestSide, strict: int = 0) -> Callable[[Counts], Contest]:
     stones = side.stones()
 
     def contest(counts: Counts) -> Contest:
-        o = resolve(counts, stones, side.difficulty, side.goal)
+        o = resolve(counts, stones, side.difficulty + strict, side.goal)
         return Contest(o.success, speed(o, side.base_speed), o.margin)
 
     return contest
@@ -286,7 +297,9 @@ class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResu
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
 
     def chance(self, params: ContestedParams, options: RulesModel) -> Chance[Any, tuple[Contest, Contest]]:
-        return Both(Mapped(params.a.pool(), _contest(params.a)), Mapped(params.b.pool(), _contest(params.b)))
+        strict = _strict(options)
+        a, b = params.a, params.b
+        return Both(Mapped(a.pool(), _contest(a, strict)), Mapped(b.pool(), _contest(b, strict)))
 
     def resolve(self, params: ContestedParams, options: RulesModel, key: tuple[Contest, Contest]) -> ContestedResult:
         a, b = key
@@ -296,12 +309,18 @@ class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResu
             return ContestedResult("a" if a.success else "b", a, b)
         if a.speed != b.speed:
             return ContestedResult("a" if a.speed < b.speed else "b", a, b)
-        return ContestedResult("a" if a.margin > b.margin else "b", a, b)  # equal margins: the defender
+        if a.margin != b.margin:
+            return ContestedResult("a" if a.margin > b.margin else "b", a, b)
+        if getattr(options, "contested_tie", "defender") == "simultaneous":
+            return ContestedResult("both", a, b)  # option contested_tie: both happen at once
+        return ContestedResult("b", a, b)  # equal margins: the defender (A-22)
 
     def views(self) -> dict[str, Callable[[ContestedResult], Hashable]]:
         return {"winner": lambda r: r.winner}
 
     def label(self, view: str | None, value: Any) -> str | None:
         if view == "winner":
+            if value == "both":
+                return "both at once"
             return "neither succeeds" if value == "neither" else f"{value.upper()} prevails"
         return None
