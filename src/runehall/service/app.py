@@ -125,7 +125,10 @@ def system_catalogue() -> list[dict[str, Any]]:
                     {
                         "name": name,
                         "setup": fields(t.Setup),
-                        "actions": [{"name": a.name, "params": fields(a.Params)} for a in t.actions().values()],
+                        "actions": [
+                            {"name": a.name, "params": fields(a.Params), "actor_param": a.actor_param}
+                            for a in t.actions().values()
+                        ],
                     }
                     for name, t in system.trackers().items()
                 ],
@@ -249,7 +252,16 @@ def create_app(database: Database) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/trackers", status_code=201)
     async def start_tracker(me: Viewer, body: models.StartTracker) -> dict[str, Any]:
-        event = await call(service.start_tracker, me, body.tracker, body.setup, body.visibility)
+        event = await call(service.start_tracker, me, body.tracker, body.setup, body.visibility, body.controllers)
+        await publish(event)
+        return present(event)
+
+    @app.post("/api/tables/{table_id}/trackers/{tracker_id}/controllers", status_code=201)
+    async def tracker_controllers(
+        me: Viewer, body: models.TrackerControllers, tracker_id: Annotated[str, Path(max_length=32)]
+    ) -> dict[str, Any]:
+        """The GM hands the tracker's combatants to players (the whole mapping, replacing the last)."""
+        event = await call(service.set_controllers, me, tracker_id, body.controllers)
         await publish(event)
         return present(event)
 

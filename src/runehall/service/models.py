@@ -13,6 +13,9 @@ Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"\S")]
 Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
 Manual = Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(max_length=200)]
 Params = Annotated[dict[str, Any], Field(max_length=50)]
+ParticipantId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+Combatant = Annotated[str, Field(min_length=1, max_length=60)]
+Controllers = Annotated[dict[Combatant, ParticipantId], Field(max_length=60)]  # combatant -> the player acting for it
 
 
 class Body(BaseModel):
@@ -72,6 +75,11 @@ class StartTracker(Body):
     tracker: Ident
     setup: Params = Field(default_factory=dict)
     visibility: Visibility = "public"
+    controllers: Controllers = Field(default_factory=dict)
+
+
+class TrackerControllers(Body):
+    controllers: Controllers
 
 
 class TrackerAction(Body):

@@ -67,7 +67,7 @@ events = Table(
     Column("seq", BigInteger, primary_key=True),
     Column("kind", String(40), nullable=False),
     Column("author", String(32), nullable=True),  # participant id; null for the table itself
-    Column("visibility", String(10), nullable=False),  # public | gm | private | blind
+    Column("visibility", String(10), nullable=False),  # public | gm | private | blind | sealed
     Column("payload", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),

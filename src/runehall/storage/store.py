@@ -190,7 +190,7 @@ class ExportedEvent(_Exported):
     seq: Annotated[int, Field(ge=1, le=2**53)]
     kind: Annotated[str, Field(min_length=1, max_length=40)]
     author: Id | None
-    visibility: Literal["public", "gm", "private", "blind"]
+    visibility: Literal["public", "gm", "private", "blind", "sealed"]  # sealed: the author's only
     payload: dict[str, Any]
     created_at: datetime
 

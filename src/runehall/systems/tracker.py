@@ -4,6 +4,11 @@ A Tracker defines a state (an immutable pydantic model), how a game of it starts
 actions. An action is a pure function (state, params, options, source) -> (new state, what happened);
 it raises RulesError for an illegal move, so a refused move never changes anything. State is never
 stored: it is the fold of the logged actions (runehall.play.log), which makes undo a new event.
+
+At a table, a tracker's owner and the game master may use every action. The GM may also hand combatants
+to players: an action whose `actor_param` names a combatant a player controls may be used by that player.
+An action that settles something in secret (a simultaneous allocation) marks its result with SEALED; the
+table then shows that event to its author alone, until a later action reports it under REVEALED.
 """
 
 from __future__ import annotations
@@ -20,12 +25,26 @@ from runehall.systems.base import RulesModel, validate_model
 
 S = TypeVar("S", bound=BaseModel)
 
+SEALED = "sealed"
+"""A top-level key of an action's result: the action was settled in secret (one side of a simultaneous
+choice, such as Midgard's allocation in an opposed or contested cast). Its value says, without giving the
+secret away, what it waits for. The table appends such an event with the stored visibility "sealed": only
+its author sees it (neither the game master nor the other players), whatever the tracker's visibility."""
+
+REVEALED = "revealed"
+"""A top-level key of an action's result: what the sealed actions this one completed hid, now shown to all
+(by the actor or combatant id whose secret it was). The event is appended with the tracker's visibility."""
+
 
 class TrackerAction(ABC, Generic[S]):
     name: ClassVar[str]
     summary: ClassVar[str]
     Params: ClassVar[type[RulesModel]]
     random: ClassVar[bool] = False  # draws from a source (and so takes --manual, --seed or --fair)
+    # The parameter naming the combatant who acts (a key of Tracker.combatants): at a table, a player who
+    # controls that combatant may use this action on a tracker they do not own. None: the owner's and the
+    # game master's only (the runner's rulings, the round's bookkeeping, an implicit actor).
+    actor_param: ClassVar[str | None] = None
 
     @abstractmethod
     def apply(self, state: S, params: Any, options: Any, source: Source) -> tuple[S, dict[str, Any]]:
@@ -56,6 +75,18 @@ class Tracker(ABC, Generic[S]):
 
     def parse_setup(self, values: Mapping[str, Any]) -> RulesModel:
         return validate_model(self.Setup, values, "setup")
+
+    def combatants(self, state: S) -> dict[str, str]:
+        """The combatants a game master may hand to players, by the key an action's `actor_param` takes,
+        with the name people read. By default: the items of a `combatants` sequence on the state, keyed by
+        their `id` (else their `name`); none when the state has no such sequence."""
+        found: dict[str, str] = {}
+        for c in getattr(state, "combatants", None) or ():
+            key = getattr(c, "id", None) or getattr(c, "name", None)
+            if isinstance(key, str) and key:
+                name = getattr(c, "name", None)
+                found[key] = name if isinstance(name, str) and name else key
+        return found
 
     def view(self, state: S) -> dict[str, Any]:
         """What a person sees of the state, as JSON."""

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Any
 
 from sqlalchemy import Connection
 
 from runehall.chance.sources import ManualSource
-from runehall.errors import RulesError, RunehallError
+from runehall.errors import ParameterError, RulesError, RunehallError
 from runehall.fairness.log import LOG_FORMAT, TRACKER_PREFIX
 from runehall.rolling import RollResult
 from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, TableExport, parse_export
 from runehall.systems import registry
+from runehall.systems.tracker import SEALED, Tracker, TrackerAction
 from runehall.table.service import TableCore
-from runehall.table.state import TableState, fold
-from runehall.table.visibility import can_see
+from runehall.table.state import TableState, TrackerRecord, fold
+from runehall.table.visibility import SEALED_VISIBILITY, can_see
 
 NOTE_KINDS = ("note", "chat")
 
@@ -64,8 +66,14 @@ class TableService(TableCore):
 
     # -- trackers -------------------------------------------------------------------------------------
     def start_tracker(
-        self, viewer: Participant, tracker_name: str, setup: dict[str, Any], visibility: str = "public"
+        self,
+        viewer: Participant,
+        tracker_name: str,
+        setup: dict[str, Any],
+        visibility: str = "public",
+        controllers: dict[str, str] | None = None,
     ) -> Event:
+        """Put a tracker into play; the game master may hand its combatants to players (`controllers`)."""
         system, options = self.system(viewer.table_id)
         state = self.state(viewer.table_id)
         setup = dict(setup)
@@ -79,16 +87,58 @@ class TableService(TableCore):
             setup["character"] = record.sheet
         tracker = system.tracker(tracker_name)
         parsed = tracker.parse_setup(setup)
-        tracker.start(parsed, system.options(options))  # a setup that cannot start is refused now
+        first = tracker.start(parsed, system.options(options))  # a setup that cannot start is refused now
+        if controllers:
+            self._gm_only(viewer)
         payload = {
             "tracker_id": secrets.token_urlsafe(6),
             "tracker": tracker_name,
             "owner": viewer.id,
             "setup": parsed.model_dump(mode="json"),
         }
-        return self.store.write(
-            lambda c: self.store.append(c, viewer.table_id, "tracker_started", viewer.id, visibility, payload)
-        )
+
+        def work(c: Connection) -> Event:
+            if controllers:
+                payload["controllers"] = self._controllers(c, viewer, tracker, first, controllers)
+            return self.store.append(c, viewer.table_id, "tracker_started", viewer.id, visibility, payload)
+
+        return self.store.write(work)
+
+    def set_controllers(self, viewer: Participant, tracker_id: str, controllers: dict[str, str]) -> Event:
+        """The game master hands a tracker's combatants to players: the whole mapping, replacing the one in
+        force (an empty one hands them all back). Undoing it restores the mapping before."""
+        self._gm_only(viewer)
+
+        def work(c: Connection) -> Event:
+            state, record = self._tracker(viewer, tracker_id, self.locked_state(c, viewer.table_id))
+            log = state.play_log(tracker_id)
+            checked = self._controllers(c, viewer, log.tracker, log.state(), controllers)
+            payload = {"tracker_id": tracker_id, "controllers": checked}
+            return self.store.append(c, viewer.table_id, "tracker_controllers", viewer.id, record.visibility, payload)
+
+        return self.store.write(work)
+
+    def _controllers(
+        self, c: Connection, viewer: Participant, tracker: Tracker[Any], state: Any, wanted: dict[str, str]
+    ) -> dict[str, str]:
+        """A controllers mapping checked against the tracker's combatants and the table's players; each
+        combatant under the key its actions take."""
+        combatants = tracker.combatants(state)
+        if wanted and not combatants:
+            raise ParameterError(f"{tracker.name} has no combatants to hand to players")
+        players = {p.id for p in self.store.participants(c, viewer.table_id) if p.role == "player" and not p.revoked}
+        by_fold = {_fold(key): key for key in combatants}
+        checked: dict[str, str] = {}
+        for name, participant in wanted.items():
+            key = name if name in combatants else by_fold.get(_fold(name))
+            if key is None:
+                raise ParameterError(f"no combatant {name!r} in this {tracker.name} (it has: {', '.join(combatants)})")
+            if key in checked:
+                raise ParameterError(f"the combatant {key!r} is named twice")
+            if participant not in players:
+                raise ParameterError(f"no player {participant!r} at this table (combatants go to players)")
+            checked[key] = participant
+        return checked
 
     def _tracker(self, viewer: Participant, tracker_id: str, state: TableState | None = None) -> Any:
         state = state or self.state(viewer.table_id)
@@ -109,17 +159,20 @@ class TableService(TableCore):
             # The move is checked against the log as it is now, with the table locked: two moves made at
             # once from the same state would leave a log that no longer replays.
             state, record = self._tracker(viewer, tracker_id, self.locked_state(c, viewer.table_id))
-            if not viewer.is_gm and record.owner != viewer.id:
-                raise Forbidden("only the owner or the game master can act on this tracker")
             log = state.play_log(tracker_id)
-            random = log.tracker.action(action).random
-            source = self._source(c, viewer.table_id, manual) if (random or manual) else ManualSource([])
+            chosen = log.tracker.action(action)
+            if not viewer.is_gm and record.owner != viewer.id:
+                _acting_for(viewer, record, chosen, params)
+            source = self._source(c, viewer.table_id, manual) if (chosen.random or manual) else ManualSource([])
             event = log.prepare(action, params, source, viewer.id)
             payload = {
                 "tracker_id": tracker_id,
                 **{k: event[k] for k in ("action", "params", "source", "tape", "result")},
             }
-            return self.store.append(c, viewer.table_id, "tracker_action", viewer.id, record.visibility, payload)
+            # One side of a secret, simultaneous choice: its author alone sees it until it is revealed.
+            sealed = isinstance(event["result"], dict) and SEALED in event["result"]
+            visibility = SEALED_VISIBILITY if sealed else record.visibility
+            return self.store.append(c, viewer.table_id, "tracker_action", viewer.id, visibility, payload)
 
         return self.store.write(work)
 
@@ -130,13 +183,16 @@ class TableService(TableCore):
             if not can_see(state.by_seq[_started(state, tracker_id)], viewer):
                 continue
             log = state.play_log(tracker_id)
+            now = log.state()
             out.append(
                 {
                     "id": tracker_id,
                     "tracker": record.tracker,
                     "owner": record.owner,
-                    "state": log.tracker.view(log.state()),
-                    "text": log.tracker.render(log.state()),
+                    "controllers": dict(record.controllers),
+                    "combatants": log.tracker.combatants(now),
+                    "state": log.tracker.view(now),
+                    "text": log.tracker.render(now),
                 }
             )
         return out
@@ -156,7 +212,9 @@ class TableService(TableCore):
         def work(c: Connection) -> Event:
             state = self.locked_state(c, viewer.table_id)  # two undos of one event: the second is refused
             target = state.by_seq.get(seq)
-            if target is None or not can_see(target, viewer):
+            # The GM may undo a sealed action without seeing it (the tracker's state shows it is there).
+            sealed = target is not None and target.visibility == SEALED_VISIBILITY
+            if target is None or not (can_see(target, viewer) or (sealed and viewer.is_gm)):
                 raise NotFound(f"no event {seq} at this table")
             if target.kind in ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked"):
                 raise RulesError(f"a {target.kind} event cannot be undone")
@@ -173,7 +231,10 @@ class TableService(TableCore):
                 except RunehallError as e:
                     raise RulesError(str(e)) from None
             payload = {"revokes": seq, "reason": reason}
-            return self.store.append(c, viewer.table_id, "revoke", viewer.id, target.visibility, payload)
+            visibility = target.visibility
+            if sealed:  # what changes is the tracker's state, which all its viewers see; the secret stays out
+                visibility = state.trackers[target.payload["tracker_id"]].visibility
+            return self.store.append(c, viewer.table_id, "revoke", viewer.id, visibility, payload)
 
         return self.store.write(work)
 
@@ -241,6 +302,27 @@ def _check_history(doc: TableExport) -> None:
         raise RulesError(f"damaged table export: {e}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         raise RulesError(f"damaged table export: an event does not fit its kind ({type(e).__name__}: {e})") from None
+
+
+def _fold(text: str) -> str:
+    """A combatant's key as the game master may type it: case, accents and surrounding spaces ignored."""
+    decomposed = unicodedata.normalize("NFD", text.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _acting_for(viewer: Participant, record: TrackerRecord, action: TrackerAction[Any], params: dict[str, Any]) -> None:
+    """A player acting on a tracker they do not own: only with an action whose actor parameter names, exactly,
+    a combatant the game master handed them. Forbidden otherwise."""
+    mine = [key for key, participant in record.controllers.items() if participant == viewer.id]
+    if not mine:
+        raise Forbidden("only the owner or the game master can act on this tracker")
+    if action.actor_param is None:
+        raise Forbidden(f"only the owner or the game master can use {action.name!r} on this tracker")
+    actor = getattr(action.parse_params(params), action.actor_param, None)
+    if actor not in mine:
+        raise Forbidden(
+            f"you act only for your own combatants ({', '.join(mine)}): name one with {action.actor_param!r}"
+        )
 
 
 def _started(state: TableState, tracker_id: str) -> int:

@@ -1,7 +1,12 @@
 """A table's state, folded from its events: characters, trackers, and what has been revoked.
 
 Characters and trackers carry one visibility for all their events, set when they are created, so a
-viewer who may see one of them may see all of its history (and one who may not, sees none of it).
+viewer who may see one of them may see all of its history (and one who may not, sees none of it). The
+one exception is a sealed tracker action (one side of a secret, simultaneous choice): only its author
+sees that event, though it is folded into the tracker's state like any other.
+
+A tracker's controllers (combatant -> participant) are set in its start event and replaced, whole, by
+each `tracker_controllers` event; the last one still in force wins, so undoing one restores the one before.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ class TrackerRecord:
     visibility: str
     setup: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)  # in PlayLog's form
+    controllers: dict[str, str] = field(default_factory=dict)  # combatant key -> participant id
+    control_seqs: list[int] = field(default_factory=list)  # its tracker_controllers events, in order
 
 
 @dataclass
@@ -70,6 +77,10 @@ def fold(system: str, options: dict[str, Any], events: list[Event]) -> TableStat
             state.trackers[p["tracker_id"]] = TrackerRecord(
                 p["tracker_id"], p["tracker"], p.get("owner"), e.visibility, p["setup"]
             )
+            state.trackers[p["tracker_id"]].controllers = _controllers(p.get("controllers", {}))
+        elif e.kind == "tracker_controllers":
+            _controllers(p["controllers"])
+            state.trackers[p["tracker_id"]].control_seqs.append(e.seq)
         elif e.kind == "tracker_action":
             action = {k: p[k] for k in ("action", "params", "source", "tape", "result")}
             state.trackers[p["tracker_id"]].events.append({"seq": e.seq, "by": e.author, **action})
@@ -83,4 +94,16 @@ def fold(system: str, options: dict[str, Any], events: list[Event]) -> TableStat
             if edits_it and ev.seq not in state.revoked:
                 sheet = ev.payload["sheet"]
         character.sheet = sheet
+    # A tracker's controllers: those of its last assignment still in force (undo restores the one before).
+    for record in state.trackers.values():
+        in_force = [seq for seq in record.control_seqs if seq not in state.revoked]
+        if in_force:
+            record.controllers = _controllers(state.by_seq[in_force[-1]].payload["controllers"])
     return state
+
+
+def _controllers(value: Any) -> dict[str, str]:
+    """A stored controllers mapping, checked (an import must not hold anything else)."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise TypeError("controllers must map combatants to participant ids")
+    return dict(value)

@@ -97,6 +97,7 @@ class AllocateAction(CombatAction):
         "Place a cast's free tokens: --past --future --outcome --cancel (checked), or a --goal (Rule SFG)."
     )
     Params: ClassVar[type[RulesModel]] = AllocateParams
+    actor_param: ClassVar[str | None] = "actor"
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         alloc = chosen(params)

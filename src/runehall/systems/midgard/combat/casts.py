@@ -123,6 +123,7 @@ class CastAction(CombatAction):
     name: ClassVar[str] = "cast"
     summary: ClassVar[str] = "Cast for a declared action: roll the d8 pool (enemies read the GM's cast)."
     Params: ClassVar[type[RulesModel]] = CastParams
+    actor_param: ClassVar[str | None] = "actor"
     random: ClassVar[bool] = True
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:

@@ -251,6 +251,7 @@ class DeclareAction(CombatAction):
     name: ClassVar[str] = "declare"
     summary: ClassVar[str] = "Declare a specific action, lowest declaration score first (everyone acting must)."
     Params: ClassVar[type[RulesModel]] = DeclareParams
+    actor_param: ClassVar[str | None] = "actor"
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("declaration")

@@ -62,6 +62,7 @@ class UseGiftAction(CombatAction):
         "or pay for a gift the GM narrates."
     )
     Params: ClassVar[type[RulesModel]] = UseGiftParams
+    actor_param: ClassVar[str | None] = "actor"
     random: ClassVar[bool] = True
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:

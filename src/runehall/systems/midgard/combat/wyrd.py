@@ -95,6 +95,7 @@ class MerkstaveAction(CombatAction):
         "Spend a cast's leftover Merkstave by hand (options merkstave_policy, gm_merkstave_spender)."
     )
     Params: ClassVar[type[RulesModel]] = MerkstaveParams
+    actor_param: ClassVar[str | None] = "actor"
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("casting", "resolution", "declaration", "segment_end")

@@ -72,6 +72,7 @@ class AttackAction(CombatAction):
     name: ClassVar[str] = "attack"
     summary: ClassVar[str] = "Attack a target in range (or after a half move): ATK roll vs DFN roll, Dodge or 6."
     Params: ClassVar[type[RulesModel]] = AttackParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -34,6 +34,7 @@ class RestrainAction(CombatAction):
         "A hold or pin: an unarmed attack that hurts nothing, then Dex/Str + Brawling vs his DFN score."
     )
     Params: ClassVar[type[RulesModel]] = RestrainParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -80,6 +81,7 @@ class MaintainAction(CombatAction):
     name: ClassVar[str] = "maintain"
     summary: ClassVar[str] = "Spend the action keeping a hold or pin (the restrainer can do nothing else)."
     Params: ClassVar[type[RulesModel]] = WhoParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c = board.get(params.who)
@@ -97,6 +99,7 @@ class ReleaseAction(CombatAction):
     name: ClassVar[str] = "release"
     summary: ClassVar[str] = "Let go of a held or pinned victim (free, at any time)."
     Params: ClassVar[type[RulesModel]] = WhoParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase == "over":
@@ -135,6 +138,7 @@ class BreakFreeAction(CombatAction):
         "Break a hold (Dex), a pin (Str) or a net (Str) against 6 + the margin that restrained him."
     )
     Params: ClassVar[type[RulesModel]] = WhoParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

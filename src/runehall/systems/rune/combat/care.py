@@ -92,6 +92,7 @@ class HealAction(CombatAction):
         "A Healer roll (full action, +3 Difficulty in combat): HP for the unwounded, or Wounds cured."
     )
     Params: ClassVar[type[RulesModel]] = HealParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -166,6 +167,7 @@ class ReviveAction(CombatAction):
         "Save a dying ally: a Healer roll vs 12 (+3 in combat) on the healer's first action after the blow."
     )
     Params: ClassVar[type[RulesModel]] = ReviveParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -227,6 +229,7 @@ class RestAction(CombatAction):
         "After the fight: 8 h sleep + 8 h rest bring an unwounded hero back to full HP (all or nothing)."
     )
     Params: ClassVar[type[RulesModel]] = RestParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase != "over":

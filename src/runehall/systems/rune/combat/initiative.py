@@ -47,6 +47,7 @@ class InitiativeAction(CombatAction):
     name: ClassVar[str] = "initiative"
     summary: ClassVar[str] = "Roll one combatant's initiative: stress roll + INIT of his plan + situation - Impairment."
     Params: ClassVar[type[RulesModel]] = InitiativeParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -104,6 +105,7 @@ class ReplanAction(CombatAction):
         "Change the initiative plan before acting: the same die with the new plan's INIT (option init_plan_fixed)."
     )
     Params: ClassVar[type[RulesModel]] = ReplanParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.opt("init_plan_fixed"):
@@ -171,6 +173,7 @@ class WaitAction(CombatAction):
         "Pass your step to cut in after someone else's action (acting at s moves the next to s-20)."
     )
     Params: ClassVar[type[RulesModel]] = WhoParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         board.require_phase("acting", "waiting")
@@ -194,6 +197,7 @@ class CutInAction(CombatAction):
     name: ClassVar[str] = "cut_in"
     summary: ClassVar[str] = "A waiting character cuts in at a chosen step; his next action moves to that step - 20."
     Params: ClassVar[type[RulesModel]] = CutInParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c = board.get(params.who)
@@ -208,6 +212,7 @@ class PassAction(CombatAction):
     name: ClassVar[str] = "pass"
     summary: ClassVar[str] = "Give up the action (or the rest of it); a restrainer who passes lets go."
     Params: ClassVar[type[RulesModel]] = WhoParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c = board.get(params.who)

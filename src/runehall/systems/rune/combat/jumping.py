@@ -38,6 +38,7 @@ class JumpAction(CombatAction):
     name: ClassVar[str] = "jump"
     summary: ClassVar[str] = "Jump a barrier (6) or cover (3/6/9): a half action, Str + Jump; a miss leaves him put."
     Params: ClassVar[type[RulesModel]] = JumpParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -54,6 +54,7 @@ class MoveAction(CombatAction):
     name: ClassVar[str] = "move"
     summary: ClassVar[str] = "Move: half (and still act), full, seize ground, seek cover, withdraw, flee or reckless."
     Params: ClassVar[type[RulesModel]] = MoveParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -154,6 +155,7 @@ class ChangeWeaponAction(CombatAction):
         "Stow one weapon and draw (or pick up) another: a half action; careless: drop it, draw the belt one."
     )
     Params: ClassVar[type[RulesModel]] = ChangeWeaponParams
+    actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c = board.get(params.who)
@@ -190,6 +192,7 @@ class StandUpAction(CombatAction):
     name: ClassVar[str] = "stand_up"
     summary: ClassVar[str] = "A fallen character's Balance roll (Dex + Balance vs 6) at the start of his action."
     Params: ClassVar[type[RulesModel]] = WhoParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -258,6 +261,7 @@ class EngagementAction(CombatAction):
         "Engagement roll (free, once a round): Str + weapon Ability vs the opponent's, his Res, or 6."
     )
     Params: ClassVar[type[RulesModel]] = EngagementParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -105,6 +105,7 @@ class OtherAction(CombatAction):
         "Any other action the runner allows: a half or full action, with a roll if he asks for one."
     )
     Params: ClassVar[type[RulesModel]] = OtherParams
+    actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
