@@ -2,7 +2,9 @@
 
 The random part is a pool of d8 counted into the six categories of Table 8: a multinomial distribution
 over count vectors. Everything else is cast.py applied to the counts, with the player's allocation by Rule
-SFG and the GM's Merkstave by policy A-20.
+SFG and the GM's Merkstave by policy A-20. The options that change a cast (CastRules: face_2,
+future_cap_all_sources, future_on_failure, merkstave_policy, speed_clamped) reach the roll and the odds
+through the same pool and resolver, as they reach the combat tracker.
 """
 
 from __future__ import annotations
@@ -13,21 +15,19 @@ from typing import Any, ClassVar, Literal, NamedTuple
 from pydantic import Field, model_validator
 
 from runehall.chance.chance import Both, Chance, Mapped
-from runehall.chance.dice import CountPool
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.midgard.cast import (
-    CATEGORIES,
     EXHAUSTION_MERKSTAVE,
-    FACE_CATEGORY,
     FUTURE_CAP,
     CastOutcome,
+    CastRules,
     Goal,
     Stones,
-    resolve,
+    gm_spends,
     speed,
     time_taken,
 )
-from runehall.systems.midgard.cast_odds import CastRoll
+from runehall.systems.midgard.cast_odds import CastRoll, RunePool
 
 Counts = tuple[int, ...]
 MAX_DICE = 24
@@ -72,8 +72,8 @@ class Caster(RulesModel):
             merkstave=wounds + self.merkstave,
         )
 
-    def pool(self) -> CountPool:
-        return CountPool(8, self.dice, CATEGORIES, lambda face: FACE_CATEGORY[face - 1])
+    def pool(self, face_2: str = "blank") -> RunePool:
+        return RunePool(self.dice, face_2)
 
 
 class CastParams(Caster):
@@ -94,7 +94,7 @@ class CastResult(NamedTuple):
     margin: int
     future: int
     merkstave: int
-    next_attack: int
+    next_attack: int | None  # None: the GM spends the Merkstave left by hand (option merkstave_policy ask_gm)
     seconds: int | None
     speed: int | None
 
@@ -111,18 +111,21 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
     def chance(self, params: CastParams, options: RulesModel) -> Chance[Any, CastOutcome]:
         # The key is the cast's outcome (the rule applied to the counts), whose odds cast_odds sums fast.
         stones, difficulty = params.stones(), params.difficulty + _strict(options)
-        return CastRoll(params.pool(), stones, difficulty, params.goal, params.simple, params.instant)
+        rules = CastRules.of(options)
+        return CastRoll(params.dice, stones, difficulty, params.goal, params.simple, params.instant, rules)
 
     def resolve(self, params: CastParams, options: RulesModel, key: CastOutcome) -> CastResult:
         return self.resolver(params, options)(key)
 
     def resolver(self, params: CastParams, options: RulesModel) -> Callable[[CastOutcome], CastResult]:
         time, base_speed = params.time, params.speed
+        rules = CastRules.of(options)
 
         def result(o: CastOutcome) -> CastResult:
             seconds = time_taken(o, time) if time else None
-            final_speed = speed(o, base_speed) if base_speed is not None else None
-            return CastResult(*o, seconds, final_speed)
+            final_speed = speed(o, base_speed, rules.speed_clamped) if base_speed is not None else None
+            next_attack = None if rules.by_hand else o.next_attack
+            return CastResult(o.success, o.margin, o.future, o.merkstave, next_attack, seconds, final_speed)
 
         return result
 
@@ -135,7 +138,8 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
         }
 
     def view_orders(self) -> dict[str, Sequence[Any]]:
-        return {"success": [True, False], "margin": [None, *range(40)], "future": [None, *range(FUTURE_CAP + 1)]}
+        futures = range(FUTURE_CAP + 21)  # beyond the cap: fixed tokens under future_cap_all_sources off
+        return {"success": [True, False], "margin": [None, *range(40)], "future": [None, *futures]}
 
     def label(self, view: str | None, value: Any) -> str | None:
         if view in ("margin", "future") and value is None:
@@ -144,18 +148,29 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
             return "success" if value else "failure"
         if view is None:
             if not value.success:
-                return f"failure, {value.merkstave} Merkstave left"
-            parts = [f"success, margin {value.margin}"]
-            if value.seconds is not None:
-                parts.append(f"{value.seconds} s")
-            if value.speed is not None:
-                parts.append(f"speed {value.speed}")
-            elif value.future:
-                parts.append(f"Future {value.future}")
-            if value.next_attack:
+                parts = [f"failure, {value.merkstave} Merkstave left"]
+                if value.future:  # a failure's Future counts only under future_on_failure applies
+                    parts.extend(self._timing(value))
+                return ", ".join(parts)
+            parts = [f"success, margin {value.margin}", *self._timing(value)]
+            if value.next_attack is None:
+                if value.merkstave:
+                    parts.append(f"{value.merkstave} Merkstave left for the GM")
+            elif value.next_attack:
                 parts.append(f"+{value.next_attack} to the next attack on you")
             return ", ".join(parts)
         return None
+
+    @staticmethod
+    def _timing(value: CastResult) -> list[str]:
+        parts = []
+        if value.seconds is not None:
+            parts.append(f"{value.seconds} s")
+        if value.speed is not None:
+            parts.append(f"speed {value.speed}")
+        elif value.future:
+            parts.append(f"Future {value.future}")
+        return parts
 
     def render(self, stored: Mapping[str, Any]) -> str:
         faces = [draw[1] for draw in stored["tape"]]
@@ -185,16 +200,21 @@ def _side(caster: Caster) -> Callable[[Counts], Side]:
     return summary
 
 
-def _opposed_play(me: Side, rival_max: int) -> tuple[int, int]:
-    """Past and net Outcome with the dice in view (spec §15.2): win outright with the fewest tokens when
-    possible, the rest cancelling Merkstave then on Outcome; otherwise everything on Past."""
+def _opposed_play(me: Side, rival_max: int, by_hand: bool) -> tuple[int, int, int]:
+    """Past, Outcome and Merkstave left with the dice in view (spec §15.2): win outright with the fewest
+    tokens when possible, the rest cancelling Merkstave then on Outcome; otherwise everything on Past.
+    The automated GM then takes the Merkstave off the Outcome (policy A-20: an opposed cast has no
+    Future); under option merkstave_policy ask_gm the Outcome stays whole and the Merkstave is left."""
     if me.max_past > rival_max:
         on_past = max(0, rival_max + 1 - me.past)
         rest = me.free - on_past
         cancel = min(rest, me.merkstave)
-        outcome = me.outcome + rest - cancel
-        return me.past + on_past, max(0, outcome - (me.merkstave - cancel))
-    return me.max_past, max(0, me.outcome - me.merkstave)
+        past, outcome, left = me.past + on_past, me.outcome + rest - cancel, me.merkstave - cancel
+    else:
+        past, outcome, left = me.max_past, me.outcome, me.merkstave
+    if by_hand:
+        return past, outcome, left
+    return past, gm_spends(left, outcome, 0)[0], 0
 
 
 def _strict(options: RulesModel) -> int:
@@ -212,7 +232,8 @@ class OpposedResult(NamedTuple):
     winner: Literal["a", "b", "recast"]
     a_past: int
     b_past: int
-    margin: int  # the winner's Outcome, net of their Merkstave
+    margin: int  # the winner's Outcome, net of their Merkstave (whole under merkstave_policy ask_gm)
+    merkstave: int = 0  # the winner's Merkstave left for the GM to spend by hand (merkstave_policy ask_gm)
 
 
 class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
@@ -223,12 +244,15 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
 
     def chance(self, params: OpposedParams, options: RulesModel) -> Chance[Any, tuple[Side, Side]]:
-        return Both(Mapped(params.a.pool(), _side(params.a)), Mapped(params.b.pool(), _side(params.b)))
+        face_2 = CastRules.of(options).face_2
+        a, b = params.a, params.b
+        return Both(Mapped(a.pool(face_2), _side(a)), Mapped(b.pool(face_2), _side(b)))
 
     def resolve(self, params: OpposedParams, options: RulesModel, key: tuple[Side, Side]) -> OpposedResult:
         a, b = key
-        a_past, a_out = _opposed_play(a, b.max_past)
-        b_past, b_out = _opposed_play(b, a.max_past)
+        by_hand = CastRules.of(options).by_hand
+        a_past, a_out, a_left = _opposed_play(a, b.max_past, by_hand)
+        b_past, b_out, b_left = _opposed_play(b, a.max_past, by_hand)
         tie = getattr(options, "opposed_tie", "outcome_then_status_quo")
         if a_past != b_past:
             winner: Literal["a", "b", "recast"] = "a" if a_past > b_past else "b"
@@ -239,7 +263,8 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
         else:
             winner = params.resisting
         margin = a_out if winner == "a" else b_out if winner == "b" else 0
-        return OpposedResult(winner, a_past, b_past, margin)
+        left = a_left if winner == "a" else b_left if winner == "b" else 0
+        return OpposedResult(winner, a_past, b_past, margin, left)
 
     def views(self) -> dict[str, Callable[[OpposedResult], Hashable]]:
         return {"winner": lambda r: r.winner, "margin": lambda r: r.margin}
@@ -250,7 +275,8 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
         if view is None:
             if value.winner == "recast":
                 return f"a tie on Past ({value.a_past} : {value.b_past}): cast again"
-            return f"{value.winner.upper()} wins (Past {value.a_past} : {value.b_past}), margin {value.margin}"
+            text = f"{value.winner.upper()} wins (Past {value.a_past} : {value.b_past}), margin {value.margin}"
+            return text + (f", {value.merkstave} Merkstave left for the GM" if value.merkstave else "")
         return None
 
 
@@ -269,6 +295,7 @@ class Contest(NamedTuple):
     success: bool
     speed: int
     margin: int
+    merkstave: int = 0  # left for the GM to spend by hand (merkstave_policy ask_gm); 0 when spent by A-20
 
 
 class ContestedResult(NamedTuple):
@@ -277,14 +304,15 @@ class ContestedResult(NamedTuple):
     b: Contest
 
 
-def _contest(side: ContestSide, strict: int = 0) -> Callable[[Counts], Contest]:
-    stones = side.stones()
+def _contest(side: ContestSide, strict: int, rules: CastRules) -> Chance[Any, Contest]:
+    """One side's cast (CastRoll: its roll and exact odds under the options), keyed by what decides."""
+    roll = CastRoll(side.dice, side.stones(), side.difficulty + strict, side.goal, False, False, rules)
+    base, clamped, by_hand = side.base_speed, rules.speed_clamped, rules.by_hand
 
-    def contest(counts: Counts) -> Contest:
-        o = resolve(counts, stones, side.difficulty + strict, side.goal)
-        return Contest(o.success, speed(o, side.base_speed), o.margin)
+    def contest(o: CastOutcome) -> Contest:
+        return Contest(o.success, speed(o, base, clamped), o.margin, o.merkstave if by_hand else 0)
 
-    return contest
+    return Mapped(roll, contest)
 
 
 class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResult]):
@@ -297,9 +325,8 @@ class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResu
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
 
     def chance(self, params: ContestedParams, options: RulesModel) -> Chance[Any, tuple[Contest, Contest]]:
-        strict = _strict(options)
-        a, b = params.a, params.b
-        return Both(Mapped(a.pool(), _contest(a, strict)), Mapped(b.pool(), _contest(b, strict)))
+        strict, rules = _strict(options), CastRules.of(options)
+        return Both(_contest(params.a, strict, rules), _contest(params.b, strict, rules))
 
     def resolve(self, params: ContestedParams, options: RulesModel, key: tuple[Contest, Contest]) -> ContestedResult:
         a, b = key

@@ -1,6 +1,8 @@
 """Casts in combat: roll the d8 pool through the action's source, sort the faces with the cast module's
-FACE_CATEGORY, add the fixed tokens, then settle an allocation -- the player's own, checked against the
-rules of spec 003 §6.3, or Rule SFG's by goal -- into success, margin, Future, Merkstave and speed."""
+face_category, add the fixed tokens, then settle an allocation -- the player's own, checked against the
+rules of spec 003 §6.3, or Rule SFG's by goal -- into success, margin, Future, Merkstave and speed. The
+rules the options change (face 2, the Future cap, Future on a failure, the GM's Merkstave, speed) are the
+cast module's functions, shared with the single-cast mechanics and their exact odds."""
 
 from __future__ import annotations
 
@@ -8,20 +10,24 @@ from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
-from runehall.systems.midgard.cast import FACE_CATEGORY, FUTURE_CAP, sfg
+from runehall.systems.midgard.cast import (
+    FUTURE_CAP,
+    effective_future,
+    face_category,
+    failed_future,
+    final_speed,
+    future_tokens,
+    gm_spends,
+    roll_faces,
+    sfg,
+)
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import Allocation, CastRecord, Goal, Tokens
 
 
 def roll(source: Source, dice: int, options: Any) -> tuple[int, ...]:
     """`dice` d8 from the source; face 2 is a blank unless option face_2 says to roll it again."""
-    faces = []
-    for _ in range(dice):
-        face = source.die(8)
-        while face == 2 and opt(options, "face_2") == "reroll":
-            face = source.die(8)
-        faces.append(face)
-    return tuple(faces)
+    return roll_faces(source, dice, opt(options, "face_2"))
 
 
 def sort(
@@ -38,20 +44,20 @@ def sort(
     Future, berserk and Smash on Outcome, penalties on Merkstave; the Future stone holds four (A-07) --
     or, with option future_cap_all_sources off, four from the dice and free tokens, fixed tokens beyond."""
     counts = [0] * 6
+    face_2 = opt(options, "face_2")
     for face in faces:
-        category = 0 if face == 2 and opt(options, "face_2") == "merkstave" else FACE_CATEGORY[face - 1]
-        counts[category] += 1
+        counts[face_category(face, face_2)] += 1
     m, blank, p, f, o, c = counts
-    capped = opt(options, "future_cap_all_sources")
+    on_stone, beyond = future_tokens(f, future, opt(options, "future_cap_all_sources"))
     return Tokens(
         faces=faces,
         blank=blank,
         past=p + past,
-        future=min(FUTURE_CAP, f + future) if capped else min(FUTURE_CAP, f),
+        future=on_stone,
         outcome=o + outcome,
         merkstave=m + merkstave,
         free=c + free,
-        extra_future=0 if capped else future,
+        extra_future=beyond,
     )
 
 
@@ -114,26 +120,19 @@ def settle(record: CastRecord, a: Allocation, options: Any, aim: int = 0, by_han
     past = t.past + a.past
     margin = 0 if record.simple else t.outcome + a.outcome
     no_future = record.instant or record.opposed or record.no_future
-    future = 0 if no_future else min(FUTURE_CAP, t.future + a.future) + t.extra_future
+    future = 0 if no_future else effective_future(t.future, a.future, t.extra_future)
     past, margin, future = _patient(record, past, margin, future)
     left = t.merkstave - a.cancel
     success = None if record.difficulty is None else succeeds(past, record.difficulty, options)
     next_attack = 0
     if success is False:
-        kept = future if opt(options, "future_on_failure") == "applies" else 0
-        margin, future = 0, kept
+        margin, future = 0, failed_future(future, opt(options, "future_on_failure"))
     elif by_hand:
         pass  # the GM (or the players) spend what is left with the merkstave action
     else:
-        spend = left
-        cut = min(spend, margin)
-        margin, spend = margin - cut, spend - cut
-        cut = min(spend, future)
-        future, spend = future - cut, spend - cut
+        margin, future, spend = gm_spends(left, margin, future)
         next_attack = spend if success or succeeds(past, aim, options) else 0
-    speed = record.base_speed - future
-    if opt(options, "speed_clamped"):
-        speed = max(0, speed)
+    speed = final_speed(record.base_speed, future, opt(options, "speed_clamped"))
     return record.model_copy(
         update={
             "allocation": a,
@@ -181,12 +180,11 @@ def spend_by_hand(
     if margin > record.margin or speed > record.future:
         raise RulesError(f"there is margin {record.margin} and Future {record.future} to spend Merkstave on")
     new_future = record.future - speed
-    final = record.base_speed - new_future
     return record.model_copy(
         update={
             "margin": record.margin - margin,
             "future": new_future,
-            "speed": max(0, final) if opt(options, "speed_clamped") else final,
+            "speed": final_speed(record.base_speed, new_future, opt(options, "speed_clamped")),
             "next_attack": next_attack,
             "gm_spend": False,
         }

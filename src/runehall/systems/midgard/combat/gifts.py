@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.systems.midgard.cast import future_tokens
 from runehall.systems.midgard.combat.combatant import Combatant, skill_name, skill_ranks, skill_rune
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.settings import midgard_options
@@ -295,10 +296,15 @@ def after_roll(
             rate = o.purge_the_soul_rate
             wounds += -(-n // rate)
             t = t.model_copy(update={"merkstave": t.merkstave - n})
-        future = t.future + add["future"]
-        if o.future_cap_all_sources:
-            future = min(4, future)
-        t = t.model_copy(update={"past": t.past + add["past"], "outcome": t.outcome + add["outcome"], "future": future})
+        future, beyond = future_tokens(t.future, add["future"], o.future_cap_all_sources)
+        t = t.model_copy(
+            update={
+                "past": t.past + add["past"],
+                "outcome": t.outcome + add["outcome"],
+                "future": future,
+                "extra_future": t.extra_future + beyond,
+            }
+        )
     return t, wounds, lasting
 
 

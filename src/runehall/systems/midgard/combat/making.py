@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
-from runehall.systems.midgard.cast import EXHAUSTION_MERKSTAVE, FUTURE_CAP
+from runehall.systems.midgard.cast import EXHAUSTION_MERKSTAVE, future_tokens
 from runehall.systems.midgard.combat import casting, gifts, moves
 from runehall.systems.midgard.combat.combatant import Combatant, band_bonus, lead_rank, skill_ranks, total_boxes
 from runehall.systems.midgard.combat.effects import Effect, find, total, without
@@ -221,14 +221,14 @@ def make_cast(
         if c.kind == "warband":
             past += (lead_rank(c) + band_bonus(c)) if spec.warband_full else band_bonus(c)
         merk = gm.merkstave + (penalty if c.kind == "thane" else penalty - _penalty(fight, c, spec))
-        capped = opt(fight.options, "future_cap_all_sources")
+        on_stone, beyond = future_tokens(gm.future, future, opt(fight.options, "future_cap_all_sources"))
         tokens = Tokens(
             past=gm.past + past,
-            future=min(FUTURE_CAP, gm.future + future) if capped else gm.future,
+            future=on_stone,
             outcome=gm.outcome + outcome,
             merkstave=merk,
             free=free,
-            extra_future=0 if capped else future,
+            extra_future=beyond,
         )
         by, dice = "gm", 0
     else:
