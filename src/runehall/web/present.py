@@ -64,6 +64,11 @@ def entry(event: Event, names: dict[str, str], revoked: set[int], viewer_id: str
         )
     if event.kind == "revoke":
         return replace(base, text=p.get("reason", ""), revokes=int(p["revokes"]))
+    if event.kind in ("tracker_started", "tracker_controllers"):
+        handed = ", ".join(f"{key} — {names.get(pid, pid)}" for key, pid in p.get("controllers", {}).items())
+        if event.kind == "tracker_controllers":
+            return replace(base, text=handed)
+        return replace(base, text=f"{p['tracker']} ({handed})" if handed else str(p["tracker"]))
     return replace(base, text=_text(event.kind, p))
 
 
@@ -80,6 +85,4 @@ def _text(kind: str, p: dict[str, Any]) -> str:
         return f"{p['system']} {p['mechanic']}"
     if kind in ("character_created", "character_edited"):
         return str(p["sheet"].get("name", ""))
-    if kind == "tracker_started":
-        return str(p["tracker"])
     return ""

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
-from runehall.storage.store import Event, Participant
+from runehall.storage.store import Event, Forbidden, NotFound, Participant
 from runehall.systems import registry
 from runehall.table.play import TableService
 from runehall.web.forms import collect, errors_by_field, fields
@@ -26,7 +26,17 @@ from runehall.web.present import entry
 from runehall.web.render import page, widget
 
 router = APIRouter()
-UNDOABLE = ("roll", "chat", "note", "odds", "character_edited", "character_created", "tracker_action")
+UNDOABLE = (
+    "roll",
+    "chat",
+    "note",
+    "odds",
+    "character_edited",
+    "character_created",
+    "tracker_action",
+    "tracker_controllers",
+)
+PARAM = "param-"  # an action's parameter fields are named apart from the form's own (declare has an "action")
 
 
 def _viewer(request: Request, table_id: str) -> Participant:
@@ -82,16 +92,26 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
     for p in summary["participants"]:
         p["online"] = p["id"] in online
     characters = service.characters(viewer)
+    players = [p for p in summary["participants"] if p["role"] == "player" and not p["revoked"]]
+    names = {p["id"]: p["name"] for p in summary["participants"]}
     trackers = []
     for t in service.trackers(viewer):
         tracker = system.tracker(t["tracker"])
-        can_act = viewer.is_gm or t["owner"] == viewer.id
-        actions = [{"name": a.name, "summary": a.summary} for a in tracker.actions().values()]
+        usable, mine = _usable(viewer, tracker, t)
+        first = usable[0] if usable else None
         shown = {
             "title": tracker.title,
-            "can_act": can_act,
-            "actions": actions,
+            "can_act": bool(usable),
+            "actions": [{"name": a.name, "summary": a.summary} for a in usable],
+            "fields": _action_fields(first, mine) if first else [],
+            "mine": mine,
             "widget": widget(system.id, t["tracker"]),
+            "can_assign": viewer.is_gm and bool(t["combatants"]),
+            "assigned": [
+                {"key": key, "name": name, "player": t["controllers"].get(key, "")}
+                for key, name in t["combatants"].items()
+            ],
+            "controller_names": {key: names.get(pid, pid) for key, pid in t["controllers"].items()},
         }
         trackers.append({**t, **shown})
     token = request.cookies.get(f"rh_{viewer.table_id}", "")
@@ -111,6 +131,7 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
         "character_fields": fields(system.Character) if system.Character else [],
         "character_errors": "",
         "trackers": trackers,
+        "players": players,
         "trackers_available": bool(system.trackers()),
         "tracker_kinds": [(name, t.title) for name, t in system.trackers().items()],
         **_entries(request, viewer),
@@ -118,6 +139,32 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
     }
     context.update(extra)
     return context
+
+
+def _usable(viewer: Participant, tracker: Any, t: dict[str, Any]) -> tuple[list[Any], list[str] | None]:
+    """The actions this viewer may use on a tracker, and the combatants they act for: None for its owner and
+    the game master (every action, anyone); else those the GM handed them, with the actions naming an actor."""
+    if viewer.is_gm or t["owner"] == viewer.id:
+        return list(tracker.actions().values()), None
+    mine = [key for key, pid in t["controllers"].items() if pid == viewer.id]
+    if not mine:
+        return [], []
+    return [a for a in tracker.actions().values() if a.actor_param], mine
+
+
+def _action_fields(action: Any, mine: list[str] | None, values: dict[str, Any] | None = None) -> list[Any]:
+    """An action's parameters as form fields; a player's actor field offers only their own combatants."""
+    shown = fields(action.Params, values)
+    for f in shown:
+        if mine is not None and f.name == action.actor_param:
+            f.kind, f.choices, f.required = "select", list(mine), True
+        f.name = PARAM + f.name
+    return shown
+
+
+def _action_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
+    """The parameters from an action's form fields, as the API takes them."""
+    return collect(action.Params, {k[len(PARAM) :]: v for k, v in form.items() if k.startswith(PARAM)})
 
 
 def _html(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -441,13 +488,53 @@ async def start_tracker(request: Request, table_id: str) -> Response:
     return await _act(request, table_id, work)
 
 
+def _tracker_of(service: TableService, me: Participant, tracker_id: str) -> tuple[Any, dict[str, Any]]:
+    found = [t for t in service.trackers(me) if t["id"] == tracker_id]
+    if not found:
+        raise NotFound(f"no tracker {tracker_id!r}")
+    system, _ = service.system(me.table_id)
+    return system.tracker(found[0]["tracker"]), found[0]
+
+
+@router.get("/t/{table_id}/trackers/{tracker_id}/fields", response_class=HTMLResponse)
+async def tracker_fields(request: Request, table_id: str, tracker_id: str, action: str) -> HTMLResponse:
+    """The chosen action's fields (swapped in when the action changes)."""
+
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        try:
+            tracker, t = _tracker_of(service_of(request), viewer, tracker_id)
+            usable, mine = _usable(viewer, tracker, t)
+            chosen = next((a for a in usable if a.name == action), None)
+            if chosen is None:
+                raise Forbidden(f"you cannot use {action!r} here")
+        except RunehallError as e:
+            return _html(request, "_tracker_fields.html", error=str(e), t={"id": tracker_id}, fields=[])
+        shown = _action_fields(chosen, mine)
+        return _html(request, "_tracker_fields.html", t={"id": tracker_id, "fields": shown})
+
+    return await run_in_threadpool(work)
+
+
 @router.post("/t/{table_id}/trackers/{tracker_id}")
 async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Response:
     form = await form_of(request)
 
     def work(service: TableService, me: Participant) -> Event:
-        params = _json_object(form.get("params", ""), "parameters")
+        action = form.get("action", "")
+        if "params" in form:  # the parameters as JSON, as the API takes them
+            params = _json_object(form["params"], "parameters")
+        else:
+            params = _action_params(_tracker_of(service, me, tracker_id)[0].action(action), form)
         manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
-        return service.tracker_action(me, tracker_id, form.get("action", ""), params, manual)
+        return service.tracker_action(me, tracker_id, action, params, manual)
 
     return await _act(request, table_id, work)
+
+
+@router.post("/t/{table_id}/trackers/{tracker_id}/controllers")
+async def tracker_controllers(request: Request, table_id: str, tracker_id: str) -> Response:
+    """The GM's form: one choice per combatant (field "ctl-<combatant>"), a player's id or empty."""
+    form = await form_of(request)
+    controllers = {k[4:]: v for k, v in form.items() if k.startswith("ctl-") and v}
+    return await _act(request, table_id, lambda service, me: service.set_controllers(me, tracker_id, controllers))

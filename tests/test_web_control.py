@@ -1,0 +1,112 @@
+"""The web table's tracker panel with combatants handed to players: the GM hands them out, a player gets the
+forms for their own combatants only, and a sealed allocation is in its author's log alone (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from test_service_control import FOE_ID, HERO_ID, fight
+from test_web import join, new_table
+
+HX = {"HX-Request": "true"}
+
+
+def start_fight(client: Any) -> tuple[str, str, Any, Any]:
+    """A Midgard table with Ana and Bo, the fight put into play by the GM, and Ulrik handed to Ana."""
+    table_id = new_table(client, "midgard")
+    ana, bo = join(client, table_id, "Ana"), join(client, table_id, "Bo")
+    started = client.post(
+        f"/t/{table_id}/trackers", data={"tracker": "combat", "setup": json.dumps({"combatants": fight()})}
+    )
+    assert started.status_code in (200, 303)
+    found = re.search(r'<article class="tracker" aria-labelledby="tr-([\w-]+)"', client.get(f"/t/{table_id}").text)
+    assert found
+    tracker_id = found.group(1)
+    people = {p["name"]: p["id"] for p in client.get(f"/api/tables/{table_id}").json()["participants"]}
+    handed = client.post(
+        f"/t/{table_id}/trackers/{tracker_id}/controllers",
+        data={f"ctl-{HERO_ID}": people["Ana"], f"ctl-{FOE_ID}": ""},
+        headers=HX,
+    )
+    assert handed.status_code == 200, handed.text
+    return table_id, tracker_id, ana, bo
+
+
+def order(client: Any, table_id: str, tracker_id: str) -> list[str]:
+    found = next(t for t in client.get(f"/api/tables/{table_id}/trackers").json() if t["id"] == tracker_id)
+    return list(found["state"]["order"])
+
+
+def test_the_gm_hands_out_combatants_and_a_player_gets_only_their_own_forms(client: Any) -> None:
+    table_id, tracker_id, ana, bo = start_fight(client)
+    gm_page, ana_page, bo_page = (c.get(f"/t/{table_id}").text for c in (client, ana, bo))
+    assert "Who plays whom" in gm_page and f"/trackers/{tracker_id}/controllers" in gm_page
+    assert f"/trackers/{tracker_id}/controllers" not in ana_page
+    assert "Played by" in ana_page and f"{HERO_ID} — Ana" in ana_page
+    assert "Los llevan" in ana.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text
+    # Ana's form: the actions that name an actor, and Ulrik as the only actor; the GM's: everything.
+    actions = re.findall(r'<option value="(\w+)">\1 — ', ana_page)
+    assert actions == ["declare", "cast", "allocate", "use_gift", "merkstave"]
+    actor = re.search(r'<select id="tf-[\w-]+-param-actor" name="param-actor"[^>]*>(.*?)</select>', ana_page, re.S)
+    assert actor and re.findall(r'<option value="([^"]*)"', actor.group(1)) == [HERO_ID]
+    assert '<option value="next_segment">' in gm_page and '<option value="next_segment">' not in ana_page
+    assert f'hx-post="/t/{table_id}/trackers/{tracker_id}"' not in bo_page  # Bo plays nobody: no form
+    fields = ana.get(f"/t/{table_id}/trackers/{tracker_id}/fields", params={"action": "allocate"}).text
+    assert 'name="param-past"' in fields and f'<option value="{HERO_ID}"' in fields and FOE_ID not in fields
+    assert "cannot use" in ana.get(f"/t/{table_id}/trackers/{tracker_id}/fields", params={"action": "resolve"}).text
+    gm_fields = client.get(f"/t/{table_id}/trackers/{tracker_id}/fields", params={"action": "allocate"}).text
+    assert 'name="param-actor" type="text"' in gm_fields  # the GM names anyone (gm too)
+    # A player cannot hand out combatants.
+    taken = ana.post(f"/t/{table_id}/trackers/{tracker_id}/controllers", data={f"ctl-{FOE_ID}": "x"}, headers=HX)
+    assert taken.status_code == 422 and "only the game master" in taken.text
+
+
+def test_a_player_plays_their_pc_by_form_and_their_sealed_allocation_stays_in_their_log(client: Any) -> None:
+    table_id, tracker_id, ana, bo = start_fight(client)
+    path = f"/t/{table_id}/trackers/{tracker_id}"
+    assert client.post(path, data={"action": "next_segment"}, headers=HX).status_code == 200
+    refused = ana.post(path, data={"action": "next_segment"}, headers=HX)
+    assert refused.status_code == 422 and "only the owner or the game master" in refused.text
+    for cid in order(client, table_id, tracker_id):
+        if cid == HERO_ID:
+            plan = {"param-actor": HERO_ID, "param-action": "strike", "param-target": FOE_ID}
+            declared = ana.post(path, data={"action": "declare", **plan}, headers=HX)
+            assert declared.status_code == 200, declared.text
+        else:
+            refused = ana.post(
+                path, data={"action": "declare", "param-actor": FOE_ID, "param-action": "block"}, headers=HX
+            )
+            assert refused.status_code == 422 and "your own combatants" in refused.text
+            blocked = client.post(
+                path, data={"action": "declare", "param-actor": FOE_ID, "param-action": "block"}, headers=HX
+            )
+            assert blocked.status_code == 200, blocked.text
+    cast = ana.post(path, data={"action": "cast", "param-actor": HERO_ID, "manual": "3,6,5,2"}, headers=HX)
+    assert cast.status_code == 200, cast.text
+    allocated = ana.post(
+        path, data={"action": "allocate", "param-actor": HERO_ID, "param-past": "2", "param-future": "1"}, headers=HX
+    )
+    assert allocated.status_code == 200, allocated.text
+    sealed = max(e["seq"] for e in ana.get(f"/api/tables/{table_id}/events").json())
+    mine = ana.get(f"/t/{table_id}/log", params={"since": 0}).text
+    assert f'id="e{sealed}"' in mine and "hidden-sealed" in mine and "sealed: only you see it" in mine
+    spanish = ana.get(f"/t/{table_id}/log", params={"since": 0}, headers={"Accept-Language": "es"}).text
+    assert "sellado: solo tú lo ves" in spanish
+    for other in (client, bo):
+        for page in (f"/t/{table_id}/log?since=0", f"/t/{table_id}/log?only={sealed}", f"/t/{table_id}"):
+            html = other.get(page).text
+            assert f'id="e{sealed}"' not in html and "hidden-sealed" not in html and "allocated in secret;" not in html
+    # The GM's side, by form: the allocation that reveals Ulrik's is in everyone's log.
+    assert (
+        client.post(path, data={"action": "cast", "param-actor": FOE_ID, "manual": "6,4,1,3"}, headers=HX).status_code
+        == 200
+    )
+    revealed = client.post(
+        path, data={"action": "allocate", "param-actor": FOE_ID, "param-past": "2", "param-cancel": "1"}, headers=HX
+    )
+    assert revealed.status_code == 200, revealed.text
+    for browser in (client, ana, bo):
+        assert "revealed: {&#39;ulrik&#39;: {&#39;success&#39;: True" in browser.get(f"/t/{table_id}/log?since=0").text
+    assert f'id="e{sealed}"' not in bo.get(f"/t/{table_id}/log?since=0").text
