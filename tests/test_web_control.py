@@ -110,3 +110,19 @@ def test_a_player_plays_their_pc_by_form_and_their_sealed_allocation_stays_in_th
     for browser in (client, ana, bo):
         assert "revealed: {&#39;ulrik&#39;: {&#39;success&#39;: True" in browser.get(f"/t/{table_id}/log?since=0").text
     assert f'id="e{sealed}"' not in bo.get(f"/t/{table_id}/log?since=0").text
+
+
+def test_no_form_can_ask_for_a_sealed_or_unknown_visibility(client: Any) -> None:
+    table_id = new_table(client)
+    ana = join(client, table_id, "Ana")
+    before = ana.get(f"/api/tables/{table_id}/events").json()
+    for visibility in ("sealed", "everyone"):
+        chat = ana.post(f"/t/{table_id}/chat", data={"text": "hush", "visibility": visibility}, headers=HX)
+        assert chat.status_code == 422 and "who sees it" in chat.text
+        rolled = ana.post(
+            f"/t/{table_id}/roll",
+            data={"mechanic": "dice:roll", "notation": "1d6", "visibility": visibility},
+            headers=HX,
+        )
+        assert rolled.status_code == 422
+    assert ana.get(f"/api/tables/{table_id}/events").json() == before

@@ -25,6 +25,7 @@ NOTE_KINDS = ("note", "chat")
 class TableService(TableCore):
     # -- characters -----------------------------------------------------------------------------------
     def create_character(self, viewer: Participant, sheet: dict[str, Any], visibility: str = "public") -> Event:
+        self._choosable(visibility)
         system, options = self.system(viewer.table_id)
         valid = system.character(sheet, system.options(options)).model_dump(mode="json")
         payload = {"character_id": secrets.token_urlsafe(6), "owner": viewer.id, "sheet": valid}
@@ -74,6 +75,7 @@ class TableService(TableCore):
         controllers: dict[str, str] | None = None,
     ) -> Event:
         """Put a tracker into play; the game master may hand its combatants to players (`controllers`)."""
+        self._choosable(visibility)
         system, options = self.system(viewer.table_id)
         state = self.state(viewer.table_id)
         setup = dict(setup)
@@ -199,6 +201,7 @@ class TableService(TableCore):
 
     # -- notes and chat --------------------------------------------------------------------------------
     def post(self, viewer: Participant, kind: str, text: str, visibility: str) -> Event:
+        self._choosable(visibility)
         if kind not in NOTE_KINDS:
             raise RulesError(f"unknown message kind {kind!r}")
         if kind == "note" and not viewer.is_gm:

@@ -17,12 +17,12 @@ from typing import Any
 from sqlalchemy import Connection
 
 from runehall.chance.sources import FairSource, ManualSource, Source
-from runehall.errors import RulesError
+from runehall.errors import ParameterError, RulesError
 from runehall.storage.store import Event, Forbidden, Participant, SeedEpoch, Store, Unauthorized
 from runehall.systems import registry
 from runehall.systems.base import GameSystem
 from runehall.table.state import TableState, fold
-from runehall.table.visibility import SECRET_VISIBILITIES, visible
+from runehall.table.visibility import SECRET_VISIBILITIES, VISIBILITIES, visible
 
 PASSWORD_ITERATIONS = 200_000
 
@@ -180,6 +180,7 @@ class TableCore:
         manual: list[str] | None = None,
         system_id: str | None = None,
     ) -> Event:
+        self._choosable(visibility)
         system, options = self.system(viewer.table_id)
         if system_id is not None and system_id not in (system.id, "dice"):
             raise RulesError(f"this table plays {system.id}; only its mechanics and free dice can be rolled")
@@ -216,9 +217,16 @@ class TableCore:
         }
 
     def record_odds(self, viewer: Participant, request: dict[str, Any], visibility: str) -> Event:
+        self._choosable(visibility)
         return self.store.write(lambda c: self.store.append(c, viewer.table_id, "odds", viewer.id, visibility, request))
 
     # -- helpers --------------------------------------------------------------------------------------
+    @staticmethod
+    def _choosable(visibility: str) -> None:
+        """A visibility a person may ask for (the web's forms come here unchecked; "sealed" is the table's)."""
+        if visibility not in VISIBILITIES:
+            raise ParameterError(f"who sees it must be one of: {', '.join(VISIBILITIES)}")
+
     @staticmethod
     def _gm_only(viewer: Participant) -> None:
         if not viewer.is_gm:
