@@ -1,6 +1,6 @@
 """The options the cast mechanics honour: success_comparison in the exact odds of a cast and a contested
-cast, opposed_tie in an opposed cast, contested_tie in a contested one (the others take effect in the
-combat tracker, see test_midgard_options.py)."""
+cast, opposed_tie in an opposed cast, contested_tie in a contested one. face_2, future_cap_all_sources,
+future_on_failure, merkstave_policy and speed_clamped are in test_midgard_cast_option_odds.py."""
 
 from __future__ import annotations
 
