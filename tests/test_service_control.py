@@ -112,6 +112,10 @@ def test_a_player_acts_for_the_combatant_handed_to_them_and_no_other(client: Any
     refused(ana, table.gm, tracker_id, "hazard", actor=HERO_ID, wounds=3)  # the GM's ruling, though it names one
     assert ana.post(f"/trackers/{tracker_id}/controllers", {"controllers": {HERO_ID: ana.id}}).status_code == 403
     assert done(ana, tracker_id, "allocate", actor=HERO_ID, past=2, future=1)["visibility"] == "sealed"
+    midgard = next(s for s in client.get("/api/systems").json() if s["id"] == "midgard")
+    combat = next(t for t in midgard["trackers"] if t["name"] == "combat")
+    by_name = {a["name"]: a["actor_param"] for a in combat["actions"]}
+    assert by_name["allocate"] == "actor" and by_name["resolve"] is None  # clients know who may do what
 
 
 def test_the_game_master_hands_combatants_out_and_an_undo_takes_it_back(client: Any) -> None:
