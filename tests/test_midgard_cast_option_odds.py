@@ -169,6 +169,24 @@ def test_merkstave_policy_ask_gm_leaves_the_merkstave() -> None:
     assert view("contested", "winner", ask, **both) == {"a": F(1, 4), "b": F(3, 4)}
 
 
+def test_stored_outcomes_keep_their_shape_under_the_defaults() -> None:
+    """Only ask_gm adds the Merkstave left to an opposed or contested outcome, so rolls stored under the
+    defaults read (and verify) as before."""
+    sides = {"a": {"rune": 1, "merkstave": 1}, "b": {"rune": 0}}
+    assert list(roll("opposed", [5], {}, **sides).to_json()["outcome"]) == ["winner", "a_past", "b_past", "margin"]
+    asked = roll("opposed", [5], {"merkstave_policy": "ask_gm"}, **sides).to_json()["outcome"]
+    assert asked["merkstave"] == 1
+    both = {
+        "a": {"rune": 1, "difficulty": 0, "base_speed": 3, "merkstave": 1},
+        "b": {"rune": 0, "difficulty": 0, "base_speed": 3},
+    }
+    assert list(roll("contested", [5], {}, **both).to_json()["outcome"]["a"]) == ["success", "speed", "margin"]
+    asked = roll("contested", [5], {"merkstave_policy": "ask_gm"}, **both).to_json()["outcome"]
+    assert (asked["a"]["merkstave"], asked["b"]["merkstave"]) == (1, 0)
+    cast = roll("cast", [5], {}, rune=1, difficulty=0).to_json()["outcome"]
+    assert list(cast) == ["success", "margin", "future", "merkstave", "next_attack", "seconds", "speed"]
+
+
 def test_speed_clamped_stops_at_zero() -> None:
     params = {"rune": 1, "difficulty": 0, "future_bonus": 4, "goal": "speed", "speed": 2}
     assert field("cast", "speed", {}, **params) == {-2: F(7, 8), -1: F(1, 8)}

@@ -232,11 +232,22 @@ class OpposedResult(NamedTuple):
     winner: Literal["a", "b", "recast"]
     a_past: int
     b_past: int
-    margin: int  # the winner's Outcome, net of their Merkstave (whole under merkstave_policy ask_gm)
-    merkstave: int = 0  # the winner's Merkstave left for the GM to spend by hand (merkstave_policy ask_gm)
+    margin: int  # the winner's Outcome, net of their Merkstave
 
 
-class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
+class OpposedLeft(NamedTuple):
+    """An opposed cast under option merkstave_policy ask_gm: the winner's whole Outcome, and the Merkstave
+    the winner has left for the GM to spend by hand. (A type of its own, so that the stored outcome of a
+    cast under the default keeps its shape and old fair rolls still verify.)"""
+
+    winner: Literal["a", "b", "recast"]
+    a_past: int
+    b_past: int
+    margin: int
+    merkstave: int
+
+
+class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult | OpposedLeft]):
     name: ClassVar[str] = "opposed"
     title: ClassVar[str] = "Opposed cast"
     summary: ClassVar[str] = "Both sides cast in secret; the higher Past wins, then Outcome, then the resisting side."
@@ -248,25 +259,39 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
         a, b = params.a, params.b
         return Both(Mapped(a.pool(face_2), _side(a)), Mapped(b.pool(face_2), _side(b)))
 
-    def resolve(self, params: OpposedParams, options: RulesModel, key: tuple[Side, Side]) -> OpposedResult:
-        a, b = key
-        by_hand = CastRules.of(options).by_hand
-        a_past, a_out, a_left = _opposed_play(a, b.max_past, by_hand)
-        b_past, b_out, b_left = _opposed_play(b, a.max_past, by_hand)
-        tie = getattr(options, "opposed_tie", "outcome_then_status_quo")
-        if a_past != b_past:
-            winner: Literal["a", "b", "recast"] = "a" if a_past > b_past else "b"
-        elif tie == "recast":
-            winner = "recast"  # option opposed_tie: a tie on Past is cast again
-        elif a_out != b_out and tie == "outcome_then_status_quo":
-            winner = "a" if a_out > b_out else "b"
-        else:
-            winner = params.resisting
-        margin = a_out if winner == "a" else b_out if winner == "b" else 0
-        left = a_left if winner == "a" else b_left if winner == "b" else 0
-        return OpposedResult(winner, a_past, b_past, margin, left)
+    def resolve(
+        self, params: OpposedParams, options: RulesModel, key: tuple[Side, Side]
+    ) -> OpposedResult | OpposedLeft:
+        return self.resolver(params, options)(key)
 
-    def views(self) -> dict[str, Callable[[OpposedResult], Hashable]]:
+    def resolver(
+        self, params: OpposedParams, options: RulesModel
+    ) -> Callable[[tuple[Side, Side]], OpposedResult | OpposedLeft]:
+        by_hand = CastRules.of(options).by_hand
+        tie = getattr(options, "opposed_tie", "outcome_then_status_quo")
+        resisting = params.resisting
+
+        def result(key: tuple[Side, Side]) -> OpposedResult | OpposedLeft:
+            a, b = key
+            a_past, a_out, a_left = _opposed_play(a, b.max_past, by_hand)
+            b_past, b_out, b_left = _opposed_play(b, a.max_past, by_hand)
+            if a_past != b_past:
+                winner: Literal["a", "b", "recast"] = "a" if a_past > b_past else "b"
+            elif tie == "recast":
+                winner = "recast"  # option opposed_tie: a tie on Past is cast again
+            elif a_out != b_out and tie == "outcome_then_status_quo":
+                winner = "a" if a_out > b_out else "b"
+            else:
+                winner = resisting
+            margin = a_out if winner == "a" else b_out if winner == "b" else 0
+            if by_hand:
+                left = a_left if winner == "a" else b_left if winner == "b" else 0
+                return OpposedLeft(winner, a_past, b_past, margin, left)
+            return OpposedResult(winner, a_past, b_past, margin)
+
+        return result
+
+    def views(self) -> dict[str, Callable[[OpposedResult | OpposedLeft], Hashable]]:
         return {"winner": lambda r: r.winner, "margin": lambda r: r.margin}
 
     def label(self, view: str | None, value: Any) -> str | None:
@@ -276,7 +301,8 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult]):
             if value.winner == "recast":
                 return f"a tie on Past ({value.a_past} : {value.b_past}): cast again"
             text = f"{value.winner.upper()} wins (Past {value.a_past} : {value.b_past}), margin {value.margin}"
-            return text + (f", {value.merkstave} Merkstave left for the GM" if value.merkstave else "")
+            left = getattr(value, "merkstave", 0)
+            return text + (f", {left} Merkstave left for the GM" if left else "")
         return None
 
 
@@ -295,27 +321,41 @@ class Contest(NamedTuple):
     success: bool
     speed: int
     margin: int
-    merkstave: int = 0  # left for the GM to spend by hand (merkstave_policy ask_gm); 0 when spent by A-20
+
+
+class ContestLeft(NamedTuple):
+    """One side of a contested cast under option merkstave_policy ask_gm: its whole speed and margin, and
+    the Merkstave it has left for the GM to spend by hand (a type of its own, as OpposedLeft)."""
+
+    success: bool
+    speed: int
+    margin: int
+    merkstave: int
+
+
+ContestKey = Contest | ContestLeft
 
 
 class ContestedResult(NamedTuple):
     winner: Literal["a", "b", "neither", "both"]
-    a: Contest
-    b: Contest
+    a: ContestKey
+    b: ContestKey
 
 
-def _contest(side: ContestSide, strict: int, rules: CastRules) -> Chance[Any, Contest]:
+def _contest(side: ContestSide, strict: int, rules: CastRules) -> Chance[Any, ContestKey]:
     """One side's cast (CastRoll: its roll and exact odds under the options), keyed by what decides."""
     roll = CastRoll(side.dice, side.stones(), side.difficulty + strict, side.goal, False, False, rules)
     base, clamped, by_hand = side.base_speed, rules.speed_clamped, rules.by_hand
 
-    def contest(o: CastOutcome) -> Contest:
-        return Contest(o.success, speed(o, base, clamped), o.margin, o.merkstave if by_hand else 0)
+    def contest(o: CastOutcome) -> ContestKey:
+        if by_hand:
+            return ContestLeft(o.success, speed(o, base, clamped), o.margin, o.merkstave)
+        return Contest(o.success, speed(o, base, clamped), o.margin)
 
     return Mapped(roll, contest)
 
 
-class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResult]):
+class Contested(Mechanic[ContestedParams, tuple[ContestKey, ContestKey], ContestedResult]):
     name: ClassVar[str] = "contested"
     title: ClassVar[str] = "Contested cast"
     summary: ClassVar[str] = (
@@ -324,11 +364,13 @@ class Contested(Mechanic[ContestedParams, tuple[Contest, Contest], ContestedResu
     Params: ClassVar[type[RulesModel]] = ContestedParams
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
 
-    def chance(self, params: ContestedParams, options: RulesModel) -> Chance[Any, tuple[Contest, Contest]]:
+    def chance(self, params: ContestedParams, options: RulesModel) -> Chance[Any, tuple[ContestKey, ContestKey]]:
         strict, rules = _strict(options), CastRules.of(options)
         return Both(_contest(params.a, strict, rules), _contest(params.b, strict, rules))
 
-    def resolve(self, params: ContestedParams, options: RulesModel, key: tuple[Contest, Contest]) -> ContestedResult:
+    def resolve(
+        self, params: ContestedParams, options: RulesModel, key: tuple[ContestKey, ContestKey]
+    ) -> ContestedResult:
         a, b = key
         if not a.success and not b.success:
             return ContestedResult("neither", a, b)
