@@ -143,6 +143,18 @@ def test_gifts_after_the_roll(
     assert {k: out["tokens"][k] for k in tokens} == tokens
 
 
+@pytest.mark.parametrize("capped,future", [(True, 4), (False, 5)])
+def test_gift_future_beyond_the_cap_counts_when_the_cap_is_off(capped: bool, future: int) -> None:
+    """Instant Recall's half(H 4) = 2 Future tokens on three natural 4s: the stone keeps four (A-07), or,
+    under future_cap_all_sources off, the three natural ones and both of the gift's beyond the cap."""
+    game = started(
+        duel({"gifts": ["instant_recall"], "runes": {"H": 4}}, future_cap_all_sources=capped),
+        {"action": "skill", "skill": "Law", "difficulty": 1},
+    )
+    game.do("cast", actor="g", manual=[4, 4, 4, 3], gifts=["instant_recall"], goal="speed")
+    assert game.declaration("g").cast.future == future  # type: ignore[union-attr]
+
+
 def test_wild_strike_lowers_defence_until_the_next_attack() -> None:
     game = started(duel({"gifts": ["wild_strike"], "weapons": ["sax"], "ws": 2}), {"action": "strike", "target": "foe"})
     game.do("cast", actor="g", manual=[2, 2, 2], gifts=["wild_strike"], goal="margin")
