@@ -311,3 +311,42 @@ def test_page_text_matches_the_log_json(server: str, browser: Browser) -> None:
     assert faces == ["1", "2", "3"]
     assert json.loads(json.dumps(faces)) == faces
     context.close()
+
+
+def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> None:
+    """A move in a fight redraws the state on the player's page without a reload, leaving her form alone;
+    something new put into play appears too."""
+    from test_service_control import fight
+
+    gm_context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    player_context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    gm, player = gm_context.new_page(), player_context.new_page()
+    gm.goto(server + "/")
+    gm.fill("#t-name", "Skirmish")
+    gm.fill("#t-gm", "Norn")
+    gm.select_option("#t-system", "midgard")
+    gm.click("form[action='/tables'] button[type=submit]")
+    code = gm.locator("#invite-code").inner_text()
+    player.goto(server + "/")
+    player.fill("#j-code", code)
+    player.fill("#j-name", "Ana")
+    player.click("form[action='/join'] button[type=submit]")
+    expect(player.locator("#live-state")).to_have_text("Live", timeout=5000)
+
+    def put_into_play() -> None:
+        gm.click("#trackers-body > details summary")
+        gm.select_option("#tr-kind", "combat")
+        gm.fill("#tr-setup", json.dumps({"combatants": fight()}))
+        gm.click("#trackers-body > details form button[type=submit]")
+
+    put_into_play()
+    expect(player.locator("#trackers article.tracker")).to_have_count(1, timeout=2000)
+    view = player.locator("#trackers .tracker-view").first
+    before = view.inner_text()
+    gm.select_option("#trackers article.tracker select[name=action]", "next_segment")
+    gm.locator("#trackers article.tracker form button[type=submit]").first.click()
+    expect(view).not_to_have_text(before, timeout=2000)
+    put_into_play()
+    expect(player.locator("#trackers article.tracker")).to_have_count(2, timeout=2000)
+    gm_context.close()
+    player_context.close()

@@ -126,3 +126,23 @@ def test_no_form_can_ask_for_a_sealed_or_unknown_visibility(client: Any) -> None
         )
         assert rolled.status_code == 422
     assert ana.get(f"/api/tables/{table_id}/events").json() == before
+
+
+def test_the_state_of_play_is_fetched_by_parts_for_the_live_page(client: Any) -> None:
+    # live.js fetches one tracker's state after each move (the forms stay as they are) and the whole
+    # section when something new is put into play; both are rendered for the person asking.
+    table_id, tracker_id, ana, bo = start_fight(client)
+    page = ana.get(f"/t/{table_id}").text
+    assert f'data-view="/t/{table_id}/trackers/{tracker_id}/view"' in page
+    assert f'data-url="/t/{table_id}/trackers"' in page
+    before = bo.get(f"/t/{table_id}/trackers/{tracker_id}/view")
+    assert before.status_code == 200 and "Played by" in before.text and "<form" not in before.text
+    moved = client.post(
+        f"/t/{table_id}/trackers/{tracker_id}", data={"action": "next_segment", "params": "{}"}, headers=HX
+    )
+    assert moved.status_code == 200, moved.text
+    after = bo.get(f"/t/{table_id}/trackers/{tracker_id}/view")
+    assert after.status_code == 200 and after.text != before.text
+    section = ana.get(f"/t/{table_id}/trackers").text
+    assert f'id="tview-{tracker_id}"' in section and 'name="param-actor"' in section
+    assert bo.get(f"/t/{table_id}/trackers/nothing/view").status_code == 404

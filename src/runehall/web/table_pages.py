@@ -83,18 +83,11 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
     }
 
 
-def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[str, Any]:
-    service = service_of(request)
-    summary = service.summary(viewer)
-    system, _ = service.system(viewer.table_id)
-    mechanics = _mechanics(system.id)
-    online = request.app.state.hub.online(viewer.table_id)
-    for p in summary["participants"]:
-        p["online"] = p["id"] in online
-    characters = service.characters(viewer)
-    players = [p for p in summary["participants"] if p["role"] == "player" and not p["revoked"]]
-    names = {p["id"]: p["name"] for p in summary["participants"]}
-    trackers = []
+def _tracker_rows(
+    service: TableService, viewer: Participant, system: Any, names: dict[str, str]
+) -> list[dict[str, Any]]:
+    """What the page shows of each tracker this person may see: its state, and what they may do with it."""
+    trackers: list[dict[str, Any]] = []
     for t in service.trackers(viewer):
         tracker = system.tracker(t["tracker"])
         usable, mine = _usable(viewer, tracker, t)
@@ -114,6 +107,21 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
             "controller_names": {key: names.get(pid, pid) for key, pid in t["controllers"].items()},
         }
         trackers.append({**t, **shown})
+    return trackers
+
+
+def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[str, Any]:
+    service = service_of(request)
+    summary = service.summary(viewer)
+    system, _ = service.system(viewer.table_id)
+    mechanics = _mechanics(system.id)
+    online = request.app.state.hub.online(viewer.table_id)
+    for p in summary["participants"]:
+        p["online"] = p["id"] in online
+    characters = service.characters(viewer)
+    players = [p for p in summary["participants"] if p["role"] == "player" and not p["revoked"]]
+    names = {p["id"]: p["name"] for p in summary["participants"]}
+    trackers = _tracker_rows(service, viewer, system, names)
     token = request.cookies.get(f"rh_{viewer.table_id}", "")
     gm_link = f"{str(request.base_url).rstrip('/')}/t/{viewer.table_id}/enter?token={token}" if viewer.is_gm else ""
     context = {
@@ -494,6 +502,35 @@ def _tracker_of(service: TableService, me: Participant, tracker_id: str) -> tupl
         raise NotFound(f"no tracker {tracker_id!r}")
     system, _ = service.system(me.table_id)
     return system.tracker(found[0]["tracker"]), found[0]
+
+
+@router.get("/t/{table_id}/trackers", response_class=HTMLResponse)
+async def trackers_part(request: Request, table_id: str) -> HTMLResponse:
+    """Everything in play, as on the table page (fetched when something new is put into play)."""
+
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        context = table_context(request, viewer)
+        return _html(request, "_trackers.html", **context)
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/trackers/{tracker_id}/view", response_class=HTMLResponse)
+async def tracker_view(request: Request, table_id: str, tracker_id: str) -> HTMLResponse:
+    """One tracker's state (fetched live after each move, leaving the action form as it is)."""
+
+    def work() -> HTMLResponse:
+        viewer = _viewer(request, table_id)
+        service = service_of(request)
+        system, _ = service.system(viewer.table_id)
+        names = {p["id"]: p["name"] for p in service.summary(viewer)["participants"]}
+        found = [t for t in _tracker_rows(service, viewer, system, names) if t["id"] == tracker_id]
+        if not found:
+            raise NotFound(f"no tracker {tracker_id!r}")
+        return _html(request, "_tracker_view.html", t=found[0], table_id=viewer.table_id)
+
+    return await run_in_threadpool(work)
 
 
 @router.get("/t/{table_id}/trackers/{tracker_id}/fields", response_class=HTMLResponse)

@@ -24,13 +24,17 @@
       return fetchEntries("since=" + last).then(function (html) {
         const holder = document.createElement("ol");
         holder.innerHTML = html;
+        let moved = false, started = false;
         Array.from(holder.children).forEach(function (li) {
           const seq = Number(li.dataset.seq);
           if (seq <= last || document.getElementById("e" + seq)) return;
           log.appendChild(li);
           last = seq;
           if (li.dataset.revokes) refresh(li.dataset.revokes);
+          if (li.classList.contains("kind-tracker_started")) started = true;
+          if (li.dataset.revokes || /kind-tracker_(action|controllers)/.test(li.className)) moved = true;
         });
+        if (started) redrawTrackers(); else if (moved) redrawTrackerViews();
         if (window.htmx) window.htmx.process(log);
         log.scrollTop = log.scrollHeight;
       });
@@ -44,6 +48,32 @@
       const holder = document.createElement("ol");
       holder.innerHTML = html;
       if (holder.firstElementChild) old.replaceWith(holder.firstElementChild);
+    });
+  }
+
+  // What is in play follows the log: after a move only each tracker's state is fetched again (a form
+  // being filled in is left alone); something new put into play brings the whole section.
+  function fetchPart(url) {
+    return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : null; });
+  }
+
+  function redrawTrackerViews() {
+    document.querySelectorAll("[data-view]").forEach(function (view) {
+      fetchPart(view.dataset.view).then(function (html) {
+        if (html === null) return;
+        view.innerHTML = html;
+        if (window.htmx) window.htmx.process(view);
+      });
+    });
+  }
+
+  function redrawTrackers() {
+    const body = document.getElementById("trackers-body");
+    if (!body) return;
+    fetchPart(body.dataset.url).then(function (html) {
+      if (html === null) return;
+      body.innerHTML = html;
+      if (window.htmx) window.htmx.process(body);
     });
   }
 
