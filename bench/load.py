@@ -73,8 +73,11 @@ METHOD = f"""\
 - Table service load (`bench/load.py`): `runehall serve` runs as a subprocess on a fresh SQLite file
   and a loopback port; one client process (asyncio: `websockets` for the live sockets, `httpx` for the
   setup) creates {TABLES} tables, joins N players spread evenly over them and connects each player's
-  WebSocket (permessage-deflate offered, as browsers do), and checks through the API that all N are
-  online before anything is measured. Rolls are `{NOTATION}`, public, posted by each table's game master
+  WebSocket (permessage-deflate offered, as browsers do; the server declines it), and checks through
+  the API that all N are online before anything is measured. The server runs as `runehall serve` always
+  does: its start-up heap frozen out of the garbage collector's reach and a larger young generation
+  (`runehall.service.runtime`); without that, full collections paused it 100-600 ms every 13-17 s with
+  1,000 sockets (p99 130-365 ms). Rolls are `{NOTATION}`, public, posted by each table's game master
   over HTTP/1.1 keep-alive connections written directly on asyncio streams: httpx spent 2-6 ms of client
   CPU per request here (about 0.2 ms this way), CPU the server would lose (`--driver httpx` compares).
 - Paced: {ROLLS:,} rolls at {RATE:.0f} rolls/s ({RATE / TABLES:.0f} a second at each table), open loop.
