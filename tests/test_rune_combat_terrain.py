@@ -118,6 +118,39 @@ def test_moving_over_slippery_ground_calls_for_a_balance_roll() -> None:
     assert not kept["slips"][0]["fell"] and not steady.who("Ragnar").fallen  # 4 + 2 = 6
 
 
+def test_the_paces_moved_over_slippery_ground_add_up_over_one_action() -> None:
+    """The book checks slipping per action: two half moves of 2 paces make 4 in the action, and call for the roll."""
+    fight = start(field(zone("slippery", [-10, -10, 10, 10])))
+    assert "slips" not in fight.do("move", [], who="Ragnar", to=[0, 2], kind="half")
+    (slipped,) = fight.do("move", [3], who="Ragnar", to=[0, 4], kind="half")["slips"]
+    assert slipped["paces"] == "4" and slipped["total"] == 5 and slipped["fell"] and fight.who("Ragnar").fallen
+    diagonal = start(field(zone("slippery", [-10, -10, 10, 10])))
+    diagonal.do("move", [], who="Ragnar", to=[1, 1], kind="half")  # 1.41 paces
+    (kept,) = diagonal.do("move", [4], who="Ragnar", to=[2, 2], kind="half")["slips"]  # 2.83 in all
+    assert kept["paces"] == "2.83" and not kept["fell"]
+
+
+def test_the_slip_roll_is_made_once_an_action() -> None:
+    fight = start(field(zone("slippery", [-10, -10, 10, 10])))
+    (kept,) = fight.do("move", [4], who="Ragnar", to=[0, 3], kind="half")["slips"]
+    assert kept["paces"] == "3" and not kept["fell"]
+    assert "slips" not in fight.do("move", [], who="Ragnar", to=[0, 6], kind="half")  # the same action: no new roll
+    fight.next_round(Ragnar=[5], Goblin=[5])  # a new action counts afresh
+    assert "slips" not in fight.do("move", [], who="Ragnar", to=[0, 8], kind="half")
+    (again,) = fight.do("move", [4], who="Ragnar", to=[0, 9], kind="half")["slips"]
+    assert again["paces"] == "3"
+
+
+def test_only_the_paces_on_slippery_ground_count_towards_a_slip() -> None:
+    fight = start(field(zone("slippery", [10, -5, 40, 5])))
+    assert "slips" not in fight.do("move", [], who="Ragnar", to=[12, 0], kind="full")  # 10 dry paces, 2 in mud
+    further = start(field(zone("slippery", [10, -5, 40, 5])))
+    (slipped,) = further.do("move", [4], who="Ragnar", to=[13, 0], kind="full")["slips"]  # 3 in mud
+    assert slipped["paces"] == "3"
+    out = start(field(zone("slippery", [-2, -5, 0, 5])))  # leaving the mud from its edge: no pace in it
+    assert "slips" not in out.do("move", [], who="Ragnar", to=[10, 0], kind="full")
+
+
 # -- blows on bad footing -------------------------------------------------------------------------------
 def duel_on(kind: str, **more: Any) -> Fight:
     people = [hero("Ragnar", (0, 0), init=20, atk=9, dam=12), fighter("Goblin", (2, 0), dfn=3, hp=90, soak=3)]

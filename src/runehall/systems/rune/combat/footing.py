@@ -13,11 +13,12 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.geometry import Point, dist2, length, within
+from runehall.systems.rune.combat.geometry import Point, dist2, length, shown, within
 from runehall.systems.rune.combat.settings import stress, table_move
-from runehall.systems.rune.combat.terrain import Zone, at, crossed, elevation, feature, higher, pieces, terrain
+from runehall.systems.rune.combat.terrain import Zone, at, elevation, feature, higher, pieces, terrain
 
 Mods = list[tuple[str, int]]
+EPSILON = 1e-9  # paces added up from diagonal moves are floats: 2.0000000001 is still 2
 
 
 # -- moving -------------------------------------------------------------------------------------------
@@ -72,12 +73,31 @@ def check_ground(board: Board, c: Combatant, to: Point, limit: int, what: str, h
     raise RulesError(f"{what} takes {c.name} at most {limit} paces; over this ground {to} costs {spent:.1f}")
 
 
+def slippery_paces(board: Board, a: Point, b: Point) -> float:
+    """How many paces of the straight move a -> b lie on slippery ground."""
+    on_it = [share for share, zones in pieces(board.terrain, a, b) if any(z.kind == "slippery" for z in zones)]
+    share = sum(on_it, Fraction(0))
+    return float(share) * length(a, b) if share else 0.0
+
+
 def slip(board: Board, name: str, start: Point, to: Point, source: Source) -> dict[str, Any] | None:
-    """Moving more than 2 paces over slippery ground: a Balance roll (Res for a supporting character) or he falls."""
+    """Moving more than 2 paces over slippery ground in the course of one action: one Balance roll (Res for a
+    supporting character) in that action, or he falls. The paces add up over every move the action holds (two half
+    moves, say), and the roll comes with the move that takes them past 2. A move outside the
+    mover's own action (running to intercept a fleer) is judged on its own."""
     f = feature("slippery")
     c = board.people[name]
     limit = f.slip_above_paces or 0
-    if not c.active or c.fallen or dist2(start, to) <= limit * limit or not crossed(board.terrain, start, to, f.id):
+    paces = slippery_paces(board, start, to)
+    slot = board.slot if board.slot is not None and board.slot.who == name else None
+    if slot is not None:
+        if slot.slip_rolled:
+            return None
+        paces += slot.slippery_paces
+    rolls = c.active and not c.fallen and paces > limit + EPSILON
+    if slot is not None:
+        board.slot = slot.model_copy(update={"slippery_paces": paces, "slip_rolled": rolls})
+    if not rolls:
         return None
     roll, faces = stress(source)
     bonus = c.bonus("balance")
@@ -89,7 +109,7 @@ def slip(board: Board, name: str, start: Point, to: Point, source: Source) -> di
     out: dict[str, Any] = {"who": name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
     if mods:
         out["modifiers"] = dict(mods)
-    out.update(difficulty=f.slip_difficulty, fell=not keeps)
+    out.update(paces=shown(paces), difficulty=f.slip_difficulty, fell=not keeps)
     return out
 
 

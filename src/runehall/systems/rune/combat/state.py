@@ -45,6 +45,8 @@ class Slot(RulesModel):
     engaged: tuple[str, ...] = Field((), description="Enemies within 3 paces when the action began.")
     in_hand: str = Field(description="The weapon in hand when the action began.")
     stood: bool = False
+    slippery_paces: float = Field(0.0, description="Paces moved over slippery ground so far in this action.")
+    slip_rolled: bool = Field(False, description="The action's one roll against slipping has been made.")
 
 
 class Window(RulesModel):

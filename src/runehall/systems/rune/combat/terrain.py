@@ -209,10 +209,6 @@ def at(zones: tuple[Zone, ...], p: Point | FPoint, kind: str | None = None) -> l
     return [z for z in zones if z.contains(p) and (kind is None or z.kind == kind)]
 
 
-def crossed(zones: tuple[Zone, ...], a: Point, b: Point, kind: str) -> list[Zone]:
-    return [z for z in zones if z.kind == kind and z.clip(a, b) is not None]
-
-
 def elevation(zones: tuple[Zone, ...], p: Point) -> int:
     """Height in feet where p is: the highest level holding it (0 on the floor; a pit below 0)."""
     heights = [z.height for z in at(zones, p, "level")]
