@@ -5,6 +5,8 @@ regaining Wyrð (with Wunjo's rejoicing and Healing Laughter)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from test_midgard_combat import Game, pc
@@ -289,3 +291,55 @@ def test_rejoicing_and_healing_laughter() -> None:
     game.refuse("regain_wyrd", "declare rejoice first", actor="g", rune="wunjo")
     alone = Game([pc("g", wyrd=4, gifts=["battle_lust"]), pc("foe", "raiders")])
     alone.refuse("regain_wyrd", "only Healing Laughter", actor="g", rune="wunjo", heal=1)
+
+
+def pact_game(**options: Any) -> Game:
+    return fight(
+        {"gifts": ["sealed_in_blood", "unbreakable_oath"], "skills": {"Diplomacy": 2}},
+        pc("foe", "raiders", courage_dice=2, courage_bonus=0, skills={"Sax": 1}, weapons=["sax"]),
+        **options,
+    )
+
+
+def test_a_pact_sealed_in_blood_is_tracked_and_can_be_broken() -> None:
+    game = pact_game()
+    game.refuse("use_gift", "binds another", actor="g", gift="sealed_in_blood", margin=1)
+    game.refuse("break_pact", "bound by no pact", actor="foe")
+    out = game.do("use_gift", actor="g", gift="sealed_in_blood", target="foe", margin=1)
+    assert out["pact"]["difficulty"] == 2 + 1 and game.who("g").wyrd == 11  # T-Q13: Diplomacy 2 + margin 1
+    held = game.do("break_pact", actor="foe", manual=[3, 2])  # Past 1 < 3: the pact holds
+    assert held["broken"] is False and held["penalty"] == 0  # no oath: no penalty
+    pact = game.who("foe").pacts[0]
+    assert (pact.by, pact.attempts, pact.oath) == ("g", 1, False)
+    again = game.do("break_pact", actor="foe", by="g", manual=[3, 3])  # Past 2 < 3: tried as often as wished
+    assert again["broken"] is False and game.who("foe").pacts[0].attempts == 2
+    game2 = pact_game()
+    game2.do("use_gift", actor="g", gift="sealed_in_blood", target="foe", margin=0)
+    assert game2.do("break_pact", actor="foe", manual=[3, 3])["broken"] is True  # Past 2 reaches D 2
+    assert game2.who("foe").pacts == ()
+
+
+def test_an_unbreakable_oath_weighs_on_all_later_casts_after_a_failed_break() -> None:
+    game = pact_game()
+    game.do("use_gift", actor="g", gift="sealed_in_blood", target="foe", margin=2)
+    game.do("use_gift", actor="g", gift="unbreakable_oath", target="foe")  # the pact becomes a vow
+    pact = game.who("foe").pacts[0]
+    assert pact.oath and pact.difficulty == 4 and game.who("g").wyrd == 12 - 1 - 3
+    out = game.do("break_pact", actor="foe", manual=[3, 2])
+    assert out["broken"] is False and out["penalty"] == 2  # the sealing margin
+    declare(game, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[2, 2, 2])
+    assert game.declaration("foe").cast.tokens.merkstave == 2  # type: ignore[union-attr]
+    game.do("break_pact", actor="foe", manual=[3, 3])  # still D 4: it holds and the penalty stays 2
+    assert game.who("foe").pacts[0].penalty == 2 and game.who("foe").pacts[0].attempts == 2
+
+
+def test_the_vow_ends_with_the_pact() -> None:
+    game = pact_game()
+    game.do("use_gift", actor="g", gift="unbreakable_oath", target="foe", margin=0)  # sealed and sworn at once
+    assert game.who("foe").pacts[0].oath and game.who("foe").pacts[0].difficulty == 2
+    assert game.do("break_pact", actor="foe", manual=[3, 2])["penalty"] == 0  # margin 0: nothing to weigh
+    assert game.do("break_pact", actor="foe", manual=[3, 3])["broken"] is True
+    declare(game, foe={"action": "strike", "target": "g"})
+    game.do("cast", actor="foe", manual=[2, 2, 2])
+    assert game.declaration("foe").cast.tokens.merkstave == 0  # type: ignore[union-attr]

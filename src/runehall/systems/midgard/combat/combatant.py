@@ -70,6 +70,19 @@ class ShortAction(RulesModel):
     other: str | None = None
 
 
+class Pact(RulesModel):
+    """A pact sealed in blood binding this combatant (Sealed in Blood, made firmer by Unbreakable Oath): each
+    attempt to break it is a Courage cast at `difficulty`; under an oath a failed attempt leaves a merkstave
+    penalty on all casts while the vow stands (spec §5.7, A-65)."""
+
+    by: str = Field(description="Who sealed it.")
+    margin: int = Field(ge=0, description="The margin of the sealing cast.")
+    difficulty: int = Field(description="The Courage difficulty to break it: the sealer's Diplomacy ranks + margin.")
+    oath: bool = Field(False, description="Made binding with a vow (Unbreakable Oath).")
+    penalty: int = Field(0, description="The oath's merkstave penalty on all casts, once a breaking attempt failed.")
+    attempts: int = 0
+
+
 class Combatant(RulesModel):
     id: str
     name: str
@@ -117,6 +130,7 @@ class Combatant(RulesModel):
     botched: str | None = Field(None, description="The skill of the latest cast that was a botch, if any.")
     exposed: int = Field(0, description="Merkstave turned into +1 margin for the next action aimed at this one.")
     short: ShortAction | None = None
+    pacts: tuple[Pact, ...] = Field((), description="Pacts sealed in blood that bind this combatant.")
 
     @property
     def is_enemy(self) -> bool:
@@ -258,6 +272,9 @@ def describe_state(c: Combatant) -> list[str]:
         words.append(f"berserk {c.berserk}")
     if c.short is not None:
         words.append(f"busy ({c.short.skill}, to round {c.short.last_round})")
+    words += [
+        f"bound by a pact with {p.by}" + (f" (oath, merkstave +{p.penalty})" if p.penalty else "") for p in c.pacts
+    ]
     words += [f"{e.kind.replace('_', ' ')} {e.value:+d}" if e.value else e.kind.replace("_", " ") for e in c.effects]
     return words
 

@@ -156,6 +156,7 @@ def extras(fight: Fight, c: Combatant, spec: CastSpec) -> Extras:
     free = total(e, "skill_bonus", skill=spec.skill) + total(e, "skill_next", skill=spec.skill)
     used += find(e, "skill_next", skill=spec.skill)
     merk = total(e, "skill_merkstave", skill=spec.skill) + total(e, "environment") - total(e, "ignore_environment")
+    merk += sum(p.penalty for p in c.pacts)  # Unbreakable Oath: on all casts while the vow stands
     past = 0
     if spec.action in ("block", "dodge"):
         free += total(e, "block_dodge_skill")

@@ -16,6 +16,7 @@ from runehall.systems.midgard.combat.casts import CastAction
 from runehall.systems.midgard.combat.checks import CheckAction
 from runehall.systems.midgard.combat.flow import DeclareAction, NextSegmentAction
 from runehall.systems.midgard.combat.hazards import HazardAction
+from runehall.systems.midgard.combat.pacts import BreakPactAction
 from runehall.systems.midgard.combat.resolution import ResolveAction, TakeHitAction
 from runehall.systems.midgard.combat.settings import fold
 from runehall.systems.midgard.combat.state import CombatState
@@ -73,6 +74,7 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         SwitchAction(),
         CheckAction(),
         UseGiftAction(),
+        BreakPactAction(),
         RegainWyrdAction(),
         MerkstaveAction(),
         HazardAction(),

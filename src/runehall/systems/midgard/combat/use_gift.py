@@ -14,7 +14,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import gear, gifts, instants
+from runehall.systems.midgard.combat import gear, gifts, instants, pacts
 from runehall.systems.midgard.combat.combatant import Combatant, total_boxes
 from runehall.systems.midgard.combat.effects import Effect, find, without
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
@@ -53,6 +53,9 @@ class UseGiftParams(RulesModel):
     weapon: str | None = None
     skill: str | None = None
     gifts: list[str] = Field(default_factory=list, description="Gifts on the instant cast itself.")
+    margin: int | None = Field(
+        None, ge=0, le=30, description="Sealed in Blood / Unbreakable Oath: the margin of the won sealing cast."
+    )
 
 
 class UseGiftAction(CombatAction):
@@ -186,12 +189,17 @@ def narrate(fight: Fight, c: Combatant, use: Use, params: Any) -> dict[str, Any]
     full_heal to its target."""
     target = fight.who(params.target) if params.target else None
     o = midgard_options(fight.options)
-    cost = use_cost(use, o, legend(target, fight.options) if target else None)
+    per_legend = target is not None and use.gift.use_cost.per == "target_legend"
+    cost = use_cost(use, o, legend(target, fight.options) if target and per_legend else None)
     out: dict[str, Any] = {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
     strands = use.words & {"reducetolegendwounds", "fullheal"}
     if strands and (use.id != "strands_of_the_soul" or target is None):
         raise RulesError("reduce_to_legend_wounds and full_heal are Strands of the Soul's, on a --target")
+    if params.margin is not None and use.id not in pacts.PACT_GIFTS:
+        raise RulesError("--margin belongs to Sealed in Blood or Unbreakable Oath")
     pay(fight, c, cost)
+    if use.id in pacts.PACT_GIFTS:
+        out |= pacts.seal(fight, c, use, target, params.margin)
     if target is not None and "fullheal" in strands:
         fight.set(target.id, wounds=0)
     elif target is not None and strands:

@@ -1,0 +1,113 @@
+"""Pacts sealed in blood (Gebo, spec 003 §5.7): Sealed in Blood records a pact on the bound combatant,
+Unbreakable Oath makes it a vow, and `break_pact` is the bound one's attempt to break it -- a Courage cast
+against the sealer's Diplomacy ranks + the sealing margin, tried as often as wished. Under an oath a failed
+attempt leaves a merkstave penalty equal to the sealing margin on all the bound one's casts while the vow
+stands (A-65; option unbreakable_oath_penalty_trigger); a successful attempt breaks the pact and ends it."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.midgard.combat import casting, gifts
+from runehall.systems.midgard.combat.combatant import Combatant, Pact, skill_ranks
+from runehall.systems.midgard.combat.fight import CombatAction, Fight
+from runehall.systems.midgard.combat.making import CastSpec, gift_cast, make_cast, with_boost
+from runehall.systems.midgard.combat.settings import midgard_options
+from runehall.systems.midgard.gift_use import Use, oath_penalty
+
+PACT_GIFTS = ("sealed_in_blood", "unbreakable_oath")
+
+
+def seal(fight: Fight, c: Combatant, use: Use, target: Combatant | None, margin: int | None) -> dict[str, Any]:
+    """Record the pact a narrated Sealed in Blood or Unbreakable Oath made on its target. Sealed in Blood
+    needs the margin of the won opposed Diplomacy cast; Unbreakable Oath turns the user's pact with the
+    target into a vow, or seals one at once with a margin. Without a margin (and, for the oath, without a
+    pact to bind further) the use is only paid and logged, as before pacts were tracked."""
+    if target is None or target.id == c.id:
+        if margin is None:
+            return {}
+        raise RulesError(f"{use.gift.name} binds another: name the --target")
+    pacts = list(target.pacts)
+    mine = [n for n, p in enumerate(pacts) if p.by == c.id]
+    if margin is None:
+        if use.id == "sealed_in_blood" or not mine:
+            return {}  # only paid and logged, as before pacts were tracked
+        pact = pacts[mine[0]].model_copy(update={"oath": True})
+        pacts[mine[0]] = pact
+    else:
+        difficulty = skill_ranks(c, "Diplomacy") + margin
+        pact = Pact(by=c.id, margin=margin, difficulty=difficulty, oath=use.id == "unbreakable_oath")
+        pacts = [p for p in pacts if p.by != c.id] + [pact]
+    fight.set(target.id, pacts=tuple(pacts))
+    fight.say(f"{target.name} is bound by a pact with {c.name}" + (" and a vow" if pact.oath else ""))
+    return {"pact": pact.model_dump(mode="json")}
+
+
+class BreakPactParams(RulesModel):
+    actor: str = Field(description="The one bound by the pact, trying to break it.")
+    by: str | None = Field(None, description="Who sealed the pact (needed when bound by more than one).")
+    wyrd: int = Field(0, ge=0, le=10, description="Wyrð on bonus dice for the Courage cast.")
+    gifts: list[str] = Field(default_factory=list, description="Gifts on the Courage cast (virtuous_courage...).")
+
+
+class BreakPactAction(CombatAction):
+    name: ClassVar[str] = "break_pact"
+    summary: ClassVar[str] = (
+        "Try to break a pact sealed in blood: a Courage cast at the sealer's Diplomacy ranks + sealing margin; "
+        "under an Unbreakable Oath a failure brings a merkstave penalty on all casts."
+    )
+    Params: ClassVar[type[RulesModel]] = BreakPactParams
+    # no actor_param yet: like `check`, the GM's and the owner's at a table (see docs/rules/midgard.md)
+    random: ClassVar[bool] = True
+
+    def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
+        fight.require("setup", "declaration", "casting", "resolution", "segment_end")
+        c = fight.who(params.actor)
+        if c.out:
+            raise RulesError(f"{c.name} is out of the fight")
+        sealer = fight.who(params.by).id if params.by else None
+        found = [p for p in c.pacts if sealer in (None, p.by)]
+        if not found:
+            raise RulesError(f"{c.name} is bound by no pact" + (f" with {sealer}" if sealer else ""))
+        if len(found) > 1:
+            raise RulesError(f"{c.name} is bound by several pacts: say whose (--by {' or '.join(p.by for p in found)})")
+        pact = found[0]
+        bonus = c.courage_bonus + (c.berserk or 0)
+        spec = CastSpec(
+            "courage",
+            None,
+            pact.difficulty,
+            0,
+            simple=True,
+            instant=True,
+            free_bonus=bonus,
+            carry=False,
+            action="check",
+        )
+        boost = gifts.plan(c, gift_cast(fight, c, spec, None), params.gifts, fight.options)
+        record = make_cast(fight, c, with_boost(spec, boost), source, params.wyrd, boost)
+        record = casting.place(record, None, "succeed", fight.options)
+        c = fight.people[c.id]
+        broken = bool(record.success)
+        rest = [p for p in c.pacts if p.by != pact.by]
+        if broken:
+            fight.set(c.id, pacts=tuple(rest))
+        else:
+            penalty = oath_penalty(True, pact.margin, midgard_options(fight.options)) if pact.oath else 0
+            kept = pact.model_copy(update={"attempts": pact.attempts + 1, "penalty": max(pact.penalty, penalty)})
+            fight.set(c.id, pacts=(*rest, kept))
+        if record.gm_spend:
+            fight.set(c.id, owed_merkstave=fight.people[c.id].owed_merkstave + record.merkstave)
+        fight.say(f"{c.name} tries to break the pact with {pact.by}: " + ("it breaks" if broken else "it holds"))
+        out: dict[str, Any] = {"actor": c.id, "by": pact.by, "difficulty": pact.difficulty, "past": record.past}
+        if record.by == "own":
+            out["faces"] = list(record.tokens.faces)
+        out["broken"] = broken
+        if not broken:
+            out["penalty"] = fight.people[c.id].pacts[-1].penalty
+        return out
