@@ -151,6 +151,15 @@ def test_only_the_paces_on_slippery_ground_count_towards_a_slip() -> None:
     assert "slips" not in out.do("move", [], who="Ragnar", to=[10, 0], kind="full")
 
 
+def test_a_free_move_to_intercept_is_judged_on_its_own() -> None:
+    """The orc runs to meet a fleer outside any action of his own: his 3 paces of mud are weighed by themselves."""
+    people = [hero("Ragnar", (0, 0), init=20, sprint=1), fighter("Goblin", (2, 0)), fighter("Orc", (-20, 10), init=0)]
+    fight = start(field(zone("slippery", [-21, 3, -19, 6]), people=people))
+    moved = fight.do("move", [9] + [5, 5] * 2, who="Ragnar", to=[-40, 0], kind="flee", intercepts={"Orc": [-20, 3]})
+    (slipped,) = moved["slips"]
+    assert (slipped["who"], slipped["paces"], slipped["total"], slipped["fell"]) == ("Orc", "3", 12, False)
+
+
 # -- blows on bad footing -------------------------------------------------------------------------------
 def duel_on(kind: str, **more: Any) -> Fight:
     people = [hero("Ragnar", (0, 0), init=20, atk=9, dam=12), fighter("Goblin", (2, 0), dfn=3, hp=90, soak=3)]
