@@ -343,3 +343,39 @@ def test_the_vow_ends_with_the_pact() -> None:
     declare(game, foe={"action": "strike", "target": "g"})
     game.do("cast", actor="foe", manual=[2, 2, 2])
     assert game.declaration("foe").cast.tokens.merkstave == 0  # type: ignore[union-attr]
+
+
+def strands_game() -> Game:
+    return fight(
+        {"gifts": ["strands_of_the_soul"], "skills": {"Fate Weaving": 1}, "wyrd": 30},
+        pc("foe", "raiders", legend_score=1, skills={"Sax": 1}, weapons=["sax"]),
+        pc("ally", legend_score=1),
+    )
+
+
+def test_strands_of_the_soul_heals_and_wounds() -> None:
+    game = strands_game()
+    out = game.do("use_gift", actor="g", gift="strands_of_the_soul:reduce_to_legend_wounds", target="foe")
+    boxes = sum(game.who("foe").wound_boxes)
+    assert out["wounds"] == boxes - 1 and game.who("foe").wounds == boxes - 1  # only legend 1 box stays empty
+    assert game.do("use_gift", actor="g", gift="strands_of_the_soul:full_heal", target="foe")["wounds"] == 0
+    game.refuse("use_gift", "one effect", actor="g", gift="strands_of_the_soul:full_heal+skill_to_4", target="foe")
+    game.refuse("use_gift", "name the target", actor="g", gift="strands_of_the_soul:full_heal")
+
+
+def test_strands_of_the_soul_sets_god_runes_and_skills() -> None:
+    game = strands_game()
+    game.refuse("use_gift", "name the god rune", actor="g", gift="strands_of_the_soul:god_rune_to_8", target="ally")
+    out = game.do("use_gift", actor="g", gift="strands_of_the_soul:god_rune_to_8", target="ally", rune="Thor")
+    assert out["rune"] == "Th" and game.who("ally").runes["Th"] == 8
+    game.do("use_gift", actor="g", gift="strands_of_the_soul:god_rune_to_1", target="foe", rune="T")
+    assert game.who("foe").runes["T"] == 1
+    game.refuse("use_gift", "name the skill", actor="g", gift="strands_of_the_soul:skill_to_4", target="ally")
+    game.do("use_gift", actor="g", gift="strands_of_the_soul:skill_to_4", target="ally", skill="luck")
+    assert game.who("ally").skills["Luck"] == 4
+    game.do("use_gift", actor="g", gift="strands_of_the_soul:skill_merkstave_4", target="foe", skill="Sax")
+    assert game.who("g").wyrd == 30 - 4 * 3  # 3 Wyrð a point of legend (1), four uses
+    declare(game, foe={"action": "strike", "target": "g", "weapon": "sax"})
+    game.do("cast", actor="foe", manual=[2])  # T 1 after god_rune_to_1: one die
+    assert game.declaration("foe").cast.tokens.merkstave == 4  # type: ignore[union-attr]
+    assert game.declaration("foe").cast.dice == 1  # type: ignore[union-attr]

@@ -15,7 +15,7 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import gear, gifts, instants, pacts
-from runehall.systems.midgard.combat.combatant import Combatant, total_boxes
+from runehall.systems.midgard.combat.combatant import Combatant, rune_code, skill_name, total_boxes
 from runehall.systems.midgard.combat.effects import Effect, find, without
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.gift_effects import pay
@@ -53,6 +53,7 @@ class UseGiftParams(RulesModel):
     weapon: str | None = None
     skill: str | None = None
     gifts: list[str] = Field(default_factory=list, description="Gifts on the instant cast itself.")
+    rune: str | None = Field(None, description="Strands of the Soul: the god rune set to 1 or 8.")
     margin: int | None = Field(
         None, ge=0, le=30, description="Sealed in Blood / Unbreakable Oath: the margin of the won sealing cast."
     )
@@ -183,32 +184,73 @@ def fate(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
     }
 
 
+STRANDS = {
+    "reducetolegendwounds": "reduce_to_legend_wounds",
+    "fullheal": "full_heal",
+    "godruneto1": "god_rune_to_1",
+    "godruneto8": "god_rune_to_8",
+    "skillmerkstave4": "skill_merkstave_4",
+    "skillto4": "skill_to_4",
+}
+
+
 def narrate(fight: Fight, c: Combatant, use: Use, params: Any) -> dict[str, Any]:
     """A gift whose effect the GM narrates (divination, pacts, travel...): its Wyrð is paid and logged.
-    Strands of the Soul (a Day action the GM has ruled on) may also apply reduce_to_legend_wounds or
-    full_heal to its target."""
+    Strands of the Soul (a Day action the GM has ruled on) may also apply one of its listed effects to its
+    target; a pact sealed with a margin is kept (pacts.py)."""
     target = fight.who(params.target) if params.target else None
     o = midgard_options(fight.options)
     per_legend = target is not None and use.gift.use_cost.per == "target_legend"
     cost = use_cost(use, o, legend(target, fight.options) if target and per_legend else None)
     out: dict[str, Any] = {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
-    strands = use.words & {"reducetolegendwounds", "fullheal"}
+    strands = use.words & set(STRANDS)
     if strands and (use.id != "strands_of_the_soul" or target is None):
-        raise RulesError("reduce_to_legend_wounds and full_heal are Strands of the Soul's, on a --target")
+        raise RulesError(f"{', '.join(STRANDS.values())} are Strands of the Soul's, on a --target")
+    if len(strands) > 1:
+        raise RulesError("Strands of the Soul does one thing a use: name one effect")
     if params.margin is not None and use.id not in pacts.PACT_GIFTS:
         raise RulesError("--margin belongs to Sealed in Blood or Unbreakable Oath")
     pay(fight, c, cost)
     if use.id in pacts.PACT_GIFTS:
         out |= pacts.seal(fight, c, use, target, params.margin)
-    if target is not None and "fullheal" in strands:
-        fight.set(target.id, wounds=0)
-    elif target is not None and strands:
-        wounds = reduced_to_legend(legend(target, fight.options), total_boxes(target), target.wounds, o)
-        fight.set(target.id, wounds=wounds)
     if target is not None and strands:
-        out["wounds"] = fight.people[target.id].wounds
+        out |= strand_of_the_soul(fight, target, STRANDS[next(iter(strands))], params)
     fight.say(f"{c.name} uses {use.gift.name} ({cost} Wyrð): the GM narrates what it does")
     return out
+
+
+def strand_of_the_soul(fight: Fight, target: Combatant, effect: str, params: Any) -> dict[str, Any]:
+    """One of Strands of the Soul's effects on its target, once the GM has ruled the Day action worked
+    (helpful ones at D = its legend, harmful ones against its Courage). They last about a day, so for the
+    rest of the fight. God runes and skill ranks are a character's own: an enemy reads the GM's cast."""
+    o = midgard_options(fight.options)
+    if effect == "full_heal":
+        fight.set(target.id, wounds=0)
+        return {"effect": effect, "wounds": 0}
+    if effect == "reduce_to_legend_wounds":
+        wounds = reduced_to_legend(legend(target, fight.options), total_boxes(target), target.wounds, o)
+        fight.set(target.id, wounds=wounds)
+        return {"effect": effect, "wounds": wounds}
+    if effect in ("god_rune_to_1", "god_rune_to_8"):
+        if params.rune is None:
+            raise RulesError(f"{effect}: name the god rune (--rune F, Th, A, H or T)")
+        code = rune_code(params.rune)
+        if target.is_enemy or code not in target.runes:
+            raise RulesError(f"{target.name} has no god runes of its own (an enemy reads the GM's cast)")
+        value = 1 if effect == "god_rune_to_1" else 8
+        fight.set(target.id, runes={**target.runes, code: value})
+        return {"effect": effect, "rune": code, "value": value}
+    if params.skill is None:
+        raise RulesError(f"{effect}: name the skill (--skill)")
+    name = skill_name(params.skill)
+    if effect == "skill_merkstave_4":
+        curse = Effect(kind="skill_merkstave", gift="strands_of_the_soul", value=4, skill=name)
+        fight.set(target.id, effects=(*target.effects, curse))
+        return {"effect": effect, "skill": name, "merkstave": 4}
+    if target.kind != "character":
+        raise RulesError(f"{target.name} has no skill ranks of its own to raise (an enemy's come from its rank)")
+    fight.set(target.id, skills={**target.skills, name: max(4, target.skills.get(name, 0))})
+    return {"effect": effect, "skill": name, "ranks": fight.people[target.id].skills[name]}
 
 
 HANDLERS: dict[str, Any] = {
