@@ -304,3 +304,47 @@ def test_rune_of_power_carved_with_a_sword_in_one_attack() -> None:
     game.do("cast", actor="g", manual=[3, 3, 2, 2], goal="margin")  # Past 2 + 2 free: margin 2
     out = resolve_all(game)["g"]
     assert out["rune_of_power"]["wounds"] == 4 and game.who("foe").wounds == (2 + 5) + 4
+
+
+def test_an_enemy_confound_tie_is_cast_again_under_recast() -> None:
+    from test_midgard_combat import villain
+
+    game = Game(
+        [pc("p1", ws=1), villain("jarl", "thane", 3, ws=1, skills=["Deception"], gifts=["confound"])],
+        opposed_tie="recast",
+    )
+    game.do("next_segment")
+    for cid in game.state.order:
+        plan = {"action": "gift", "gift": "confound", "target": "p1"} if cid == "jarl" else {"action": "move"}
+        game.do("declare", actor=cid, **plan)
+    game.do("gm_cast", goal="past", manual=[3, 2, 2, 2, 2])  # the round's cast: Past 1
+    game.do("cast", actor="jarl", manual=[])
+    game.do("allocate", actor="jarl", outcome=3)  # Past 1, Outcome 3 (Deception 3 free)
+    while not game.state.checks:
+        game.do("resolve")
+    gm_before = game.state.gm
+    # p1's Alertness: Past 1, a tie; p1 casts again (Past 0), the GM rolls 5 new dice for the jarl (Past 2)
+    out = game.do("check", manual=[3, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2])
+    assert out["success"] is True and out["speed_penalty"] == 3
+    assert [e.value for e in game.who("p1").effects if e.kind == "speed"] == [3]
+    assert game.state.gm == gm_before  # the round's cast is left as it was
+
+
+def test_an_enemy_confound_tie_recast_can_fail_too() -> None:
+    from test_midgard_combat import villain
+
+    game = Game(
+        [pc("p1", ws=1), villain("jarl", "thane", 3, ws=1, gifts=["confound"])],
+        opposed_tie="recast",
+    )
+    game.do("next_segment")
+    for cid in game.state.order:
+        plan = {"action": "gift", "gift": "confound", "target": "p1"} if cid == "jarl" else {"action": "move"}
+        game.do("declare", actor=cid, **plan)
+    game.do("gm_cast", goal="past", manual=[3, 2, 2, 2, 2])
+    game.do("cast", actor="jarl", manual=[])
+    game.do("allocate", actor="jarl", outcome=1)  # Deception unlisted: half rank, 1 free token
+    while not game.state.checks:
+        game.do("resolve")
+    out = game.do("check", manual=[3, 2, 2, 3, 3, 2, 2, 2, 2, 2, 2])  # p1 Past 2 beats the jarl's 0 + 1
+    assert out["success"] is False and not [e for e in game.who("p1").effects if e.kind == "speed"]

@@ -17,7 +17,7 @@ from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.gift_effects import pay
 from runehall.systems.midgard.combat.making import CastSpec, gift_cast, make_cast, with_boost
 from runehall.systems.midgard.combat.settings import midgard_options, opt
-from runehall.systems.midgard.combat.state import Allocation, CastRecord, Check
+from runehall.systems.midgard.combat.state import Allocation, CastRecord, Check, GMCast
 from runehall.systems.midgard.gift_use import use_cost
 
 
@@ -161,8 +161,14 @@ def confounded(fight: Fight, k: Check, record: CastRecord, source: Source) -> di
     theirs, mine, margin = record.past, k.past, k.outcome
     rule = opt(fight.options, "opposed_tie")
     tries = 0
-    while theirs == mine and rule == "recast" and user.kind == "character" and tries < 10:
-        again = make_cast(fight, target, check_spec(target, k), source, 0)
+    fresh = user.is_enemy  # an enemy user recasts from new GM dice (and so does an enemy target then)
+    while theirs == mine and rule == "recast" and tries < 10:
+        spec = check_spec(target, k)
+        again = (
+            reading(fight, target, spec, source)
+            if fresh and target.is_enemy
+            else make_cast(fight, target, spec, source, 0)
+        )
         record = casting.settle(again, Allocation(past=again.tokens.free), fight.options)
         mine, margin = recast_deception(fight, user, record.past, source)
         theirs = record.past
@@ -185,7 +191,7 @@ def recast_deception(fight: Fight, user: Combatant, rival: int, source: Source) 
     """The user's Deception cast again (option opposed_tie recast): enough on Past to beat the rival when
     it can (the rest cancels Merkstave, then Outcome), else everything on Past (spec §15.2)."""
     spec = CastSpec("H", "Deception", None, 0, opposed=True, instant=True, carry=False, action="check")
-    rec = make_cast(fight, user, spec, source, 0)
+    rec = reading(fight, user, spec, source) if user.is_enemy else make_cast(fight, user, spec, source, 0)
     t = rec.tokens
     if t.past + t.free > rival:
         on_past = max(0, rival + 1 - t.past)
@@ -195,3 +201,29 @@ def recast_deception(fight: Fight, user: Combatant, rival: int, source: Source) 
         alloc = Allocation(past=t.free)
     done = casting.settle(rec, alloc, fight.options)
     return done.past, done.margin
+
+
+def reading(fight: Fight, c: Combatant, spec: CastSpec, source: Source) -> CastRecord:
+    """An enemy's cast made again (option opposed_tie recast): the GM rolls the round's number of dice anew
+    for it alone, and the free tokens of that roll join the enemy's own; the round's cast stays as it was."""
+    gm = fight.gm
+    if gm is None or gm.allocation is None:
+        raise RulesError("enemies read the GM's cast: gm_cast (and allocate --actor gm) first")
+    t = casting.sort(casting.roll(source, gm.dice, fight.options), fight.options)
+    fight.set_gm(
+        GMCast(
+            round=gm.round,
+            dice=gm.dice,
+            tokens=t,
+            allocation=Allocation(),
+            past=t.past,
+            outcome=t.outcome,
+            merkstave=t.merkstave,
+        )
+    )
+    try:
+        rec = make_cast(fight, c, spec, source, 0)
+    finally:
+        fight.set_gm(gm)
+    tokens = rec.tokens.model_copy(update={"free": rec.tokens.free + t.free, "faces": t.faces})
+    return rec.model_copy(update={"tokens": tokens})
