@@ -130,6 +130,9 @@ class RuneOptions(RulesModel):
     )
     disengage_careful_strike_free: bool = Field(True, description=_q("disengage_careful_strike_free"))
     aoo_symmetric: bool = Field(True, description=_q("aoo_symmetric"))
+    damaging_place_exposure: Literal["once_a_round", "each_entry"] = Field(
+        "once_a_round", description=_q("damaging_place_exposure")
+    )
     incapacitated_dfn: Literal["score_zero_plus_roll", "normal_dfn", "automatic_hit"] = Field(
         "score_zero_plus_roll", description=_q("incapacitated_dfn")
     )

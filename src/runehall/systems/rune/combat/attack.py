@@ -13,7 +13,7 @@ from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
-from runehall.systems.rune.combat.footing import slip
+from runehall.systems.rune.combat.footing import enter, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -140,6 +140,9 @@ class AttackAction(CombatAction):
             slipped = slip(board, c.name, start, to, source)
             if slipped is not None:
                 result["slip"] = slipped
+            burns = enter(board, c.name, start, to, source)
+            if burns:
+                result["damaging_places"] = burns
             if offers:
                 result["free_attacks"] = free_strikes(board, c.name, offers, chosen, source)
             if not board.people[c.name].active:

@@ -21,7 +21,7 @@ from runehall.systems.rune.combat.arithmetic import (
 )
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.footing import dark, slip
+from runehall.systems.rune.combat.footing import dark, enter, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
@@ -127,6 +127,9 @@ class HealAction(CombatAction):
             slipped = slip(board, healer.name, start, params.move_to, source)
             if slipped is not None:
                 result["slip"] = slipped
+            burns = enter(board, healer.name, start, params.move_to, source)
+            if burns:
+                result["damaging_places"] = burns
         row = healer_row(patient.wounds)
         mods = difficulty_mods(board, patient, params.situation, in_combat)
         record, total = healing_roll(board, healer, patient, source)
@@ -192,6 +195,9 @@ class ReviveAction(CombatAction):
             slipped = slip(board, healer.name, start, params.move_to, source)
             if slipped is not None:
                 result["slip"] = slipped
+            burns = enter(board, healer.name, start, params.move_to, source)
+            if burns:
+                result["damaging_places"] = burns
         difficulty = int(recovery()["revive"]["difficulty"])
         mods = difficulty_mods(board, patient, [], bool(board.opt("revive_applies_situation_mods")))
         difficulty += sum(mods.values())

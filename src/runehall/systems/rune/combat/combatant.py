@@ -101,6 +101,7 @@ class RoundFlags(RulesModel):
     move_action: bool = Field(False, description="He took a half or full move as his action (not an approach).")
     engagement_used: bool = False
     acted: bool = False
+    burned: bool = Field(False, description="A damaging place has made him roll this round (on entering or standing).")
 
 
 class Combatant(RulesModel):

@@ -1,6 +1,7 @@
 """Terrain in play (data/terrain.toml through combat/terrain.py): what a move costs over the ground it crosses,
 slipping on slippery ground, being knocked down (and rolling down a slope) by a heavy blow, the higher ground,
-darkness and gloom, fog, elevation against cover, damaging places at the end of each round, and limited exits.
+darkness and gloom, fog, elevation against cover, damaging places (on entering and at the end of each round), and
+limited exits.
 """
 
 from __future__ import annotations
@@ -167,7 +168,11 @@ def roll_down(board: Board, a: Combatant, name: str, paces: int, source: Source)
             break
         where = step
     board.update(name, at=where)
-    return {"die": face, "turn_degrees": turn, "paces": paces, "to": list(where), "stopped_by": stopped}
+    out: dict[str, Any] = {"die": face, "turn_degrees": turn, "paces": paces, "to": list(where), "stopped_by": stopped}
+    burns = enter(board, name, c.at, where, source)
+    if burns:
+        out["damaging_places"] = burns
+    return out
 
 
 # -- who stands higher, who sees ------------------------------------------------------------------------
@@ -211,25 +216,70 @@ def cover_from_above(board: Board, a: Combatant, d: Combatant, value: int) -> in
 
 
 # -- rounds and exits -----------------------------------------------------------------------------------
-def exposure(board: Board, source: Source) -> list[dict[str, Any]]:
-    """At the end of a round, everyone in a damaging place rolls Sta (Res) against 4; a failure is the place's
-    Dam rating plus the miss as raw damage."""
+def _burn(board: Board, c: Combatant, dam: int, source: Source) -> dict[str, Any]:
+    """One exposure to a damaging place: Sta (Res) against 4; a failure is the place's Dam rating plus the miss as
+    raw damage, less Soak. It marks him as harmed by a damaging place this round."""
     difficulty = feature("damaging").stamina_difficulty or 0
+    roll, faces = stress(source)
+    bonus = c.bonus("fatigue")
+    total = roll + bonus - c.impairment
+    record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+    record.update(difficulty=difficulty, dam=dam)
+    board.flag(c.name, burned=True)
+    if total < difficulty:
+        raw = dam + difficulty - total
+        record.update(raw=raw, injury=board.hurt(c.name, max(0, raw - c.soak)))
+    return record
+
+
+def _damaging_dam(board: Board, p: Point) -> int:
+    """The Dam rating of the damaging place at p (the highest where areas overlap), 0 outside any."""
+    return max((z.dam or 0 for z in at(board.terrain, p, "damaging")), default=0)
+
+
+def entries(board: Board, start: Point, to: Point, flight: bool = False) -> list[int]:
+    """The Dam rating of each damaging place the straight move start -> to enters, in order: each stretch of the
+    path inside one after a stretch outside (ending on an area's edge counts). A jump (`flight`) only enters where
+    it lands."""
+    inside = _damaging_dam(board, start) > 0
+    found: list[int] = []
+    if not flight:
+        for _, zones in pieces(board.terrain, start, to):
+            dam = max((z.dam or 0 for z in zones if z.kind == "damaging"), default=0)
+            if dam and not inside:
+                found.append(dam)
+            inside = dam > 0
+    landing = _damaging_dam(board, to)
+    if landing and not inside:
+        found.append(landing)
+    return found
+
+
+def enter(
+    board: Board, name: str, start: Point, to: Point, source: Source, flight: bool = False
+) -> list[dict[str, Any]]:
+    """A move (his own, a free one, or being shoved or rolled) that takes him into a damaging place harms him
+    there and then. By `damaging_place_exposure`: once a round of exposure (no roll if a damaging place has
+    already made him roll this round), or on each entry."""
+    out: list[dict[str, Any]] = []
+    each = board.opt("damaging_place_exposure") == "each_entry"
+    for dam in entries(board, start, to, flight):
+        c = board.people[name]
+        if c.health in ("dead", "gone") or (c.this_round.burned and not each):
+            break
+        out.append({**_burn(board, c, dam, source), "entered": True})
+    return out
+
+
+def exposure(board: Board, source: Source) -> list[dict[str, Any]]:
+    """At the end of a round, everyone standing in a damaging place whom no damaging place has harmed yet this
+    round (entering one harms at once) rolls for this round's exposure."""
     out: list[dict[str, Any]] = []
     for c in list(board.people.values()):
-        places = at(board.terrain, c.at, "damaging")
-        if not places or c.health in ("dead", "gone"):
+        dam = _damaging_dam(board, c.at)
+        if not dam or c.health in ("dead", "gone") or c.this_round.burned:
             continue
-        dam = max(z.dam or 0 for z in places)
-        roll, faces = stress(source)
-        bonus = c.bonus("fatigue")
-        total = roll + bonus - c.impairment
-        record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
-        record["difficulty"] = difficulty
-        if total < difficulty:
-            raw = dam + difficulty - total
-            record.update(raw=raw, injury=board.hurt(c.name, max(0, raw - c.soak)))
-        out.append(record)
+        out.append(_burn(board, c, dam, source))
     return out
 
 

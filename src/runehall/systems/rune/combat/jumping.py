@@ -13,7 +13,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
-from runehall.systems.rune.combat.footing import dark
+from runehall.systems.rune.combat.footing import dark, enter
 from runehall.systems.rune.combat.geometry import shown
 from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
 from runehall.systems.rune.combat.settings import stress
@@ -59,8 +59,12 @@ class JumpAction(CombatAction):
             result["modifiers"] = dict(mods)
         result.update(total=total, difficulty=difficulty, success=total >= difficulty)
         if total >= difficulty:
+            start = c.at
             walk(board, c, to)
             result["landed"] = {"to": list(to), "paces": shown(paces)}
+            burns = enter(board, c.name, start, to, source, flight=True)
+            if burns:
+                result["damaging_places"] = burns
             if offers:
                 result["free_attacks"] = free_strikes(board, c.name, offers, chosen, source)
         if board.people[c.name].active and board.slot is not None:

@@ -14,7 +14,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
-from runehall.systems.rune.combat.footing import dark, escape, exit_at, high_ground, slip
+from runehall.systems.rune.combat.footing import dark, enter, escape, exit_at, high_ground, slip
 from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.movement import (
     Strike,
@@ -102,13 +102,17 @@ class MoveAction(CombatAction):
         start = c.at
         walk(board, c, to)
         slips = [slip(board, c.name, start, to, source)]
+        burns = enter(board, c.name, start, to, source)
         for name, spot in interceptors:
             result.setdefault("intercepted_by", {})[name] = list(spot)
             start = board.people[name].at
             walk(board, board.people[name], spot)
             slips.append(slip(board, name, start, spot, source))
+            burns += enter(board, name, start, spot, source)
         if any(slips):
             result["slips"] = [s for s in slips if s is not None]
+        if burns:
+            result["damaging_places"] = burns
         board.flag(c.name, withdrawing=kind == "withdraw", fleeing=kind == "flee", reckless=kind == "reckless")
         if kind in ("half", "full", "seize_ground", "seek_cover"):
             board.flag(c.name, move_action=True)
@@ -289,12 +293,19 @@ class EngagementAction(CombatAction):
         success = contest(board, c, o, params, source, rolls)
         result["success"] = success
         if success:
+            burns: list[dict[str, Any]] = []
             if params.to is not None:
                 check_free(board, c, params.to)
+                start = c.at
                 board.update(c.name, at=params.to)
+                burns += enter(board, c.name, start, params.to, source)
             if o is not None and params.shove_to is not None:
                 check_free(board, o, params.shove_to)
+                start = board.people[o.name].at
                 board.update(o.name, at=params.shove_to)
+                burns += enter(board, o.name, start, params.shove_to, source)
+            if burns:
+                result["damaging_places"] = burns
             result["shove_paces_at_most"] = shove_paces(c.strength)
         return result
 
