@@ -348,3 +348,32 @@ def test_an_enemy_confound_tie_recast_can_fail_too() -> None:
         game.do("resolve")
     out = game.do("check", manual=[3, 2, 2, 3, 3, 2, 2, 2, 2, 2, 2])  # p1 Past 2 beats the jarl's 0 + 1
     assert out["success"] is False and not [e for e in game.who("p1").effects if e.kind == "speed"]
+
+
+def test_a_sword_carved_rune_of_power_can_curse_a_skill() -> None:
+    game = fight(
+        {"gifts": ["rune_of_power"], "runes": {"A": 5, "T": 4}, "skills": {"Swords": 2}, "weapons": ["long_sword"]},
+        pc("foe", "raiders", skills={"Sax": 1}, weapons=["sax"]),
+    )
+    game.do("next_segment")
+    if game.state.order[0] == "foe":
+        game.do("declare", action="move")
+    game.refuse("declare", "names one skill", actor="g", action="strike", target="foe", gifts=["rune_of_power:penalty"])
+    game.refuse("declare", "names one skill", actor="g", action="strike", target="foe",
+                gifts=["rune_of_power:penalty+sax+luck"])  # fmt: skip
+    game.refuse("declare", "rune_of_power:penalty", actor="g", action="strike", target="foe",
+                gifts=["rune_of_power:speed"])  # fmt: skip
+    game.do("declare", actor="g", action="strike", target="foe", gifts=["rune_of_power:penalty+sax"])
+    if len(game.state.declarations) < 2:
+        game.do("declare", action="move")
+    assert game.declaration("g").base_speed == 3 + 5 and game.who("g").wyrd == 12 - 3
+    game.do("cast", actor="g", manual=[3, 3, 2, 2], goal="margin")
+    out = resolve_all(game)["g"]
+    assert out["rune_of_power"] == {"skill": "Sax", "skill_merkstave": 3}  # half(A 5)
+    assert game.who("foe").wounds == 2 + 5  # the blow itself, no direct damage
+    declare(game, foe={"action": "strike", "target": "g", "weapon": "sax"})
+    from runehall.systems.midgard.combat.combatant import wound_penalty
+
+    wounded = wound_penalty(game.who("foe"))
+    game.do("cast", actor="foe", manual=[2, 2, 2])
+    assert game.declaration("foe").cast.tokens.merkstave == 3 + wounded  # type: ignore[union-attr]

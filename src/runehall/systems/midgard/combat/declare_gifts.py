@@ -15,6 +15,7 @@ from runehall.systems.midgard.combat.gift_effects import fee_at_cast, pay
 from runehall.systems.midgard.combat.settings import midgard_options, opt
 from runehall.systems.midgard.combat.state import ATTACKS, BASIC, Declaration
 from runehall.systems.midgard.gift_use import parse_use, use_cost
+from runehall.systems.midgard.rules import rules
 
 
 def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
@@ -96,16 +97,31 @@ def thorn_bush(fight: Fight, c: Combatant, action: str, texts: list[str]) -> Non
     fight.set(c.id, effects=(*fight.people[c.id].effects, thorn))
 
 
+def carved_skill(words: frozenset[str]) -> str | None:
+    """The skill named with a sword-carved rune_of_power:penalty+SKILL; RulesError unless exactly one."""
+    if "penalty" not in words:
+        return None
+    named = [found.name for w in words - {"penalty"} if (found := rules().skill(w)) is not None]
+    if len(named) != 1 or len(words) != 2:
+        raise RulesError("rune_of_power:penalty names one skill of the target's (e.g. rune_of_power:penalty+sax)")
+    return named[0]
+
+
 def sword_rune(fight: Fight, c: Combatant, d: Declaration, texts: list[str]) -> Declaration:
     """Rune of Power carved onto the target as part of one sword attack (Swords skill only): the attack is
-    5 slower, and if it hits the rune deals its direct damage (full Odin, through armour)."""
+    5 slower, and if it hits the rune deals its direct damage (full Odin, through armour) -- or, carved as
+    :penalty+SKILL, puts half Odin in merkstave on the target's casts with that skill for the scene."""
     if not texts:
         return d
     use = gifts.uses_of(c, texts, fight.options)[0]
     if d.action not in ATTACKS or d.skill != "Swords":
         raise RulesError("a Rune of Power is carved as part of an attack only with the Swords skill")
-    if use.words != {"harm"}:
-        raise RulesError("a Rune of Power carved with a sword is rune_of_power:harm")
+    carved_skill(use.words)
+    if use.words != {"harm"} and "penalty" not in use.words:
+        raise RulesError(
+            "a Rune of Power carved with a sword is rune_of_power:harm (direct damage) or "
+            "rune_of_power:penalty+SKILL (a penalty on one of the target's skills)"
+        )
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     return d.model_copy(update={"gifts": (*d.gifts, use.text())})
 

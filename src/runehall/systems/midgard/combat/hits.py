@@ -10,10 +10,12 @@ from runehall.errors import RulesError
 from runehall.systems.midgard.combat import combatant, damage, gear, gift_hits, gifts, moves
 from runehall.systems.midgard.combat.casting import succeeds
 from runehall.systems.midgard.combat.combatant import Combatant, Pin, alive_members, skill_ranks
-from runehall.systems.midgard.combat.effects import total
+from runehall.systems.midgard.combat.declare_gifts import carved_skill
+from runehall.systems.midgard.combat.effects import Effect, total
 from runehall.systems.midgard.combat.fight import Fight
 from runehall.systems.midgard.combat.settings import fold, opt
 from runehall.systems.midgard.combat.state import CastRecord, Declaration
+from runehall.systems.midgard.gift_use import parse_use
 
 
 def immobilised(target: Combatant, attacker: Combatant) -> bool:
@@ -171,9 +173,9 @@ def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[st
         dmg = margin + d.damage + mods.damage
         out["damage"] = dmg
         out |= deal(fight, attacker, target, dmg, d.ap + mods.ap, location, key, mods.hardness_cut)
-        if any(t.partition(":")[0] == "rune_of_power" for t in d.gifts) and not fight.people[target.id].out:
-            carved = gifts.size(attacker, "A", fight.options)
-            out["rune_of_power"] = damage.wound(fight, target.id, carved, None, key, carved)
+        runes = [t for t in d.gifts if t.partition(":")[0] == "rune_of_power"]
+        if runes and not fight.people[target.id].out:
+            out["rune_of_power"] = carved_rune(fight, attacker, target.id, runes[0], key)
         if d.action != "knock_back":
             return out
         target = fight.people[target.id]
@@ -248,3 +250,17 @@ def warband_blow(fight: Fight, band: Combatant, dmg: int, key: tuple[int, int], 
         fight.set(band.id, out=True, out_at=key)
         fight.say(f"{band.name} is wiped out")
     return {"slain": len(slain), "wasted": wasted, "left": len(alive_members(band))}
+
+
+def carved_rune(fight: Fight, attacker: Combatant, target_id: str, text: str, key: tuple[int, int]) -> dict[str, Any]:
+    """A Rune of Power carved with the sword blow that hit: direct damage of full Odin through armour, or
+    (rune_of_power:penalty+SKILL) half Odin in merkstave on the target's casts with that skill this scene."""
+    skill = carved_skill(parse_use(text).words)
+    if skill is None:
+        carved = gifts.size(attacker, "A", fight.options)
+        return damage.wound(fight, target_id, carved, None, key, carved)
+    power = gifts.size(attacker, "half(A)", fight.options)
+    curse = Effect(kind="skill_merkstave", gift="rune_of_power", value=power, skill=skill)
+    fight.set(target_id, effects=(*fight.people[target_id].effects, curse))
+    fight.say(f"{attacker.name}'s rune weighs on {fight.people[target_id].name}'s {skill} ({power} merkstave)")
+    return {"skill": skill, "skill_merkstave": power}
