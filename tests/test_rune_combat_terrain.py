@@ -253,6 +253,116 @@ def test_standing_in_a_damaging_place_hurts_at_the_end_of_the_round() -> None:
     assert "damaging_places" not in fight.do("end_round")
 
 
+LAVA = zone("damaging", [5, -2, 8, 2], dam=20)
+
+
+def close(fight: Fight, faces: list[int] | None = None) -> dict[str, Any]:
+    """Everyone still due passes and the round ends (the faces for any roll it makes)."""
+    while (up := fight.board.next_up()) is not None:
+        fight.do("pass", who=up[0])
+    return fight.do("end_round", faces)
+
+
+def in_lava(*zones: dict[str, Any], **options: Any) -> Fight:
+    """Ragnar (Sprint 1, Sta bonus 1, Soak 3) at (0, 0) with lava 5 to 8 paces east of him; the goblin far off."""
+    people = [hero("Ragnar", (0, 0), init=20, sprint=1, fatigue=1, jump=3), fighter("Goblin", (60, 60))]
+    return start(field(*(zones or (LAVA,)), people=people, **options))
+
+
+def test_running_through_a_damaging_place_and_out_hurts() -> None:
+    """The book harms all who enter the area, not only those left standing in it when the round ends."""
+    fight = in_lava()
+    moved = fight.do("move", [2], who="Ragnar", to=[20, 0], kind="full")
+    (burn,) = moved["damaging_places"]
+    assert (burn["who"], burn["entered"], burn["dam"], burn["total"], burn["raw"]) == ("Ragnar", True, 20, 3, 21)
+    assert burn["injury"]["hp_lost"] == 18 and fight.who("Ragnar").hp == 32  # 20 + (4 - 3), less Soak 3
+    assert "damaging_places" not in close(fight)  # he is out of it: nothing more this round
+    steady = in_lava()
+    (kept,) = steady.do("move", [5], who="Ragnar", to=[20, 0], kind="full")["damaging_places"]
+    assert kept["total"] == 6 and "raw" not in kept and steady.who("Ragnar").hp == 50
+
+
+def test_keeping_clear_of_a_damaging_place_is_safe() -> None:
+    fight = in_lava()
+    assert "damaging_places" not in fight.do("move", [], who="Ragnar", to=[4, 0], kind="half")  # up to its edge
+    assert "damaging_places" not in fight.do("move", [], who="Ragnar", to=[4, 9], kind="half")  # alongside it
+    assert "damaging_places" not in close(fight)
+    assert fight.who("Ragnar").hp == 50
+
+
+def test_entering_and_staying_rolls_once_that_round_and_again_each_round_after() -> None:
+    fight = in_lava()
+    (entered,) = fight.do("move", [5], who="Ragnar", to=[6, 0], kind="full")["damaging_places"]
+    assert entered["entered"] and fight.who("Ragnar").this_round.burned
+    assert "damaging_places" not in close(fight)  # the same round's exposure: no second roll
+    fight.roll_all(Ragnar=[5], Goblin=[5])
+    (stayed,) = close(fight, [2])["damaging_places"]
+    assert (stayed["who"], stayed["total"], stayed["raw"]) == ("Ragnar", 3, 21) and "entered" not in stayed
+
+
+def test_leaving_a_damaging_place_is_free() -> None:
+    fight = start(field(LAVA, people=[hero("Ragnar", (6, 0), init=20, sprint=1, fatigue=1), fighter("G", (60, 60))]))
+    assert "damaging_places" not in fight.do("move", [], who="Ragnar", to=[16, 0], kind="full")
+    assert "damaging_places" not in close(fight)
+
+
+@pytest.mark.parametrize(("exposure", "rolls"), [("once_a_round", 1), ("each_entry", 2)])
+def test_going_back_into_a_damaging_place_in_the_same_round(exposure: str, rolls: int) -> None:
+    """Through the lava and back again in one action: one round of exposure (default), or two entries."""
+    fight = in_lava(damaging_place_exposure=exposure)
+    (first,) = fight.do("move", [5], who="Ragnar", to=[10, 0], kind="half")["damaging_places"]
+    back = fight.do("move", [5] * (rolls - 1), who="Ragnar", to=[0, 0], kind="half").get("damaging_places", [])
+    assert first["entered"] and len(back) == rolls - 1
+    assert "damaging_places" not in close(fight)
+    strips = (zone("damaging", [3, -2, 4, 2], dam=10), zone("damaging", [8, -2, 9, 2], dam=30))
+    two = in_lava(*strips, damaging_place_exposure=exposure)
+    crossed = two.do("move", [5] * rolls, who="Ragnar", to=[12, 0], kind="full")["damaging_places"]
+    assert [b["dam"] for b in crossed] == [10, 30][:rolls]
+
+
+def test_a_jump_over_a_damaging_place_harms_only_if_it_lands_there() -> None:
+    fight = in_lava(zone("damaging", [2, -1, 3, 1], dam=20))
+    over = fight.do("jump", [5], who="Ragnar", to=[4, 0], over="barrier")
+    assert over["success"] and "damaging_places" not in over
+    short = in_lava(zone("damaging", [2, -1, 3, 1], dam=20))
+    (burn,) = short.do("jump", [5, 2], who="Ragnar", to=[2, 0], over="barrier")["damaging_places"]
+    assert burn["entered"] and burn["raw"] == 21
+
+
+def test_a_free_move_to_intercept_through_a_damaging_place_hurts_the_interceptor() -> None:
+    people = [
+        hero("Ragnar", (0, 0), init=20, sprint=1),
+        fighter("Goblin", (2, 0)),
+        fighter("Orc", (-20, 10), init=0, res=1),
+    ]
+    fight = start(field(zone("damaging", [-21, 5, -19, 6], dam=10), people=people))
+    moved = fight.do("move", [2] + [5, 5] * 2, who="Ragnar", to=[-40, 0], kind="flee", intercepts={"Orc": [-20, 3]})
+    (burn,) = moved["damaging_places"]
+    assert (burn["who"], burn["entered"], burn["total"], burn["raw"]) == ("Orc", True, 3, 11)  # Res 1; 10 + (4 - 3)
+    assert burn["injury"]["hp_lost"] == 8 and not fight.who("Ragnar").this_round.burned  # he kept clear
+
+
+def test_being_shoved_into_a_damaging_place_hurts() -> None:
+    people = [hero("Ragnar", (0, 0), init=20, engagement=2), fighter("Goblin", (2, 0), init=5)]
+    fight = start(field(zone("damaging", [4, -1, 6, 1], dam=20), people=people))
+    result = fight.do("engagement", [9, 2, 2], who="Ragnar", opponent="Goblin", shove_to=[5, 0])
+    assert result["success"] and fight.who("Goblin").at == (5, 0)
+    (burn,) = result["damaging_places"]
+    assert (burn["who"], burn["entered"], burn["total"]) == ("Goblin", True, 5) and "raw" not in burn
+    assert "damaging_places" not in close(fight)  # he rolled for this round when he went in
+
+
+def test_rolling_down_a_slope_through_a_damaging_place_hurts() -> None:
+    people = [hero("Ragnar", (0, 0), init=20, atk=9, dam=12), fighter("Goblin", (2, 0), dfn=3, hp=90, soak=3)]
+    ground = (zone("slope", [-30, -30, 30, 30], up=[-1, 0]), zone("damaging", [10, -1, 12, 1], dam=20))
+    fight = start(field(*ground, people=people))
+    hit = fight.do("attack", [8, 2, 3, 5, 2], who="Ragnar", target="Goblin")["attack"]
+    rolled = hit["footing"]["rolls_down"]
+    assert rolled["to"] == [30, 0]
+    (burn,) = rolled["damaging_places"]
+    assert (burn["who"], burn["entered"], burn["total"]) == ("Goblin", True, 4)  # Res 3 + 2 - 1 for his Wound
+
+
 def test_a_limited_exit_lets_one_hero_flee_a_round() -> None:
     people = [
         hero("Ragnar", (0, 0), init=10, sprint=1),
