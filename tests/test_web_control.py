@@ -48,7 +48,17 @@ def test_the_gm_hands_out_combatants_and_a_player_gets_only_their_own_forms(clie
     assert "Los llevan" in ana.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text
     # Ana's form: the actions that name an actor, and Ulrik as the only actor; the GM's: everything.
     actions = re.findall(r'<option value="(\w+)">\1 — ', ana_page)
-    assert actions == ["declare", "cast", "allocate", "use_gift", "merkstave"]
+    assert actions == [
+        "declare",
+        "cast",
+        "allocate",
+        "take_hit",
+        "switch",
+        "check",
+        "use_gift",
+        "break_pact",
+        "merkstave",
+    ]
     actor = re.search(r'<select id="tf-[\w-]+-param-actor" name="param-actor"[^>]*>(.*?)</select>', ana_page, re.S)
     assert actor and re.findall(r'<option value="([^"]*)"', actor.group(1)) == [HERO_ID]
     assert '<option value="next_segment">' in gm_page and '<option value="next_segment">' not in ana_page

@@ -22,6 +22,7 @@ from runehall.systems.midgard.gift_use import use_cost
 
 
 class CheckParams(RulesModel):
+    actor: str | None = Field(None, description="Who makes the check (default: the next one's; named, it must be).")
     wyrd: int = Field(0, ge=0, le=10)
     drop: str | None = Field(None, description="Arms: the item dropped if the Courage cast fails (owner's choice).")
     gifts: list[str] = Field(
@@ -78,6 +79,7 @@ class CheckAction(CombatAction):
         "Athletics (legs), or Alertness against Confound."
     )
     Params: ClassVar[type[RulesModel]] = CheckParams
+    actor_param: ClassVar[str | None] = "actor"
     random: ClassVar[bool] = True
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
@@ -85,7 +87,7 @@ class CheckAction(CombatAction):
         if not fight.checks:
             raise RulesError("no check is waiting")
         k = fight.checks[0]
-        c = fight.people[k.who]
+        c = fight.people[fight.the_one(params.actor, k.who, "makes the next check")]
         drop = _drop(c, k, params)
         out: dict[str, Any] = {"who": c.id, "check": k.kind, "difficulty": k.difficulty}
         if "persistent_endeavour" in [t.partition(":")[0] for t in params.gifts]:

@@ -69,6 +69,13 @@ class Fight:
             raise RulesError(f"there is no combatant {name!r} (ids: {', '.join(self.people)})")
         return found
 
+    def the_one(self, given: str | None, cid: str, what: str) -> str:
+        """An action whose actor is implicit (`cid`) may still name it, so a player can do it for their own
+        combatant at a table: a name given must be exactly that one."""
+        if given is not None and self.who(given).id != cid:
+            raise RulesError(f"{self.people[cid].name} {what}, not {self.who(given).name}")
+        return cid
+
     def set(self, cid: str, **changes: Any) -> Combatant:
         self.people[cid] = self.people[cid].model_copy(update=changes)
         return self.people[cid]

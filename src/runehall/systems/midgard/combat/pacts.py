@@ -62,7 +62,7 @@ class BreakPactAction(CombatAction):
         "under an Unbreakable Oath a failure brings a merkstave penalty on all casts."
     )
     Params: ClassVar[type[RulesModel]] = BreakPactParams
-    # no actor_param yet: like `check`, the GM's and the owner's at a table (see docs/rules/midgard.md)
+    actor_param: ClassVar[str | None] = "actor"  # the bound one tries, as often as they wish
     random: ClassVar[bool] = True
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:

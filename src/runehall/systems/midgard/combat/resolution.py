@@ -251,6 +251,7 @@ class ResolveAction(CombatAction):
 
 
 class TakeHitParams(RulesModel):
+    actor: str | None = Field(None, description="The hit character (default: it; named, it must be that one).")
     location: str | None = Field(None, description="head, body, arms or legs (default: the chooser's best).")
 
 
@@ -258,12 +259,18 @@ class TakeHitAction(CombatAction):
     name: ClassVar[str] = "take_hit"
     summary: ClassVar[str] = "The hit character takes the hit (instead of switching to a defence)."
     Params: ClassVar[type[RulesModel]] = TakeHitParams
+    actor_param: ClassVar[str | None] = "actor"
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("resolution")
         p = fight.pending
         if p is None:
             raise RulesError("no hit is waiting for an answer")
+        fight.the_one(params.actor, p.target, "is the one hit and takes it")
+        if params.actor is not None and params.location is not None:
+            attacker, target = fight.people[fight.declarations[p.index].actor], fight.people[p.target]
+            if hits.immobilised(target, attacker):
+                raise RulesError(f"{target.name} is immobilised, so {attacker.name} picks where the hit lands")
         if p.defence is not None and (p.defence.allocation is None or p.defence.gm_spend):
             raise RulesError(
                 f"{p.defender or p.target} must first allocate the switched defence (and spend its Merkstave)"

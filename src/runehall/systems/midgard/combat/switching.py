@@ -123,6 +123,7 @@ def extra_defence(fight: Fight, cid: str) -> bool:
 
 
 class SwitchParams(RulesModel):
+    actor: str | None = Field(None, description="The hit character (default: it; named, it must be that one).")
     defence: Literal["block", "dodge", "escape_pin"] = Field(description="The active defence switched to.")
     weapon: str | None = Field(None, description="Block: the item blocking (default: a shield, else the weapon).")
     skill: str | None = Field(None, description="Escape Pin: Athletics or Wrestling.")
@@ -136,6 +137,7 @@ class SwitchAction(CombatAction):
     name: ClassVar[str] = "switch"
     summary: ClassVar[str] = "The hit character gives up its unresolved action to Block, Dodge or Escape Pin (recast)."
     Params: ClassVar[type[RulesModel]] = SwitchParams
+    actor_param: ClassVar[str | None] = "actor"
     random: ClassVar[bool] = True
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
@@ -143,6 +145,7 @@ class SwitchAction(CombatAction):
         p = fight.pending
         if p is None or p.defence is not None:
             raise RulesError("there is no hit to switch against")
+        fight.the_one(params.actor, p.target, "is the one hit and may switch")
         if params.extra:
             if not extra_defence(fight, p.target):
                 raise RulesError(f"{p.target} has no Combat Master defence left for this segment")
