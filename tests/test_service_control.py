@@ -281,3 +281,53 @@ def test_a_controlling_player_acts_for_their_rune_hero(client: Any) -> None:
     refused(ana, table.gm, tracker_id, "end_round")
     refused(ana, table.gm, tracker_id, "damage", who="Ragnar", raw=5)  # the runner's, though it names one
     done(table.gm, tracker_id, "initiative", who="Wolf")
+
+
+def hit_on_ulrik(client: Any) -> tuple[Table, Seat, str]:
+    """A sax duel the GM starts with Ulrik handed to Ana: Ulrik moves, the raider's strike hits him."""
+    table = open_table(client, "midgard")
+    ana = table.join("Ana")
+    duel = [
+        pc(HERO_ID, ws=2, defence=3, runes={"T": 4, "F": 3}, skills={"Sax": 2, "Athletics": 1}, weapons=["sax"]),
+        pc(FOE_ID, "raiders", ws=2, runes={"T": 4}, skills={"Sax": 2}, weapons=["sax"]),
+    ]
+    started = table.gm.post(
+        "/trackers", {"tracker": "combat", "setup": {"combatants": duel}, "controllers": {HERO_ID: ana.id}}
+    )
+    assert started.status_code == 201, started.text
+    tracker_id = started.json()["payload"]["tracker_id"]
+    done(table.gm, tracker_id, "next_segment")
+    for cid in tracker(table.gm, tracker_id)["state"]["order"]:
+        if cid == HERO_ID:
+            done(ana, tracker_id, "declare", actor=HERO_ID, action="move")
+        else:
+            done(table.gm, tracker_id, "declare", actor=FOE_ID, action="strike", target=HERO_ID)
+    done(table.gm, tracker_id, "cast", manual=[3, 5, 2, 2], actor=FOE_ID, goal="margin")
+    hit = done(table.gm, tracker_id, "resolve")["payload"]["result"]
+    assert (
+        hit["answer"] == "take_hit or switch" and tracker(ana, tracker_id)["state"]["pending_hit"]["target"] == HERO_ID
+    )
+    return table, ana, tracker_id
+
+
+def test_a_controlling_player_takes_the_hit_on_their_pc_and_chooses_where(client: Any) -> None:
+    table, ana, tracker_id = hit_on_ulrik(client)
+    refused(ana, table.gm, tracker_id, "take_hit", location="legs")  # without naming whom: the GM's
+    assert HERO_ID in refused(ana, table.gm, tracker_id, "take_hit", actor=FOE_ID, location="legs")
+    taken = done(ana, tracker_id, "take_hit", actor=HERO_ID, location="arms")
+    assert taken["author"] == ana.id and taken["payload"]["result"]["location"] == "arms"
+    state = tracker(ana, tracker_id)["state"]
+    assert state["pending_hit"] is None and [k["who"] for k in state["checks"]] == [HERO_ID]  # the arm wound's Courage
+    refused(ana, table.gm, tracker_id, "check", actor=FOE_ID)
+    checked = done(ana, tracker_id, "check", manual=[6, 3, 8], actor=HERO_ID)
+    assert checked["payload"]["result"]["who"] == HERO_ID and tracker(ana, tracker_id)["state"]["checks"] == []
+
+
+def test_a_controlling_player_switches_their_pc_to_a_defence_and_not_the_foe(client: Any) -> None:
+    table, ana, tracker_id = hit_on_ulrik(client)
+    refused(ana, table.gm, tracker_id, "switch", actor=FOE_ID, defence="dodge")
+    refused(ana, table.gm, tracker_id, "switch", defence="dodge")
+    switched = done(ana, tracker_id, "switch", manual=[4, 2, 4], actor=HERO_ID, defence="dodge")
+    assert switched["author"] == ana.id and switched["payload"]["result"]["faces"] == [4, 2, 4]
+    pending = tracker(table.gm, tracker_id)["state"]["pending_hit"]
+    assert pending["target"] == HERO_ID and pending["defence_action"] == "dodge"
