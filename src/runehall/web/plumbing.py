@@ -1,0 +1,60 @@
+"""What every table form and fragment goes through: who is asking, rendering, and answering a write
+(an htmx fragment, or a redirect for a plain form)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from runehall.errors import RunehallError
+from runehall.storage.store import Event, Participant
+from runehall.table.play import TableService
+from runehall.web.pages import _publish, lang_of, same_origin, service_of
+from runehall.web.render import page
+
+
+def viewer_of(request: Request, table_id: str) -> Participant:
+    token = request.cookies.get(f"rh_{table_id}", "")
+    return service_of(request).viewer(table_id, token)
+
+
+def render_html(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(page(lang_of(request), template, **context), status)
+
+
+def answer(request: Request, table_id: str, message: str = "", status: int = 200) -> Response:
+    if request.headers.get("hx-request"):
+        css = "error" if status >= 400 else "ok"
+        from markupsafe import escape
+
+        return HTMLResponse(f'<span class="{css}">{escape(message)}</span>', status)
+    return RedirectResponse(f"/t/{table_id}", 303)
+
+
+async def act(
+    request: Request, table_id: str, work: Callable[[TableService, Participant], Event], done: str = "✔"
+) -> Response:
+    """One write from a form: same-site check, the viewer, the service call, the live broadcast."""
+    try:
+        same_origin(request)
+        viewer = await run_in_threadpool(viewer_of, request, table_id)
+        event = await run_in_threadpool(work, service_of(request), viewer)
+    except RunehallError as e:
+        return answer(request, table_id, str(e), 422)
+    await _publish(request, [event])
+    return answer(request, table_id, done)
+
+
+def json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text or "{}")
+    except json.JSONDecodeError:
+        raise RunehallError(f"{what} must be JSON") from None
+    if not isinstance(value, dict):
+        raise RunehallError(f"{what} must be a JSON object")
+    return value

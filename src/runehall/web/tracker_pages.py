@@ -1,0 +1,187 @@
+"""What is in play at a table, on the web page: each tracker's state, the forms for the actions this
+person may take (a player only for the combatants handed to them), and the GM's hand-out form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+
+from runehall.errors import RunehallError
+from runehall.storage.store import Event, Forbidden, NotFound, Participant
+from runehall.table.play import TableService
+from runehall.web.forms import collect, fields
+from runehall.web.pages import form_of, service_of
+from runehall.web.plumbing import act, json_object, render_html, viewer_of
+from runehall.web.render import widget
+
+router = APIRouter()
+PARAM = "param-"  # an action's parameter fields are named apart from the form's own (declare has an "action")
+
+
+def tracker_rows(
+    service: TableService, viewer: Participant, system: Any, names: dict[str, str]
+) -> list[dict[str, Any]]:
+    """What the page shows of each tracker this person may see: its state, and what they may do with it."""
+    trackers: list[dict[str, Any]] = []
+    for t in service.trackers(viewer):
+        tracker = system.tracker(t["tracker"])
+        usable, mine = _usable(viewer, tracker, t)
+        first = usable[0] if usable else None
+        shown = {
+            "title": tracker.title,
+            "can_act": bool(usable),
+            "actions": [{"name": a.name, "summary": a.summary} for a in usable],
+            "fields": _action_fields(first, mine) if first else [],
+            "mine": mine,
+            "widget": widget(system.id, t["tracker"]),
+            "can_assign": viewer.is_gm and bool(t["combatants"]),
+            "assigned": [
+                {"key": key, "name": name, "player": t["controllers"].get(key, "")}
+                for key, name in t["combatants"].items()
+            ],
+            "controller_names": {key: names.get(pid, pid) for key, pid in t["controllers"].items()},
+        }
+        trackers.append({**t, **shown})
+    return trackers
+
+
+def trackers_context(
+    service: TableService, viewer: Participant, system: Any, participants: list[dict[str, Any]], characters: Any
+) -> dict[str, Any]:
+    """What the trackers section needs: the rows, the players one may hand combatants to, and what may be
+    put into play (with the characters that can go with it)."""
+    names = {p["id"]: p["name"] for p in participants}
+    return {
+        "trackers": tracker_rows(service, viewer, system, names),
+        "players": [p for p in participants if p["role"] == "player" and not p["revoked"]],
+        "trackers_available": bool(system.trackers()),
+        "tracker_kinds": [(name, t.title) for name, t in system.trackers().items()],
+        "characters": characters,
+        "table_id": viewer.table_id,
+    }
+
+
+def _usable(viewer: Participant, tracker: Any, t: dict[str, Any]) -> tuple[list[Any], list[str] | None]:
+    """The actions this viewer may use on a tracker, and the combatants they act for: None for its owner and
+    the game master (every action, anyone); else those the GM handed them, with the actions naming an actor."""
+    if viewer.is_gm or t["owner"] == viewer.id:
+        return list(tracker.actions().values()), None
+    mine = [key for key, pid in t["controllers"].items() if pid == viewer.id]
+    if not mine:
+        return [], []
+    return [a for a in tracker.actions().values() if a.actor_param], mine
+
+
+def _action_fields(action: Any, mine: list[str] | None, values: dict[str, Any] | None = None) -> list[Any]:
+    """An action's parameters as form fields; a player's actor field offers only their own combatants."""
+    shown = fields(action.Params, values)
+    for f in shown:
+        if mine is not None and f.name == action.actor_param:
+            f.kind, f.choices, f.required = "select", list(mine), True
+        f.name = PARAM + f.name
+    return shown
+
+
+def _action_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
+    """The parameters from an action's form fields, as the API takes them."""
+    return collect(action.Params, {k[len(PARAM) :]: v for k, v in form.items() if k.startswith(PARAM)})
+
+
+@router.post("/t/{table_id}/trackers")
+async def start_tracker(request: Request, table_id: str) -> Response:
+    form = await form_of(request)
+
+    def work(service: TableService, me: Participant) -> Event:
+        setup = json_object(form.get("setup", ""), "settings")
+        if form.get("character_id"):
+            setup["character_id"] = form["character_id"]
+        return service.start_tracker(me, form.get("tracker", ""), setup, "public")
+
+    return await act(request, table_id, work)
+
+
+def _tracker_of(service: TableService, me: Participant, tracker_id: str) -> tuple[Any, dict[str, Any]]:
+    found = [t for t in service.trackers(me) if t["id"] == tracker_id]
+    if not found:
+        raise NotFound(f"no tracker {tracker_id!r}")
+    system, _ = service.system(me.table_id)
+    return system.tracker(found[0]["tracker"]), found[0]
+
+
+@router.get("/t/{table_id}/trackers", response_class=HTMLResponse)
+async def trackers_part(request: Request, table_id: str) -> HTMLResponse:
+    """Everything in play, as on the table page (fetched when something new is put into play)."""
+
+    def work() -> HTMLResponse:
+        viewer = viewer_of(request, table_id)
+        service = service_of(request)
+        system, _ = service.system(viewer.table_id)
+        people = service.summary(viewer)["participants"]
+        context = trackers_context(service, viewer, system, people, service.characters(viewer))
+        return render_html(request, "_trackers.html", **context)
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/trackers/{tracker_id}/view", response_class=HTMLResponse)
+async def tracker_view(request: Request, table_id: str, tracker_id: str) -> HTMLResponse:
+    """One tracker's state (fetched live after each move, leaving the action form as it is)."""
+
+    def work() -> HTMLResponse:
+        viewer = viewer_of(request, table_id)
+        service = service_of(request)
+        system, _ = service.system(viewer.table_id)
+        names = {p["id"]: p["name"] for p in service.summary(viewer)["participants"]}
+        found = [t for t in tracker_rows(service, viewer, system, names) if t["id"] == tracker_id]
+        if not found:
+            raise NotFound(f"no tracker {tracker_id!r}")
+        return render_html(request, "_tracker_view.html", t=found[0], table_id=viewer.table_id)
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/t/{table_id}/trackers/{tracker_id}/fields", response_class=HTMLResponse)
+async def tracker_fields(request: Request, table_id: str, tracker_id: str, action: str) -> HTMLResponse:
+    """The chosen action's fields (swapped in when the action changes)."""
+
+    def work() -> HTMLResponse:
+        viewer = viewer_of(request, table_id)
+        try:
+            tracker, t = _tracker_of(service_of(request), viewer, tracker_id)
+            usable, mine = _usable(viewer, tracker, t)
+            chosen = next((a for a in usable if a.name == action), None)
+            if chosen is None:
+                raise Forbidden(f"you cannot use {action!r} here")
+        except RunehallError as e:
+            return render_html(request, "_tracker_fields.html", error=str(e), t={"id": tracker_id}, fields=[])
+        shown = _action_fields(chosen, mine)
+        return render_html(request, "_tracker_fields.html", t={"id": tracker_id, "fields": shown})
+
+    return await run_in_threadpool(work)
+
+
+@router.post("/t/{table_id}/trackers/{tracker_id}")
+async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Response:
+    form = await form_of(request)
+
+    def work(service: TableService, me: Participant) -> Event:
+        action = form.get("action", "")
+        if "params" in form:  # the parameters as JSON, as the API takes them
+            params = json_object(form["params"], "parameters")
+        else:
+            params = _action_params(_tracker_of(service, me, tracker_id)[0].action(action), form)
+        manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
+        return service.tracker_action(me, tracker_id, action, params, manual)
+
+    return await act(request, table_id, work)
+
+
+@router.post("/t/{table_id}/trackers/{tracker_id}/controllers")
+async def tracker_controllers(request: Request, table_id: str, tracker_id: str) -> Response:
+    """The GM's form: one choice per combatant (field "ctl-<combatant>"), a player's id or empty."""
+    form = await form_of(request)
+    controllers = {k[4:]: v for k, v in form.items() if k.startswith("ctl-") and v}
+    return await act(request, table_id, lambda service, me: service.set_controllers(me, tracker_id, controllers))
