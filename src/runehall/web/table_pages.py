@@ -117,6 +117,11 @@ def _placed(model: Any, form: dict[str, str], error: RunehallError) -> tuple[lis
     return shown, "" if problems else str(error)
 
 
+def _character(request: Request, viewer: Participant, character_id: str) -> list[dict[str, Any]]:
+    """The character with this id, if this viewer may see it (a list of one, or empty)."""
+    return [c for c in service_of(request).characters(viewer) if c["id"] == character_id]
+
+
 def _gone(request: Request, error: RunehallError) -> HTMLResponse:
     from runehall.web.pages import home_page
 
@@ -295,7 +300,7 @@ async def preview_character(request: Request, table_id: str) -> HTMLResponse:
 async def edit_character_form(request: Request, table_id: str, character_id: str) -> HTMLResponse:
     def work() -> HTMLResponse:
         viewer = viewer_of(request, table_id)
-        found = [c for c in service_of(request).characters(viewer) if c["id"] == character_id]
+        found = _character(request, viewer, character_id)
         if not found:
             return render_html(request, "base.html", 404)
         system, _ = service_of(request).system(table_id)
@@ -343,7 +348,7 @@ async def people(request: Request, table_id: str) -> HTMLResponse:
 async def print_character(request: Request, table_id: str, character_id: str) -> HTMLResponse:
     def work() -> HTMLResponse:
         viewer = viewer_of(request, table_id)
-        found = [c for c in service_of(request).characters(viewer) if c["id"] == character_id]
+        found = _character(request, viewer, character_id)
         if not found:
             return render_html(request, "base.html", 404)
         system, _ = service_of(request).system(table_id)
@@ -358,7 +363,7 @@ async def print_character(request: Request, table_id: str, character_id: str) ->
 @router.get("/t/{table_id}/characters/{character_id}.json")
 async def character_json(request: Request, table_id: str, character_id: str) -> Response:
     viewer = await run_in_threadpool(viewer_of, request, table_id)
-    found = [c for c in await run_in_threadpool(service_of(request).characters, viewer) if c["id"] == character_id]
+    found = await run_in_threadpool(_character, request, viewer, character_id)
     if not found:
         return JSONResponse({"detail": "no such character"}, 404)
     headers = {"Content-Disposition": f'attachment; filename="{character_id}.json"'}
