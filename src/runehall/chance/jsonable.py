@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
@@ -25,6 +26,11 @@ def jsonable(value: Any) -> Any:
     if kind is tuple or kind is list:
         return [jsonable(v) for v in value]
     if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        # Tracker results carry measures (hours, metres); odds stay exact as Fractions, never floats here.
+        if not math.isfinite(value):
+            raise TypeError(f"cannot turn {value} into JSON")
         return value
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"

@@ -1,15 +1,26 @@
-"""A character's bag as a parameter: trait counts ("4F 2M 1E") or the runes themselves ("fehu, uruz, Týr")."""
+"""A character's bag as a parameter: trait counts ("4F 2M 1E") or the runes themselves ("fehu, uruz, Týr").
+
+A bag is capped before it is expanded (MAX_BAG runes), and stored in its compact form: runs of runes known
+only by trait are written back as counts ("4F"), in the order given, so a stored roll re-draws the same tokens.
+"""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import groupby
 from typing import Annotated
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, PlainSerializer
 
 from runehall.chance.draws import Token
 from runehall.systems.ragnarok.rules import TRAITS, fold, parse_trait, rules
+
+MAX_BAG = 72
+"""A hero's bag is one Futhark set (24 runes); the norn may build a dweller from several sets (A-32), so a bag
+holds at most three full sets. More is no character of the book, only work for the server."""
+_MAX_TEXT = 40 * MAX_BAG  # the longest rune name is under 40 letters
+_TOO_BIG = f"a bag holds at most {MAX_BAG} runes (three Futhark sets)"
 
 _COUNT = re.compile(r"^\s*(?:(\d+)\s*([a-záéíóú]+)|([a-záéíóú]+)\s*=?\s*(\d+))\s*$", re.IGNORECASE)
 
@@ -19,6 +30,8 @@ def _count_part(part: str) -> tuple[str, int] | None:
     if not match:
         return None
     number, name = (match[1], match[2]) if match[1] else (match[4], match[3])
+    if len(number) > 3 or int(number) > MAX_BAG:  # refuse before expanding anything
+        raise ValueError(_TOO_BIG)
     try:
         return parse_trait(name), int(number)
     except ValueError:
@@ -29,8 +42,13 @@ def parse_bag(value: object) -> tuple[str, ...]:
     """Normalise a bag to a tuple of labels: runes by the book's names (tyr, fe...), or F / M / E for
     runes known only by trait."""
     if isinstance(value, list | tuple):
+        if len(value) > MAX_BAG or any(len(str(v)) > _MAX_TEXT for v in value):
+            raise ValueError(_TOO_BIG)
         return _parse_parts(tuple(str(v) for v in value))
-    return _parse_text(str(value))
+    text = str(value)
+    if len(text) > _MAX_TEXT:
+        raise ValueError(_TOO_BIG)
+    return _parse_text(text)
 
 
 @lru_cache(maxsize=1024)
@@ -48,6 +66,8 @@ def _split(value: str) -> tuple[str, ...]:
 def _parse_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
     counted = [_count_part(p) for p in parts]
     if parts and all(c is not None for c in counted):
+        if sum(c[1] for c in counted if c is not None) > MAX_BAG:
+            raise ValueError(_TOO_BIG)
         labels: list[str] = []
         for item in counted:
             assert item is not None
@@ -66,7 +86,15 @@ def _parse_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(labels)
 
 
-Bag = Annotated[tuple[str, ...], BeforeValidator(parse_bag)]
+def compact_bag(labels: tuple[str, ...]) -> list[str]:
+    """The stored form: a bag of runes known only by trait as counts per run, in order ("4F", "2M"); a bag
+    of named runes as their names. parse_bag of it gives the same labels in the same order."""
+    if not labels or any(label not in TRAITS for label in labels):
+        return list(labels)
+    return [f"{len(list(run))}{label}" for label, run in groupby(labels)]
+
+
+Bag = Annotated[tuple[str, ...], BeforeValidator(parse_bag), PlainSerializer(compact_bag)]
 
 
 @lru_cache(maxsize=1024)

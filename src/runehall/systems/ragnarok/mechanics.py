@@ -83,6 +83,11 @@ class SkillTestParams(SideParams):
         return parse_trait(value)
 
 
+def _no_wyrd(difficulty: int, options: RagnarokOptions) -> bool:
+    """An Automatic test (D <= 0) succeeds without a wyrd unless option draw_on_automatic asks for one."""
+    return difficulty <= 0 and not options.draw_on_automatic
+
+
 def _draw_count(side: SideParams, options: RagnarokOptions, automatic: bool) -> int:
     if automatic and not options.draw_on_automatic:
         return 0
@@ -133,8 +138,12 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     def resolver(self, params: SkillTestParams, options: RulesModel) -> Callable[[Counts], TestOutcome]:
         assert isinstance(options, RagnarokOptions)
         # R = D - L - P - K: everything but K is fixed by the parameters, so subtract it once.
-        before_runes = difficulty_of(params, options) - params.skill_level - params.divine_potency
-        void, required = params.void_trait, params.required_trait
+        difficulty = difficulty_of(params, options)
+        before_runes = difficulty - params.skill_level - params.divine_potency
+        # An Automatic test without a wyrd has no Hand: no rune is drawn and the Void rune does not join
+        # it either, so K is 0 (rules doc §10.4).
+        void = None if _no_wyrd(difficulty, options) else params.void_trait
+        required = params.required_trait
         optimal, void_free = params.transform == "optimal", options.void_can_transform
 
         def resolve(key: Counts) -> TestOutcome:

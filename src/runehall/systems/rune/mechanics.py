@@ -48,6 +48,13 @@ def _tail(value: int, low: int, high: int) -> int:
     return -1 if value < low else 1 if value > high else 0
 
 
+def botch_band(target: int) -> tuple[int, int]:
+    """The band of single results for a roll that may botch: around the target, and always reaching 0, so
+    that a tail of the odds never mixes botches (results below 0) with ordinary results. Whether a roll
+    botches is its first face, however far the target is."""
+    return min(target - BAND, 0), max(target + BAND, 0)
+
+
 # -- a roll against a Difficulty ---------------------------------------------------------------------------
 class RollParams(Modifiers):
     difficulty: int = Field(6, ge=0, le=60, description="3 Very Easy, 6 Average, 9 Tough, 12 Very Tough, 15+.")
@@ -75,15 +82,15 @@ class Roll(Mechanic[RollParams, int, RollResult]):
     def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
         if params.secret and not getattr(options, "hidden_rolls", True):
             raise RulesError("this table rolls every check in the open (option hidden_rolls)")
-        target = params.difficulty - params.total
-        return BandedStress(target - BAND, target + BAND, botch=not params.quality)
+        low, high = botch_band(params.difficulty - params.total)
+        return BandedStress(low, high, botch=not params.quality)
 
     def resolve(self, params: RollParams, options: RulesModel, key: int) -> RollResult:
         return self.resolver(params, options)(key)
 
     def resolver(self, params: RollParams, options: RulesModel) -> Callable[[int], RollResult]:
         target = params.difficulty - params.total
-        low, high = target - BAND, target + BAND
+        low, high = botch_band(target)
 
         def result(key: int) -> RollResult:
             margin = key - target

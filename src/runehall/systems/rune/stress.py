@@ -5,9 +5,10 @@ on a quality roll. E, the open-ended value, is one die whose 10 adds 10 and roll
 P(E = 10n + j) = 10**-(n+1) for n >= 0 and j in 1..9. Every question about one or two rolls splits, by the
 first faces, into finite sums and geometric series, so every answer here is an exact Fraction.
 
-`BandedStress` and `StressDifference` are Chances whose key is the result (or the difference of two
-results) clamped to a band: inside it every value has its exact probability, outside it the two tails
-are single outcomes with their exact probability. Nothing is truncated.
+`BandedStress` and `StressDifference` are Chances over the result (or the difference of two results). A
+roll's key is the exact value, so a recorded margin is never cut. Their `dist()` gives every value inside
+a band its exact probability and groups each tail outside it into one outcome, keyed low - 1 ("this or
+less") and high + 1 ("this or more"), with its exact probability. Nothing is truncated.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def _clamp(value: int, low: int, high: int) -> int:
 
 @dataclass(frozen=True)
 class BandedStress(Chance[tuple[int, ...], int]):
-    """One roll. Key: the result, or low - 1 / high + 1 for "at most low - 1" / "at least high + 1"."""
+    """One roll. Key: the result; in dist(), low - 1 / high + 1 stand for "at most low - 1" / "at least high + 1".
+    A band that reaches 0 keeps botches (below 0) apart from ordinary results in the tails as well."""
 
     low: int
     high: int
@@ -124,7 +126,7 @@ class BandedStress(Chance[tuple[int, ...], int]):
         return StressDie(botch=self.botch).sample(source)
 
     def key(self, detail: tuple[int, ...]) -> int:
-        return _clamp(StressDie(botch=self.botch).key(detail), self.low, self.high)
+        return StressDie(botch=self.botch).key(detail)  # exact: dist() groups the tails, a roll does not
 
     def dist(self) -> Dist[int]:
         probabilities = {x: exactly(x, self.botch) for x in range(self.low, self.high + 1)}
@@ -162,7 +164,7 @@ class StressDifference(Chance[tuple[tuple[int, ...], ...], int]):
         return StressDie(botch=self.botch_x).key(x) - StressDie(botch=self.botch_y).key(y)
 
     def key(self, detail: tuple[tuple[int, ...], ...]) -> int:
-        return _clamp(self._difference(detail[-2], detail[-1]), self.low, self.high)
+        return self._difference(detail[-2], detail[-1])  # exact: dist() groups the tails, a roll does not
 
     def dist(self) -> Dist[int]:
         bx, by = self.botch_x, self.botch_y
