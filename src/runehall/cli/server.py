@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Print a table with everything it holds (secrets included) as JSON."""
         service = _service(database_url)
-        data = service.store.read(lambda c: service.store.export(c, table_id))
+        data = service.store.snapshot(lambda c: service.store.export(c, table_id))  # one consistent moment
         print(json.dumps(data, ensure_ascii=False, indent=1))
 
     @app.command("import")

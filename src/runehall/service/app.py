@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Path, Query, Request
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,10 +29,13 @@ from runehall.service.hub import Hub
 from runehall.service.live import live_socket
 from runehall.storage.db import Database
 from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, Store, Unauthorized
+from runehall.table.limits import RateLimited
 from runehall.table.play import TableService
+from runehall.table.visibility import can_see
 
 MAX_BODY = 256 * 1024
 STATUS: list[tuple[type[RunehallError], int]] = [
+    (RateLimited, 429),
     (Unauthorized, 401),
     (Forbidden, 403),
     (NotFound, 404),
@@ -55,6 +58,30 @@ def present(event: Event) -> dict[str, Any]:
     return data
 
 
+def present_to(viewer: Participant, event: Event) -> dict[str, Any]:
+    """The answer to a write, for its author: the event, or only an acknowledgement of it when they may not
+    see it (a blind roll, a player's GM-only roll, an action at a blind tracker): its number, kind and
+    visibility, never its payload (faces, outcome, text, tape, detail)."""
+    if can_see(event, viewer):
+        return present(event)
+    return {
+        "seq": event.seq,
+        "kind": event.kind,
+        "author": event.author,
+        "visibility": event.visibility,
+        "created_at": event.created_at.isoformat(),
+        "acknowledged": True,
+    }
+
+
+class BodyTooLarge(HTTPException):
+    """Raised from inside the body stream; FastAPI lets HTTPExceptions through its body parsing (anything
+    else becomes a 400 there), so an over-limit body streamed without a length still answers 413."""
+
+    def __init__(self) -> None:
+        super().__init__(413, f"request body over {MAX_BODY} bytes")
+
+
 class BodyLimit:
     """Refuse request bodies over MAX_BODY (413), whether or not they declare a length."""
 
@@ -67,19 +94,34 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-            await JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)(scope, receive, send)
+            await _too_large(scope, receive, send)
             return
         seen = 0
+        started = False
 
         async def limited() -> Message:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise RulesError(f"request body over {MAX_BODY} bytes")
+                raise BodyTooLarge()
             return message
 
-        await self.app(scope, limited, send)
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited, watched)
+        except BodyTooLarge:
+            if started:
+                raise
+            await _too_large(scope, receive, send)  # read where no handler answers for it (a form route)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    await JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)(scope, receive, send)
 
 
 def _bearer(authorization: str | None, cookie: str | None) -> str:
@@ -150,7 +192,8 @@ def create_app(database: Database) -> FastAPI:
     @app.exception_handler(RunehallError)
     async def _user_error(_: Request, error: RunehallError) -> JSONResponse:
         status = next(code for kind, code in STATUS if isinstance(error, kind))
-        return JSONResponse({"detail": str(error), "error": type(error).__name__}, status)
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else None
+        return JSONResponse({"detail": str(error), "error": type(error).__name__}, status, headers=headers)
 
     async def call(work: Callable[..., Any], *args: Any) -> Any:
         return await run_in_threadpool(work, *args)
@@ -186,8 +229,9 @@ def create_app(database: Database) -> FastAPI:
         }
 
     @app.post("/api/join", status_code=201)
-    async def join(body: models.Join) -> dict[str, Any]:
-        participant, token, event = await call(service.join, body.invite_code, body.name, body.password)
+    async def join(request: Request, body: models.Join) -> dict[str, Any]:
+        address = request.client.host if request.client else ""
+        participant, token, event = await call(service.join, body.invite_code, body.name, body.password, address)
         await publish(event)
         return {"table_id": participant.table_id, "participant_id": participant.id, "token": token}
 
@@ -210,14 +254,21 @@ def create_app(database: Database) -> FastAPI:
         event = await call(service.revoke_participant, me, participant_id)
         await publish(event)
         hub.kick(me.table_id, participant_id)
-        return present(event)
+        return present_to(me, event)
+
+    @app.post("/api/tables/{table_id}/invite-code", status_code=201)
+    async def change_invite_code(me: Viewer) -> dict[str, Any]:
+        """The GM replaces the invite code; the old one stops working at once."""
+        code, event = await call(service.change_invite_code, me)
+        await publish(event)
+        return {"invite_code": code, "event": present_to(me, event)}
 
     # -- rolls and odds -----------------------------------------------------------------------------------
     @app.post("/api/tables/{table_id}/rolls", status_code=201)
     async def roll(me: Viewer, body: models.Roll) -> dict[str, Any]:
         event = await call(service.roll, me, body.mechanic, body.params, body.visibility, body.manual, body.system)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.post("/api/tables/{table_id}/odds")
     async def odds(me: Viewer, body: models.Odds) -> dict[str, Any]:
@@ -236,7 +287,7 @@ def create_app(database: Database) -> FastAPI:
     async def create_character(me: Viewer, body: models.Character) -> dict[str, Any]:
         event = await call(service.create_character, me, body.sheet, body.visibility)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.put("/api/tables/{table_id}/characters/{character_id}")
     async def edit_character(
@@ -244,7 +295,7 @@ def create_app(database: Database) -> FastAPI:
     ) -> dict[str, Any]:
         event = await call(service.edit_character, me, character_id, body.sheet)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.get("/api/tables/{table_id}/trackers")
     async def trackers(me: Viewer) -> list[dict[str, Any]]:
@@ -254,7 +305,7 @@ def create_app(database: Database) -> FastAPI:
     async def start_tracker(me: Viewer, body: models.StartTracker) -> dict[str, Any]:
         event = await call(service.start_tracker, me, body.tracker, body.setup, body.visibility, body.controllers)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.post("/api/tables/{table_id}/trackers/{tracker_id}/controllers", status_code=201)
     async def tracker_controllers(
@@ -263,7 +314,7 @@ def create_app(database: Database) -> FastAPI:
         """The GM hands the tracker's combatants to players (the whole mapping, replacing the last)."""
         event = await call(service.set_controllers, me, tracker_id, body.controllers)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.post("/api/tables/{table_id}/trackers/{tracker_id}/actions", status_code=201)
     async def tracker_action(
@@ -271,32 +322,32 @@ def create_app(database: Database) -> FastAPI:
     ) -> dict[str, Any]:
         event = await call(service.tracker_action, me, tracker_id, body.action, body.params, body.manual)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     # -- messages, undo, seeds, export -------------------------------------------------------------------
     @app.post("/api/tables/{table_id}/notes", status_code=201)
     async def note(me: Viewer, body: models.Message) -> dict[str, Any]:
         event = await call(service.post, me, "note", body.text, body.visibility)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.post("/api/tables/{table_id}/chat", status_code=201)
     async def chat(me: Viewer, body: models.Message) -> dict[str, Any]:
         event = await call(service.post, me, "chat", body.text, body.visibility)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.post("/api/tables/{table_id}/undo", status_code=201)
     async def undo(me: Viewer, body: models.Undo) -> dict[str, Any]:
         event = await call(service.undo, me, body.seq, body.reason)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.post("/api/tables/{table_id}/seed/rotate", status_code=201)
     async def rotate(me: Viewer, body: models.Rotate) -> dict[str, Any]:
         event = await call(service.rotate_seed, me, body.client_seed)
         await publish(event)
-        return present(event)
+        return present_to(me, event)
 
     @app.get("/api/tables/{table_id}/fair-log")
     async def fair_log(me: Viewer) -> dict[str, Any]:

@@ -19,6 +19,10 @@ from runehall.storage.store import Event, Participant
 from runehall.table.visibility import can_see
 
 QUEUE_LIMIT = 1000
+# Live sockets at once. A person has a few tabs and devices open; more is a leak or an attack (800 sockets
+# in 2 s were opened by one token), each holding a queue of up to QUEUE_LIMIT events.
+SOCKETS_PER_PARTICIPANT = 8
+SOCKETS_PER_TABLE = 256  # a table of 30 people with 8 sockets each still fits
 
 
 Message = tuple[int, str | None]  # seq, and the event's JSON text or None for a hidden event
@@ -53,8 +57,15 @@ class Hub:
     def __init__(self) -> None:
         self.rooms: dict[str, set[Subscriber]] = {}
 
-    def subscribe(self, subscriber: Subscriber) -> None:
-        self.rooms.setdefault(subscriber.viewer.table_id, set()).add(subscriber)
+    def subscribe(self, subscriber: Subscriber) -> str | None:
+        """Add a connection; or, over a limit, add nothing and say why (the socket is then closed)."""
+        room = self.rooms.get(subscriber.viewer.table_id, set())
+        if len(room) >= SOCKETS_PER_TABLE:
+            return f"too many live connections at this table (at most {SOCKETS_PER_TABLE})"
+        if sum(1 for s in room if s.viewer.id == subscriber.viewer.id) >= SOCKETS_PER_PARTICIPANT:
+            return f"too many live connections for one participant (at most {SOCKETS_PER_PARTICIPANT})"
+        self.rooms.setdefault(subscriber.viewer.table_id, room).add(subscriber)
+        return None
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         room = self.rooms.get(subscriber.viewer.table_id)

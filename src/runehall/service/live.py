@@ -25,6 +25,7 @@ MAX_MESSAGE = 4096
 RATE = 10.0  # messages per second, sustained
 BURST = 20.0
 POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013  # over a connection limit: close another of your connections first
 
 
 class Bucket:
@@ -54,10 +55,14 @@ def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any
         except (ValueError, RunehallError):
             await websocket.close(code=POLICY_VIOLATION, reason="unknown token or bad 'since'")
             return
-        await websocket.accept()
         subscriber = Subscriber(viewer)
-        hub.subscribe(subscriber)
+        refused = hub.subscribe(subscriber)  # counted and added at once: no await between the two
+        if refused is not None:  # accepted first, so the client reads the reason in the close frame
+            await websocket.accept()
+            await _close(websocket, TRY_AGAIN_LATER, refused)
+            return
         try:
+            await websocket.accept()
             backlog = await run_in_threadpool(service.events_for, viewer, since)
             last = since
             for event in backlog:

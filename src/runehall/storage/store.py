@@ -161,7 +161,9 @@ class ExportedTable(_Exported):
     options: dict[str, Any]
     invite_code: Annotated[str, Field(min_length=1, max_length=32)]
     password_hash: (
-        Annotated[str, Field(pattern=r"^pbkdf2_sha256\$[1-9][0-9]{0,6}\$([0-9a-f]{2}){1,64}\$[0-9a-f]{64}$")] | None
+        # exactly what the service writes (table/service.py, PASSWORD_ITERATIONS and a 16-byte salt): an
+        # imported hash with millions of iterations would make each wrong join cost seconds of CPU
+        Annotated[str, Field(pattern=r"^pbkdf2_sha256\$200000\$[0-9a-f]{32}\$[0-9a-f]{64}$")] | None
     )
     players_can_undo: bool
     last_seq: Count
@@ -256,6 +258,21 @@ class Store:
         with self.db.engine.connect() as connection:
             return work(connection)
 
+    def snapshot(self, work: Callable[[Connection], R]) -> R:
+        """Reads that must agree with each other (an export), in one read transaction: every SELECT sees
+        the database as of one moment, whatever commits meanwhile. pysqlite opens no transaction for a
+        SELECT, so each would see the latest commit; an explicit BEGIN holds one WAL snapshot from the
+        first read to the end. PostgreSQL's REPEATABLE READ gives one snapshot for the transaction."""
+        with self.db.engine.connect() as connection:
+            if self.db.path is not None:
+                connection.exec_driver_sql("BEGIN")
+            else:
+                connection = connection.execution_options(isolation_level="REPEATABLE READ")
+            try:
+                return work(connection)
+            finally:
+                connection.rollback()  # nothing was written; ends the read transaction
+
     def lock(self, connection: Connection, table_id: str) -> None:
         """Hold the table's write lock until this transaction ends, so what it reads next stays true.
 
@@ -328,6 +345,19 @@ class Store:
         if row is None or row.revoked:
             raise Unauthorized("unknown or revoked access token")
         return _participant(row)
+
+    def still_seated(self, connection: Connection, participant: Participant) -> None:
+        """Refuse unless this participant is, now, in this transaction, at their table and not revoked."""
+        row = connection.execute(select(participants).where(participants.c.id == participant.id)).first()
+        if row is None or row.revoked or row.table_id != participant.table_id:
+            raise Unauthorized("unknown or revoked access token")
+
+    def new_invite_code(self, connection: Connection, table_id: str) -> str:
+        code = secrets.token_hex(5)
+        done = connection.execute(update(tables).where(tables.c.id == table_id).values(invite_code=code))
+        if done.rowcount != 1:
+            raise NotFound(f"no table {table_id!r}")
+        return code
 
     def participants(self, connection: Connection, table_id: str) -> list[Participant]:
         rows = connection.execute(

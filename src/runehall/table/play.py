@@ -20,6 +20,8 @@ from runehall.table.state import TableState, TrackerRecord, fold
 from runehall.table.visibility import SEALED_VISIBILITY, can_see
 
 NOTE_KINDS = ("note", "chat")
+# Events about the table and its people, not the game: undoing them would not undo what they did.
+NOT_UNDOABLE = ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked", "invite_code_changed")
 
 
 class TableService(TableCore):
@@ -29,7 +31,8 @@ class TableService(TableCore):
         system, options = self.system(viewer.table_id)
         valid = system.character(sheet, system.options(options)).model_dump(mode="json")
         payload = {"character_id": secrets.token_urlsafe(6), "owner": viewer.id, "sheet": valid}
-        return self.store.write(
+        return self.write_as(
+            viewer,
             lambda c: self.store.append(c, viewer.table_id, "character_created", viewer.id, visibility, payload)
         )
 
@@ -51,7 +54,7 @@ class TableService(TableCore):
             payload = {"character_id": character_id, "sheet": valid}
             return self.store.append(c, viewer.table_id, "character_edited", viewer.id, record.visibility, payload)
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     def characters(self, viewer: Participant) -> list[dict[str, Any]]:
         system, options = self.system(viewer.table_id)
@@ -104,7 +107,7 @@ class TableService(TableCore):
                 payload["controllers"] = self._controllers(c, viewer, tracker, first, controllers)
             return self.store.append(c, viewer.table_id, "tracker_started", viewer.id, visibility, payload)
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     def set_controllers(self, viewer: Participant, tracker_id: str, controllers: dict[str, str]) -> Event:
         """The game master hands a tracker's combatants to players: the whole mapping, replacing the one in
@@ -118,7 +121,7 @@ class TableService(TableCore):
             payload = {"tracker_id": tracker_id, "controllers": checked}
             return self.store.append(c, viewer.table_id, "tracker_controllers", viewer.id, record.visibility, payload)
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     def _controllers(
         self, c: Connection, viewer: Participant, tracker: Tracker[Any], state: Any, wanted: dict[str, str]
@@ -176,7 +179,7 @@ class TableService(TableCore):
             visibility = SEALED_VISIBILITY if sealed else record.visibility
             return self.store.append(c, viewer.table_id, "tracker_action", viewer.id, visibility, payload)
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     def trackers(self, viewer: Participant) -> list[dict[str, Any]]:
         state = self.state(viewer.table_id)
@@ -206,7 +209,8 @@ class TableService(TableCore):
             raise RulesError(f"unknown message kind {kind!r}")
         if kind == "note" and not viewer.is_gm:
             raise Forbidden("only the game master keeps notes")
-        return self.store.write(
+        return self.write_as(
+            viewer,
             lambda c: self.store.append(c, viewer.table_id, kind, viewer.id, visibility, {"text": text})
         )
 
@@ -219,7 +223,7 @@ class TableService(TableCore):
             sealed = target is not None and target.visibility == SEALED_VISIBILITY
             if target is None or not (can_see(target, viewer) or (sealed and viewer.is_gm)):
                 raise NotFound(f"no event {seq} at this table")
-            if target.kind in ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked"):
+            if target.kind in NOT_UNDOABLE:
                 raise RulesError(f"a {target.kind} event cannot be undone")
             if seq in state.revoked:
                 raise RulesError(f"event {seq} is already revoked")
@@ -239,7 +243,7 @@ class TableService(TableCore):
                 visibility = state.trackers[target.payload["tracker_id"]].visibility
             return self.store.append(c, viewer.table_id, "revoke", viewer.id, visibility, payload)
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     # -- seeds and the fair log -----------------------------------------------------------------------
     def rotate_seed(self, viewer: Participant, client_seed: str | None = None) -> Event:
@@ -250,7 +254,7 @@ class TableService(TableCore):
             payload = {"revealed": revealed.public(), "next": fresh.public()}
             return self.store.append(c, viewer.table_id, "seed_rotated", viewer.id, "public", payload)
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     def fair_log(self, viewer: Participant) -> dict[str, Any]:
         """The log this viewer may verify: every revealed seed, and the fair rolls and the draws of the
@@ -278,7 +282,7 @@ class TableService(TableCore):
     # -- export and import ------------------------------------------------------------------------------
     def export(self, viewer: Participant) -> dict[str, Any]:
         self._gm_only(viewer)
-        return self.store.read(lambda c: self.store.export(c, viewer.table_id))
+        return self.store.snapshot(lambda c: self.store.export(c, viewer.table_id))
 
     def import_table(self, data: dict[str, Any]) -> str:
         if not isinstance(data, dict) or data.get("format") != "runehall-table/1":

@@ -11,20 +11,23 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
 from runehall.chance.sources import FairSource, ManualSource, Source
-from runehall.errors import ParameterError, RulesError
-from runehall.storage.store import Event, Forbidden, Participant, SeedEpoch, Store, Unauthorized
+from runehall.errors import ParameterError, RulesError, RunehallError
+from runehall.storage.store import Event, Forbidden, NotFound, Participant, SeedEpoch, Store, Unauthorized
 from runehall.systems import registry
 from runehall.systems.base import GameSystem
+from runehall.table.limits import JoinLimits
 from runehall.table.state import TableState, fold
 from runehall.table.visibility import SECRET_VISIBILITIES, VISIBILITIES, visible
 
-PASSWORD_ITERATIONS = 200_000
+PASSWORD_ITERATIONS = 200_000  # the only count checked: ExportedTable refuses any other on import
+R = TypeVar("R")
 
 
 def hash_password(password: str) -> str:
@@ -34,9 +37,17 @@ def hash_password(password: str) -> str:
 
 
 def check_password(password: str, stored: str) -> bool:
-    _, iterations, salt, digest = stored.split("$")
-    again = hashlib.pbkdf2_hmac("sha256", password.encode(), bytes.fromhex(salt), int(iterations))
-    return hmac.compare_digest(again.hex(), digest)
+    """Whether the password matches. Only hashes with the parameters `hash_password` writes are checked:
+    an imported hash asking for millions of iterations would make every wrong guess cost seconds of CPU."""
+    parts = stored.split("$")
+    if len(parts) != 4 or parts[0] != "pbkdf2_sha256" or parts[1] != str(PASSWORD_ITERATIONS):
+        raise RulesError("this table's password is stored in a form this service does not check")
+    try:
+        salt = bytes.fromhex(parts[2])
+    except ValueError:
+        raise RulesError("this table's password is stored in a form this service does not check") from None
+    again = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, PASSWORD_ITERATIONS)
+    return hmac.compare_digest(again.hex(), parts[3])
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,7 @@ class Created:
 class TableCore:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.join_limits = JoinLimits()
 
     # -- tables and people ---------------------------------------------------------------------------
     def create(
@@ -89,11 +101,29 @@ class TableCore:
 
         return self.store.write(work)
 
-    def join(self, code: str, name: str, password: str | None = None) -> tuple[Participant, str, Event]:
-        def work(c: Connection) -> tuple[Participant, str, Event]:
-            table = self.store.table_by_code(c, code)
+    def join(
+        self, code: str, name: str, password: str | None = None, address: str = ""
+    ) -> tuple[Participant, str, Event]:
+        """A new player at the table with this invite code. The password is checked before the write
+        transaction, outside the SQLite writer lock: a wrong guess costs its own CPU, never other tables'
+        writes. `address` (the client's) is rate-limited on failed joins, the table on joins of any kind."""
+        self.join_limits.guess(address)
+        try:
+            table = self.store.read(lambda c: self.store.table_by_code(c, code))
+            self.join_limits.attempt(table.id)
             if table.password_hash and not (password and check_password(password, table.password_hash)):
                 raise Unauthorized("this table needs its password")
+        except (NotFound, Unauthorized):
+            raise  # a failed guess: its token stays spent
+        except RunehallError:
+            self.join_limits.succeeded(address)  # refused for another reason: not a guess
+            raise
+
+        def work(c: Connection) -> tuple[Participant, str, Event]:
+            self.store.lock(c, table.id)
+            now = self.store.table(c, table.id)
+            if now.invite_code != code or now.password_hash != table.password_hash:
+                raise NotFound("no table has that invite code")  # changed while the password was checked
             participant, token = self.store.add_participant(c, table.id, name, "player")
             event = self.store.append(
                 c,
@@ -105,7 +135,9 @@ class TableCore:
             )
             return participant, token, event
 
-        return self.store.write(work)
+        joined = self.store.write(work)
+        self.join_limits.succeeded(address)
+        return joined
 
     def viewer(self, table_id: str, token: str) -> Participant:
         participant = self.store.read(lambda c: self.store.by_token(c, token))
@@ -124,7 +156,32 @@ class TableCore:
                 c, gm.table_id, "participant_revoked", gm.id, "public", {"participant_id": participant_id}
             )
 
-        return self.store.write(work)
+        return self.write_as(gm, work)
+
+    def change_invite_code(self, gm: Participant) -> tuple[str, Event]:
+        """A fresh invite code; the old one stops working at once (a revoked player cannot rejoin with it).
+        The event says the code changed, to the game master only, and holds no code."""
+        self._gm_only(gm)
+
+        def work(c: Connection) -> tuple[str, Event]:
+            code = self.store.new_invite_code(c, gm.table_id)
+            return code, self.store.append(c, gm.table_id, "invite_code_changed", gm.id, "gm", {})
+
+        return self.write_as(gm, work)
+
+    def write_as(self, viewer: Participant, work: Callable[[Connection], R]) -> R:
+        """One write on behalf of `viewer`, refused unless their token is still good when it lands.
+
+        The viewer was looked up before the transaction; a revoke may have committed since. So, with the
+        table's write lock held (a revoke takes it too), their row is read again: a write that passes this
+        check commits before any revoke that follows it, and none passes after a revoke's commit."""
+
+        def checked(c: Connection) -> R:
+            self.store.lock(c, viewer.table_id)
+            self.store.still_seated(c, viewer)
+            return work(c)
+
+        return self.store.write(checked)
 
     # -- reading -------------------------------------------------------------------------------------
     def system(self, table_id: str) -> tuple[GameSystem, dict[str, Any]]:
@@ -197,7 +254,7 @@ class TableCore:
             result = mechanic.roll(chosen.id, parsed, table_options, source, viewer.id)
             return self.store.append(c, viewer.table_id, "roll", viewer.id, visibility, {"roll": result.to_json()})
 
-        return self.store.write(work)
+        return self.write_as(viewer, work)
 
     def odds(
         self, viewer: Participant, mechanic_name: str, params: dict[str, Any], system_id: str | None = None
@@ -218,7 +275,9 @@ class TableCore:
 
     def record_odds(self, viewer: Participant, request: dict[str, Any], visibility: str) -> Event:
         self._choosable(visibility)
-        return self.store.write(lambda c: self.store.append(c, viewer.table_id, "odds", viewer.id, visibility, request))
+        return self.write_as(
+            viewer, lambda c: self.store.append(c, viewer.table_id, "odds", viewer.id, visibility, request)
+        )
 
     # -- helpers --------------------------------------------------------------------------------------
     @staticmethod

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from runehall.errors import RunehallError
 from runehall.systems import registry
+from runehall.table.limits import RateLimited
 from runehall.table.play import TableService
 from runehall.web.forms import collect, fields
 from runehall.web.i18n import LANGUAGES, choose
@@ -135,9 +136,13 @@ async def join(request: Request) -> Response:
         name = form.get("name", "").strip()
         if not name or len(name) > 60:
             raise RunehallError("your name must have 1 to 60 characters")
-        participant, token, event = await run_in_threadpool(
-            service_of(request).join, form.get("invite_code", "").strip(), name, form.get("password") or None
-        )
+        code, password = form.get("invite_code", "").strip(), form.get("password") or None
+        address = request.client.host if request.client else ""
+        participant, token, event = await run_in_threadpool(service_of(request).join, code, name, password, address)
+    except RateLimited as e:
+        refused = await run_in_threadpool(home_page, request, str(e), form, 429)
+        refused.headers["Retry-After"] = str(e.retry_after)
+        return refused
     except RunehallError as e:
         return await run_in_threadpool(home_page, request, str(e), form, 422)
     response = RedirectResponse(f"/t/{participant.table_id}", 303)

@@ -16,14 +16,17 @@ from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
 from runehall.storage.store import Participant
 from runehall.systems import registry
+from runehall.table.visibility import can_see
 from runehall.web.forms import collect, errors_by_field, fields
+from runehall.web.i18n import translations
 from runehall.web.odds_view import odds_tables
-from runehall.web.pages import _publish, form_of, same_origin, service_of
+from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, json_object, render_html, viewer_of
 from runehall.web.present import entry
 from runehall.web.tracker_pages import trackers_context
 
 router = APIRouter()
+BLIND_ACK = "rolled blind: only the game master sees it"
 UNDOABLE = (
     "roll",
     "chat",
@@ -193,6 +196,8 @@ async def roll(request: Request, table_id: str) -> Response:
     except RunehallError as e:
         return answer(request, table_id, str(e), 422)
     await _publish(request, [event])
+    if not can_see(event, viewer):  # blind (or a player's GM-only roll): the author learns nothing of it
+        return answer(request, table_id, translations(lang_of(request)).gettext(BLIND_ACK))
     from runehall.rolling import RollResult
 
     return answer(request, table_id, RollResult.from_json(event.payload["roll"]).render())
@@ -248,6 +253,12 @@ async def revoke(request: Request, table_id: str, participant_id: str) -> Respon
     if response.status_code < 400:
         request.app.state.hub.kick(table_id, participant_id)
     return response
+
+
+@router.post("/t/{table_id}/invite-code")
+async def change_invite_code(request: Request, table_id: str) -> Response:
+    """The GM's button: a fresh invite code (shown in the people panel), the old one dead at once."""
+    return await act(request, table_id, lambda service, me: service.change_invite_code(me)[1])
 
 
 @router.post("/t/{table_id}/characters")
