@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from runehall import wire
 from runehall.errors import RunehallError
 
 
@@ -22,8 +23,8 @@ def read_document(path: Path, what: str) -> Any:
         raise RunehallError(f"cannot read {what} {path}: {e.strerror}") from None
     try:
         if path.suffix.lower() == ".toml":
-            return tomllib.loads(raw.decode("utf-8"))
-        return json.loads(raw)
+            return wire.loads_toml(raw.decode("utf-8"), f"{what} {path}")
+        return wire.loads(raw, f"{what} {path}")
     except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
         raise RunehallError(f"{what} {path} does not parse: {e}") from None
 

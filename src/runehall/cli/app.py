@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from runehall import wire
 from runehall.cli import render
 from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.play import play_app
@@ -87,7 +88,7 @@ def systems(as_json: JsonOut = False) -> None:
 def verify(log: Annotated[Path, typer.Argument(help="An exported fair log (JSON).")], as_json: JsonOut = False) -> None:
     """Re-derive every roll of an exported fair log from its revealed seeds. Exit 1 if any fails."""
     try:
-        data = json.loads(log.read_text(encoding="utf-8"))
+        data = wire.loads(log.read_bytes(), f"{log}")
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise RunehallError(f"cannot read {log} as JSON: {e}") from None
     report = verify_log(data)

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from runehall import wire
 from runehall.errors import ParameterError
 from runehall.files import read_document
 
@@ -34,7 +35,7 @@ def coerce(model: type[BaseModel], name: str, raw: str) -> Any:
         return read_document(Path(text[1:]), f"file for --{name.replace('_', '-')}")
     if text[:1] in ("[", "{"):
         try:
-            return json.loads(text)
+            return wire.loads(text, f"parameter '{name}'")
         except json.JSONDecodeError as e:
             raise ParameterError(f"parameter '{name}': not valid JSON ({e.msg})") from None
     if _is_listy(model, name):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from runehall import wire
 from runehall.chance.sources import FairSource
 from runehall.errors import RunehallError, VerificationError
 from runehall.fairness.log import Epoch, export_log
@@ -69,7 +70,7 @@ class FairSession:
     @classmethod
     def load(cls, path: Path) -> FairSession:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = wire.loads(path.read_bytes(), f"{path}")
         except FileNotFoundError:
             raise RunehallError(f"no fair session at {path} (create one with `runehall fair new {path}`)") from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:

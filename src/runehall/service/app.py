@@ -14,6 +14,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from runehall import wire
 from runehall.errors import (
     ManualResultError,
     NotationError,
@@ -24,7 +25,7 @@ from runehall.errors import (
     UnknownNameError,
 )
 from runehall.rolling import RollResult
-from runehall.service import models
+from runehall.service import guard, models
 from runehall.service.hub import Hub
 from runehall.service.live import live_socket
 from runehall.storage.db import Database
@@ -188,6 +189,7 @@ def create_app(database: Database) -> FastAPI:
     app.state.service = service
     app.state.hub = hub
     app.add_middleware(BodyLimit)
+    guard.install(app)  # outermost: its headers go on every answer, the body limit's 413 included
 
     @app.exception_handler(RunehallError)
     async def _user_error(_: Request, error: RunehallError) -> JSONResponse:
@@ -359,7 +361,7 @@ def create_app(database: Database) -> FastAPI:
 
     @app.post("/api/import", status_code=201)
     async def import_table(body: Annotated[dict[str, Any], ...]) -> dict[str, Any]:
-        return {"table_id": await call(service.import_table, body)}
+        return {"table_id": await call(service.import_table, wire.check(body, "the export"))}
 
     live: Callable[..., Awaitable[None]] = live_socket(service, hub, present)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", live)

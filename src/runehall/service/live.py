@@ -13,10 +13,12 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlparse
 
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 
+from runehall import wire
 from runehall.errors import RunehallError
 from runehall.service.hub import Hub, Subscriber
 from runehall.storage.store import Event
@@ -47,9 +49,12 @@ class Bucket:
 def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any]]) -> Callable[..., Awaitable[None]]:
     async def endpoint(websocket: WebSocket, table_id: str) -> None:
         token = websocket.query_params.get("token") or websocket.cookies.get(f"rh_{table_id}") or ""
+        if not same_site(websocket):
+            await websocket.close(code=POLICY_VIOLATION, reason="this page is from another site")
+            return
         try:
             since = int(websocket.query_params.get("since", "0"))
-            if since < 0:
+            if not 0 <= since <= wire.MAX_SEQ:
                 raise ValueError
             viewer = await run_in_threadpool(service.viewer, table_id, token)
         except (ValueError, RunehallError):
@@ -83,6 +88,14 @@ def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any
                 await _close(websocket, POLICY_VIOLATION, "too slow: reconnect with since=<last seq>")
 
     return endpoint
+
+
+def same_site(websocket: WebSocket) -> bool:
+    """A browser always says which page opened a socket (Origin), and sends the table's cookie with it even
+    from another site: a page elsewhere must not read the table live as whoever visits it. Clients that
+    are not browsers send no Origin and authenticate with their token as for the API."""
+    origin = websocket.headers.get("origin")
+    return origin is None or urlparse(origin).netloc == websocket.headers.get("host")
 
 
 async def _send(
@@ -120,8 +133,8 @@ async def _receive(websocket: WebSocket) -> None:
             await _close(websocket, POLICY_VIOLATION, "too many messages")
             return
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError:
+            message = wire.loads(text, "the message")
+        except (ValueError, RunehallError):
             await websocket.send_text(json.dumps({"type": "error", "detail": "send JSON"}))
             continue
         if isinstance(message, dict) and message.get("type") == "ping":

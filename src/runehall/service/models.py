@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from runehall.storage.store import contains_nul
+from runehall import wire
 from runehall.table.visibility import Visibility
 
 Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"\S")]
@@ -23,10 +23,12 @@ class Body(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _no_nul(cls, data: Any) -> Any:
-        """No text anywhere in a request holds a NUL character: PostgreSQL cannot store one."""
-        if contains_nul(data):
-            raise ValueError("text must not contain NUL characters (\\u0000)")
+    def _storable(cls, data: Any) -> Any:
+        """No text anywhere in a request holds a NUL character (PostgreSQL cannot store one) or a lone
+        surrogate (no database can), and nothing nests deeper than wire.MAX_DEPTH."""
+        found = wire.problem(data)
+        if found:
+            raise ValueError(found)
         return data
 
 

@@ -10,9 +10,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
+
+from runehall import wire
+from runehall.errors import ParameterError
+
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass
@@ -93,8 +98,8 @@ def collect(model: type[BaseModel], form: dict[str, str]) -> dict[str, Any]:
         if raw is None or raw.strip() == "":
             continue
         if f.kind == "json":
-            try:
-                values[f.name] = json.loads(raw)
+            try:  # depth-limited: a field's JSON is the client's to nest (an InputError names the field)
+                values[f.name] = wire.loads(raw, f"field '{f.name}'")
             except json.JSONDecodeError:
                 values[f.name] = raw  # the model reports it as the wrong type, next to the field
         elif f.kind == "list":
@@ -112,3 +117,22 @@ def errors_by_field(detail: str) -> dict[str, str]:
             name = part.split("'", 2)[1].split(".")[0]
             found[name] = part.split("': ", 1)[1]
     return found
+
+
+def validated(model: type[M], **values: Any) -> M:
+    """A form's request checked by the API's own model (service/models.py): the web and the API accept
+    exactly the same things, and a refusal names the field and the reason."""
+    try:
+        return model.model_validate(values)
+    except ValidationError as error:
+        raise ParameterError(reasons(error)) from None
+
+
+def reasons(error: ValidationError) -> str:
+    """Pydantic's errors as one line: "field 'text': String should have at most 4000 characters"."""
+    found = []
+    for e in error.errors()[:5]:
+        where = ".".join(str(part) for part in e["loc"])
+        said = e["msg"].removeprefix("Value error, ")
+        found.append(f"field '{where}': {said}" if where else said)
+    return "; ".join(found)

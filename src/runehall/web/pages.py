@@ -6,18 +6,20 @@ Form posts from another site are refused by their Origin header.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlparse
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import escape
 
 from runehall.errors import RunehallError
+from runehall.service import models
 from runehall.systems import registry
 from runehall.table.limits import RateLimited
 from runehall.table.play import TableService
-from runehall.web.forms import collect, fields
+from runehall.web.forms import collect, fields, validated
 from runehall.web.i18n import LANGUAGES, choose
 from runehall.web.render import page
 
@@ -96,11 +98,11 @@ async def home(request: Request) -> HTMLResponse:
 
 
 @router.get("/options", response_class=HTMLResponse)
-async def options(request: Request, system: str = "dice") -> HTMLResponse:
+async def options(request: Request, system: Annotated[str, Query(max_length=40)] = "dice") -> HTMLResponse:
     try:
         shown = option_fields(system)
-    except RunehallError as e:
-        return HTMLResponse(f'<p class="error">{e}</p>', 422)
+    except RunehallError as e:  # the message names what was asked for: escaped, like all text in a page
+        return HTMLResponse(f'<p class="error">{escape(str(e))}</p>', 422)
     return HTMLResponse(page(lang_of(request), "_options.html", option_fields=shown, options_system=system))
 
 
@@ -114,11 +116,16 @@ async def create(request: Request) -> Response:
         # Options count only when the form showed this system's (an unticked checkbox is simply absent, and
         # a quick submit can race the swap of the options when the system is changed).
         chosen = collect(system.Options, shown) if form.get("options_for") == system.id else {}
-        name, gm_name = form.get("name", "").strip(), form.get("gm_name", "").strip()
-        if not name or not gm_name or len(name) > 120 or len(gm_name) > 60:
-            raise RunehallError("give the table a name (up to 120 characters) and yourself one (up to 60)")
+        asked = validated(
+            models.CreateTable,
+            name=form.get("name", "").strip(),
+            system=system.id,
+            options=chosen,
+            gm_name=form.get("gm_name", "").strip(),
+            password=form.get("password") or None,
+        )
         created = await run_in_threadpool(
-            service_of(request).create, name, system.id, chosen, gm_name, form.get("password") or None
+            service_of(request).create, asked.name, asked.system, asked.options, asked.gm_name, asked.password
         )
     except RunehallError as e:
         return await run_in_threadpool(home_page, request, str(e), form, 422)
@@ -133,10 +140,13 @@ async def join(request: Request) -> Response:
     form = await form_of(request)
     try:
         same_origin(request)
-        name = form.get("name", "").strip()
-        if not name or len(name) > 60:
-            raise RunehallError("your name must have 1 to 60 characters")
-        code, password = form.get("invite_code", "").strip(), form.get("password") or None
+        asked = validated(  # the API's model: name length, NUL, lone surrogates
+            models.Join,
+            invite_code=form.get("invite_code", "").strip(),
+            name=form.get("name", "").strip(),
+            password=form.get("password") or None,
+        )
+        code, name, password = asked.invite_code, asked.name, asked.password
         address = request.client.host if request.client else ""
         participant, token, event = await run_in_threadpool(service_of(request).join, code, name, password, address)
     except RateLimited as e:

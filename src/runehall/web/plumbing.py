@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import escape
 
+from runehall import wire
 from runehall.errors import RunehallError
 from runehall.storage.store import Event, Participant
 from runehall.table.play import TableService
@@ -28,11 +29,12 @@ def render_html(request: Request, template: str, status: int = 200, **context: A
 
 
 def answer(request: Request, table_id: str, message: str = "", status: int = 200) -> Response:
+    """A fragment for htmx; for a plain form, back to the table, or a page saying why it was refused."""
     if request.headers.get("hx-request"):
         css = "error" if status >= 400 else "ok"
-        from markupsafe import escape
-
         return HTMLResponse(f'<span class="{css}">{escape(message)}</span>', status)
+    if status >= 400:
+        return render_html(request, "refused.html", status, error=message, table_id=table_id)
     return RedirectResponse(f"/t/{table_id}", 303)
 
 
@@ -52,9 +54,10 @@ async def act(
 
 def json_object(text: str, what: str) -> dict[str, Any]:
     try:
-        value = json.loads(text or "{}")
-    except json.JSONDecodeError:
+        value = wire.loads(text or "{}", what)
+    except ValueError:
         raise RunehallError(f"{what} must be JSON") from None
     if not isinstance(value, dict):
         raise RunehallError(f"{what} must be a JSON object")
     return value
+

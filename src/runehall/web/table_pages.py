@@ -6,18 +6,21 @@ JavaScript it gets a redirect to the table page, so every control also works as 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from runehall import wire
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
-from runehall.storage.store import Participant
+from runehall.service import models
+from runehall.storage.store import Event, Participant
 from runehall.systems import registry
+from runehall.table.play import TableService
 from runehall.table.visibility import can_see
-from runehall.web.forms import collect, errors_by_field, fields
+from runehall.web.forms import collect, errors_by_field, fields, validated
 from runehall.web.i18n import translations
 from runehall.web.odds_view import odds_tables
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
@@ -144,10 +147,15 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 
 
 @router.get("/t/{table_id}/log", response_class=HTMLResponse)
-async def log(request: Request, table_id: str, since: int = 0, only: int | None = None) -> HTMLResponse:
+async def log(
+    request: Request,
+    table_id: str,
+    since: Annotated[int, Query(ge=0, le=wire.MAX_SEQ)] = 0,
+    only: Annotated[int | None, Query(ge=1, le=wire.MAX_SEQ)] = None,
+) -> HTMLResponse:
     def work() -> HTMLResponse:
         viewer = viewer_of(request, table_id)
-        return render_html(request, "_entries.html", **_entries(request, viewer, max(0, since), only))
+        return render_html(request, "_entries.html", **_entries(request, viewer, since, only))
 
     return await run_in_threadpool(work)
 
@@ -167,6 +175,10 @@ def _mechanic_request(form: dict[str, str]) -> tuple[str, str, dict[str, Any]]:
     return system_id, name, collect(mechanic.Params, form)
 
 
+def _manual(form: dict[str, str]) -> list[str] | None:
+    return [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
+
+
 @router.post("/t/{table_id}/odds", response_class=HTMLResponse)
 async def odds(request: Request, table_id: str) -> HTMLResponse:
     form = await form_of(request)
@@ -175,7 +187,8 @@ async def odds(request: Request, table_id: str) -> HTMLResponse:
         viewer = viewer_of(request, table_id)
         try:
             system_id, name, params = _mechanic_request(form)
-            result = service_of(request).odds(viewer, name, params, system_id)
+            asked = validated(models.Odds, mechanic=name, system=system_id, params=params)
+            result = service_of(request).odds(viewer, asked.mechanic, asked.params, asked.system)
         except RunehallError as e:
             return render_html(request, "_odds.html", error=str(e))
         return render_html(request, "_odds.html", **odds_tables(result))
@@ -190,9 +203,13 @@ async def roll(request: Request, table_id: str) -> Response:
         same_origin(request)
         viewer = await run_in_threadpool(viewer_of, request, table_id)
         system_id, name, params = _mechanic_request(form)
-        manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
         visibility = form.get("visibility", "public")
-        event = await run_in_threadpool(service_of(request).roll, viewer, name, params, visibility, manual, system_id)
+        asked = validated(
+            models.Roll, mechanic=name, system=system_id, params=params, visibility=visibility, manual=_manual(form)
+        )
+        event = await run_in_threadpool(
+            service_of(request).roll, viewer, asked.mechanic, asked.params, asked.visibility, asked.manual, asked.system
+        )
     except RunehallError as e:
         return answer(request, table_id, str(e), 422)
     await _publish(request, [event])
@@ -236,14 +253,17 @@ async def _message(request: Request, table_id: str, kind: str) -> Response:
     if kind == "rotate":
         return await act(request, table_id, lambda service, me: service.rotate_seed(me, None))
     text = form.get("text", "")
-    if kind == "notes":
-        return await act(request, table_id, lambda service, me: service.post(me, "note", text, "gm"))
-    visibility = form.get("visibility", "public")
-    return await act(request, table_id, lambda service, me: service.post(me, "chat", text, visibility))
+    visibility = "gm" if kind == "notes" else form.get("visibility", "public")
+
+    def work(service: TableService, me: Participant) -> Event:
+        said = validated(models.Message, text=text, visibility=visibility)  # the API's limits, NUL included
+        return service.post(me, "note" if kind == "notes" else "chat", said.text, said.visibility)
+
+    return await act(request, table_id, work)
 
 
 @router.post("/t/{table_id}/undo/{seq}")
-async def undo(request: Request, table_id: str, seq: int) -> Response:
+async def undo(request: Request, table_id: str, seq: Annotated[int, Path(ge=1, le=wire.MAX_SEQ)]) -> Response:
     return await act(request, table_id, lambda service, me: service.undo(me, seq, ""))
 
 
@@ -269,10 +289,10 @@ async def create_character(request: Request, table_id: str) -> Response:
         viewer = viewer_of(request, table_id)
         system, _ = service_of(request).system(table_id)
         assert system.Character is not None
-        values = collect(system.Character, form)
         try:
             same_origin(request)
-            event = service_of(request).create_character(viewer, values, "public")
+            asked = validated(models.Character, sheet=collect(system.Character, form))
+            event = service_of(request).create_character(viewer, asked.sheet, asked.visibility)
         except RunehallError as e:
             shown, unplaced = _placed(system.Character, form, e)
             context = table_context(
@@ -332,7 +352,8 @@ async def edit_character(request: Request, table_id: str, character_id: str) -> 
         assert system.Character is not None
         try:
             same_origin(request)
-            event = service_of(request).edit_character(viewer, character_id, collect(system.Character, form))
+            asked = validated(models.CharacterEdit, sheet=collect(system.Character, form))
+            event = service_of(request).edit_character(viewer, character_id, asked.sheet)
         except RunehallError as e:
             shown, unplaced = _placed(system.Character, form, e)
             context = {"fields": shown, "table_id": table_id, "character_id": character_id}
@@ -390,6 +411,7 @@ async def import_character(request: Request, table_id: str) -> Response:
     raw = await upload.read(200_000)
     try:
         sheet = json_object(raw.decode("utf-8"), "a sheet")
+        asked = validated(models.Character, sheet=sheet)
     except (RunehallError, UnicodeDecodeError) as e:
         return answer(request, table_id, str(e) if isinstance(e, RunehallError) else "that file is not text", 422)
-    return await act(request, table_id, lambda service, me: service.create_character(me, sheet, "public"))
+    return await act(request, table_id, lambda service, me: service.create_character(me, asked.sheet, "public"))

@@ -10,9 +10,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
 from runehall.errors import RunehallError
+from runehall.service import models
 from runehall.storage.store import Event, Forbidden, NotFound, Participant
 from runehall.table.play import TableService
-from runehall.web.forms import collect, fields
+from runehall.web.forms import collect, fields, validated
 from runehall.web.pages import form_of, service_of
 from runehall.web.plumbing import act, json_object, render_html, viewer_of
 from runehall.web.render import widget
@@ -98,7 +99,8 @@ async def start_tracker(request: Request, table_id: str) -> Response:
         setup = json_object(form.get("setup", ""), "settings")
         if form.get("character_id"):
             setup["character_id"] = form["character_id"]
-        return service.start_tracker(me, form.get("tracker", ""), setup, "public")
+        asked = validated(models.StartTracker, tracker=form.get("tracker", ""), setup=setup)
+        return service.start_tracker(me, asked.tracker, asked.setup, asked.visibility)
 
     return await act(request, table_id, work)
 
@@ -174,7 +176,8 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
         else:
             params = _action_params(_tracker_of(service, me, tracker_id)[0].action(action), form)
         manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
-        return service.tracker_action(me, tracker_id, action, params, manual)
+        asked = validated(models.TrackerAction, action=action, params=params, manual=manual)
+        return service.tracker_action(me, tracker_id, asked.action, asked.params, asked.manual)
 
     return await act(request, table_id, work)
 
@@ -184,4 +187,9 @@ async def tracker_controllers(request: Request, table_id: str, tracker_id: str) 
     """The GM's form: one choice per combatant (field "ctl-<combatant>"), a player's id or empty."""
     form = await form_of(request)
     controllers = {k[4:]: v for k, v in form.items() if k.startswith("ctl-") and v}
-    return await act(request, table_id, lambda service, me: service.set_controllers(me, tracker_id, controllers))
+
+    def work(service: TableService, me: Participant) -> Event:
+        asked = validated(models.TrackerControllers, controllers=controllers)
+        return service.set_controllers(me, tracker_id, asked.controllers)
+
+    return await act(request, table_id, work)

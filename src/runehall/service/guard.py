@@ -1,0 +1,123 @@
+"""What every HTTP response carries whatever produced it (a page, the API, a static file, an error), and
+refusals that cannot be broken by the input they refuse.
+
+The pages run no inline script and no inline style, so the Content-Security-Policy allows scripts and
+styles from this server only: an injected <script> or on*= attribute does not run even if some text
+ever escaped escaping. Framing is refused (clickjacking), MIME sniffing is off, and the Referer never
+leaves the site (the GM link carries the GM's token in its query).
+
+FastAPI's interactive documentation (/docs, /redoc) loads its code from a CDN and starts it with an
+inline script; those pages reflect nothing from the request, and get a policy that allows exactly that
+script (by its hash) and the CDN.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+DOCS_PATHS = ("/docs", "/redoc", "/docs/oauth2-redirect")
+DOCS_CDN = "https://cdn.jsdelivr.net"
+HEADERS = {
+    "content-security-policy": POLICY,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "cross-origin-opener-policy": "same-origin",
+}
+_INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.S)
+
+
+def docs_policy(html: bytes) -> str:
+    """The policy for a documentation page: its own inline scripts (by hash) and the CDN it loads from."""
+    hashes = " ".join(
+        f"'sha256-{base64.b64encode(hashlib.sha256(s).digest()).decode()}'" for s in _INLINE_SCRIPT.findall(html)
+    )
+    return (
+        f"default-src 'self'; script-src 'self' {DOCS_CDN} {hashes}; style-src 'self' {DOCS_CDN} "
+        f"https://fonts.googleapis.com 'unsafe-inline'; font-src 'self' https://fonts.gstatic.com; "
+        f"img-src 'self' data: https:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+        f"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+class SecurityHeaders:
+    """Sets HEADERS on every HTTP response (replacing any the app set), the outermost middleware."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.raw = [(k.encode(), v.encode()) for k, v in HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["path"] in DOCS_PATHS:
+            await self._docs(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = self._merged(message.get("headers", []))
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+    def _merged(self, headers: Any, policy: str = POLICY) -> list[tuple[bytes, bytes]]:
+        ours = {k for k, _ in self.raw}
+        kept = [(k, v) for k, v in headers if k.lower() not in ours]
+        return kept + [(k, policy.encode() if k == b"content-security-policy" else v) for k, v in self.raw]
+
+    async def _docs(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Hold the (small, static) page back until its body is known, to hash its inline script."""
+        messages: list[Message] = []
+
+        async def hold(message: Message) -> None:
+            messages.append(message)
+
+        await self.app(scope, receive, hold)
+        body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.response.body")
+        for message in messages:
+            if message["type"] == "http.response.start":
+                message["headers"] = self._merged(message.get("headers", []), docs_policy(body))
+            await send(message)
+
+
+class RefusalJSON(JSONResponse):
+    """JSON that any refusal can be written as: lone surrogates escaped, never NaN."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
+async def invalid_request(_: Request, error: Exception) -> JSONResponse:
+    """A request the models refuse: where and why, without FastAPI's echo of the refused input (which a
+    hostile input breaks: nested thousands deep, NaN, lone surrogates, or simply 200 KB sent back)."""
+    assert isinstance(error, RequestValidationError)
+    detail = [
+        {
+            "type": str(e.get("type", "")),
+            "loc": [part if isinstance(part, int) else str(part)[:100] for part in e.get("loc", ())],
+            "msg": str(e.get("msg", ""))[:500],
+        }
+        for e in error.errors()[:20]
+    ]
+    return RefusalJSON({"detail": detail}, 422)
+
+
+def install(app: FastAPI) -> None:
+    """Call after every other middleware is added: this one must be outermost, to mark their answers too."""
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_middleware(SecurityHeaders)
