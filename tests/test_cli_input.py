@@ -63,7 +63,8 @@ def test_the_depth_limit_is_exact_and_strings_do_not_count() -> None:
     assert wire.loads(at_limit) == json.loads(at_limit)
     with pytest.raises(RunehallError, match="nested deeper than 64"):
         wire.loads("[" + at_limit + "]")
-    assert wire.loads(json.dumps({"text": "[" * 10_000, "more": ["{" * 500]})) == {"text": "[" * 10_000, "more": ["{" * 500]}
+    brackets_in_strings = {"text": "[" * 10_000, "more": ["{" * 500]}
+    assert wire.loads(json.dumps(brackets_in_strings)) == brackets_in_strings
     with pytest.raises(RunehallError, match="nested deeper"):
         wire.check(json.loads("[" + at_limit + "]"))  # already parsed (an API body): the same limit
     with pytest.raises(RunehallError, match="nested deeper"):
@@ -71,8 +72,14 @@ def test_the_depth_limit_is_exact_and_strings_do_not_count() -> None:
 
 
 def test_what_no_store_can_hold_is_refused() -> None:
-    for text, reason in (('["\\ud800"]', "Unicode"), ('{"\\udfff": 1}', "Unicode"), ("[NaN]", "finite"),
-                         ("[-Infinity]", "finite"), ('["a\\u0000"]', "NUL"), ("[" + "1" * 5000 + "]", "digits")):
+    for text, reason in (
+        ('["\\ud800"]', "Unicode"),
+        ('{"\\udfff": 1}', "Unicode"),
+        ("[NaN]", "finite"),
+        ("[-Infinity]", "finite"),
+        ('["a\\u0000"]', "NUL"),
+        ("[" + "1" * 5000 + "]", "digits"),
+    ):
         with pytest.raises(RunehallError, match=reason):
             wire.loads(text)
     with pytest.raises(RunehallError, match="UTF-8"):

@@ -26,12 +26,14 @@ with warnings.catch_warnings():
 XSS = "<img src=x onerror=alert(1)>"
 HX = {"HX-Request": "true"}
 DEEP = "[" * 5000 + "]" * 5000
+TABLES = ("tables", "participants", "events")
 
 
 def written(database: Database) -> tuple[int, int, int]:
     """Tables, participants and events in the database: a refusal leaves all three as they were."""
     with database.engine.connect() as c:
-        return tuple(int(c.execute(text(f"SELECT count(*) FROM {t}")).scalar_one()) for t in ("tables", "participants", "events"))  # type: ignore[return-value]
+        tables, people, events = (int(c.execute(text(f"SELECT count(*) FROM {t}")).scalar_one()) for t in TABLES)
+    return tables, people, events
 
 
 def no_traceback(response: Any) -> None:
@@ -55,8 +57,13 @@ def test_stored_text_is_escaped_everywhere_it_is_shown(client: Any) -> None:
     player = join(client, table_id, XSS)
     assert client.post(f"/t/{table_id}/chat", data={"text": XSS}, headers=HX).status_code == 200
     assert client.post(f"/t/{table_id}/notes", data={"text": XSS}, headers=HX).status_code == 200
-    for who, path in ((client, f"/t/{table_id}"), (player, f"/t/{table_id}"), (client, f"/t/{table_id}/log"),
-                      (client, f"/t/{table_id}/people"), (client, "/")):
+    for who, path in (
+        (client, f"/t/{table_id}"),
+        (player, f"/t/{table_id}"),
+        (client, f"/t/{table_id}/log"),
+        (client, f"/t/{table_id}/people"),
+        (client, "/"),
+    ):
         html = who.get(path).text
         assert "<img src=x" not in html, path
     assert "&lt;img src=x onerror=alert(1)&gt;" in client.get(f"/t/{table_id}").text
@@ -209,12 +216,19 @@ def test_lone_surrogates_are_refused_by_the_api(client: Any, database: Database)
     raw = {"Content-Type": "application/json"}
     attempts = [
         client.post("/api/tables", content=b'{"name": "\\ud800", "system": "dice", "gm_name": "Norn"}', headers=raw),
-        client.post("/api/join", content=b'{"invite_code": "' + table.invite_code.encode() + b'", "name": "\\udfff"}',
-                    headers=raw),
-        client.post(f"/api/tables/{table.gm.table}/chat", content=b'{"text": "a\\ud800b"}',
-                    headers={**raw, **table.gm.headers}),
-        client.post(f"/api/tables/{table.gm.table}/chat", content=b'{"text": "hi", "\\ud800": 1}',
-                    headers={**raw, **table.gm.headers}),
+        client.post(
+            "/api/join",
+            content=b'{"invite_code": "' + table.invite_code.encode() + b'", "name": "\\udfff"}',
+            headers=raw,
+        ),
+        client.post(
+            f"/api/tables/{table.gm.table}/chat", content=b'{"text": "a\\ud800b"}', headers={**raw, **table.gm.headers}
+        ),
+        client.post(
+            f"/api/tables/{table.gm.table}/chat",
+            content=b'{"text": "hi", "\\ud800": 1}',
+            headers={**raw, **table.gm.headers},
+        ),
     ]
     for response in attempts:
         no_traceback(response)
@@ -231,8 +245,10 @@ def test_lone_surrogates_in_form_json_fields_are_refused(client: Any, database: 
         response = client.post(f"/t/{table_id}/{path}", content=body, headers=headers)
         no_traceback(response)
     assert written(database)[2] <= before[2] + 1  # the raw chat bytes are decoded as U+FFFD at most
-    assert "Unicode" in client.post(f"/t/{table_id}/trackers", data={"tracker": "tree", "setup": '["\\ud800"]'},
-                                    headers=HX).text
+    assert (
+        "Unicode"
+        in client.post(f"/t/{table_id}/trackers", data={"tracker": "tree", "setup": '["\\ud800"]'}, headers=HX).text
+    )
 
 
 def test_json_nested_thousands_deep_is_refused_by_every_form(client: Any, database: Database) -> None:
@@ -247,8 +263,11 @@ def test_json_nested_thousands_deep_is_refused_by_every_form(client: Any, databa
         client.post(f"/t/{table_id}/characters", data={"name": "U", "essence": "Týr", "destiny": "2", "void": DEEP}),
         client.post(f"/t/{table_id}/import-character", files={"file": ("deep.json", DEEP.encode())}, headers=HX),
         client.post("/api/tables", content=DEEP.encode(), headers={"Content-Type": "application/json"}),
-        client.post("/api/import", content=b'{"a":' + b"[" * 900 + b"]" * 900 + b"}",
-                    headers={"Content-Type": "application/json"}),
+        client.post(
+            "/api/import",
+            content=b'{"a":' + b"[" * 900 + b"]" * 900 + b"}",
+            headers={"Content-Type": "application/json"},
+        ),
     ]
     for response in attempts:
         no_traceback(response)
