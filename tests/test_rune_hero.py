@@ -418,18 +418,17 @@ BROADSWORD = {
 FILLED = "viking_broadsword.init=4, viking_broadsword.atk=2, viking_broadsword.dfn=3, viking_broadsword.dam=6"
 
 
-def test_a_lost_weapon_can_be_owned_and_its_numbers_are_unknown() -> None:
-    sheet = hero(BROADSWORD).derived()
-    sword = sheet["combat"]["viking_broadsword"]
-    assert sword == {k: None for k in ("init", "atk", "dfn", "dam", "engagement")} | {"ability": "unknown"}
-    # Its Load is lost too, so ENC and every score subtracting the ENC decrease are unknown; DAM is not.
-    assert sheet["load"] is None and sheet["enc"] is None and sheet["enc_dec"] is None
-    assert sheet["combat"]["dagger"]["dam"] == 1 + 3 and sheet["combat"]["dagger"]["atk"] is None
-    assert sheet["soak"] == 0 and sheet["hp_max"] == 48 and sheet["res"] is not None
-    notes = " ".join(sheet["unknown"])
-    assert "Load unknown (Viking Broadsword" in notes
-    assert "Viking Broadsword: ability, atk, dfn, init lost in the OCR" in notes
-    assert "weapon_overrides" in notes and "viking_broadsword.ability=..." in notes
+WHOLE = f"{FILLED}, viking_broadsword.load=1.5, viking_broadsword.ability=single"
+
+
+def test_a_lost_weapon_is_refused_until_its_numbers_are_filled_in() -> None:
+    """Issue 11, item 19: a row whose numbers the book lost cannot be chosen at creation (rules doc §6.3, §18)."""
+    refused(BROADSWORD, "weapons", "the Viking Broadsword's init, atk, dfn, dam, load, ability were lost")
+    refused(ragnar(weapons=["whip"]), "weapons", "until the table fills them in (option weapon_overrides")
+    whip = "whip.init=1, whip.atk=1, whip.dfn=0, whip.dam=2, whip.load=0.5, whip.ability=single"
+    assert "whip" in hero(ragnar(weapons=["whip"]), weapon_overrides=whip).weapons
+    sheet = hero({**BROADSWORD, "weapon_overrides": WHOLE}).derived()
+    assert sheet["combat"]["viking_broadsword"]["dam"] == 1 + 6 and sheet["unknown"] == []
     assert "the Viking Broadsword's availability was lost (probably common); the runner decides" in sheet["warnings"]
 
 
@@ -459,17 +458,11 @@ def test_the_table_fills_lost_values() -> None:
 
 
 def test_a_sheet_fills_what_the_table_left() -> None:
-    own = hero({**BROADSWORD, "weapon_overrides": f"{FILLED}, viking_broadsword.load=1.5"}).derived()
-    sword = own["combat"]["viking_broadsword"]
-    assert sword["dam"] is None and sword["init"] is None  # the Ability (so the formulas) is still unknown
+    refused({**BROADSWORD, "weapon_overrides": f"{FILLED}, viking_broadsword.load=1.5"}, "weapons", "ability were lost")
+    own = hero({**BROADSWORD, "weapon_overrides": WHOLE}).derived()
+    assert own["combat"]["viking_broadsword"]["init"] == 1 + 2 + 4 + rules().shield("round_shield").init
     assert own["load"] == 1.5 + 0.25 + 0.5 and own["combat"]["dagger"]["atk"] == 2 + 2 + 1
-    assert own["unknown"] == [
-        "Viking Broadsword: ability lost in the OCR, so INIT Viking Broadsword, ATK Viking Broadsword, "
-        "DFN Viking Broadsword, DAM Viking Broadsword, ENGAGEMENT Viking Broadsword unknown; the table fills them "
-        "with option "
-        "weapon_overrides (or this sheet with weapon_overrides), e.g. viking_broadsword.ability=..."
-    ]
-    stray = hero({**BROADSWORD, "weapon_overrides": f"{FILLED}, whip.dam=2"}).derived()
+    stray = hero({**BROADSWORD, "weapon_overrides": f"{WHOLE}, whip.dam=2"}).derived()
     assert "values filled in for the Whip, which the hero does not carry" in stray["warnings"]
     rare = {**BROADSWORD, "weapon_overrides": "viking_broadsword.availability=rare"}
     refused(rare, "weapons", "rare")
@@ -478,14 +471,12 @@ def test_a_sheet_fills_what_the_table_left() -> None:
 def test_a_lost_row_whose_hands_are_unknown() -> None:
     """A lost Chain or Thrown row: whether the shield counts depends on the lost two_handed value."""
     values = {"name": "Orm", "weapons": ["throwing axe"], "shield": "buckler"}
-    options = RuneOptions(weapon_overrides="throwing_axe.ability=thrown_weapon")
+    numbers = "throwing_axe.init=1, throwing_axe.atk=1, throwing_axe.dam=3, throwing_axe.load=0.5"
+    options = RuneOptions(weapon_overrides=f"throwing_axe.ability=thrown_weapon, {numbers}")
     axe = validate_model(Hero, values, "field", {"options": options})
     assert axe.combat_row("throwing axe")["dfn"].value is None
     filled = validate_model(
-        Hero,
-        {**values, "weapon_overrides": "throwing_axe.two_handed=false, throwing_axe.load=0.5"},
-        "field",
-        {"options": options},
+        Hero, {**values, "weapon_overrides": "throwing_axe.two_handed=false"}, "field", {"options": options}
     )
     dfn = filled.combat_row("throwing_axe")["dfn"]
     assert dfn.value == 0 + (0 - 3) + 0 + 2 - 0  # holding a thrown weapon: unarmed DFN with the buckler
@@ -494,12 +485,7 @@ def test_a_lost_row_whose_hands_are_unknown() -> None:
 
 def test_leather_scale() -> None:
     values = {"name": "Thorunn", "characteristics": {"sta": 2}, "armor": "leather scale"}
-    placeholder = hero(values).derived()
-    assert placeholder["soak"] is None and placeholder["combat"]["noncombat"]["init"] is None
-    assert placeholder["load"] == 4.0
-    assert any(
-        n.startswith("Leather Scale: init, prot lost") and "armor_overrides" in n for n in placeholder["unknown"]
-    )
+    refused(values, "armor", "the Leather Scale's prot, init were lost from the book")
     chain = rules().armor_row("chain_mail")
     same = hero(values, leather_scale_row="same_as_chain_mail").derived()
     assert same["soak"] == 2 + chain.prot and same["load"] == chain.load
@@ -645,5 +631,5 @@ def test_a_stored_sheet_reads_back_the_same() -> None:
     assert again == first
     assert json.loads(json.dumps(again.derived())) == first.derived()
     assert first.derived()["load"] == 4.5 + 0.5 * 0.25 + 0.5 + 40 / 32  # a second dozen arrows, rope, silver
-    owner = hero({**BROADSWORD, "weapon_overrides": FILLED})
+    owner = hero({**BROADSWORD, "weapon_overrides": WHOLE})
     assert hero(json.loads(json.dumps(owner.model_dump(mode="json")))).derived() == owner.derived()

@@ -210,13 +210,28 @@ def check_weapons(names: list[str], data: Mapping[str, Any], options: RuneOption
                 raise ValueError(f"the {row.name} is improvised: found in play, not chosen at creation (A10)")
             continue
         _allowed(row.availability, row.name, "gear", allowed)
+        if not row.complete:
+            raise ValueError(_lost_row(row, "weapon"))
     return tuple(chosen)
+
+
+def _lost_row(row: WeaponDef | ArmorDef, kind: overrides.Kind) -> str:
+    """Why a row whose numbers the book lost cannot be chosen yet, and how to fill them in."""
+    numbers = ("init", "atk", "dfn", "dam", "load", "ability") if kind == "weapon" else ("prot", "init")
+    lost = [f for f in numbers if getattr(row, f, None) == UNKNOWN]
+    example = f"{row.id}.{lost[0]}=..." if lost else f"{row.id}.<field>=..."
+    return (
+        f"the {row.name}'s {', '.join(lost)} were lost from the book: it cannot be chosen until the table fills "
+        f"them in (option {kind}_overrides, or this sheet's {kind}_overrides, e.g. {example})"
+    )
 
 
 def check_armor(armor_id: str | None, data: Mapping[str, Any], options: RuneOptions) -> str | None:
     if armor_id is not None:
         row = hero_armor(armor_id, options, data.get("armor_overrides", ()))
         _allowed(row.availability, row.name, "armor", rules().creation.equipment.armor_availability)
+        if not row.complete:
+            raise ValueError(_lost_row(row, "armor"))
     return armor_id
 
 

@@ -28,8 +28,7 @@ AttackForm = Literal["melee", "missile", "thrown"]
 
 
 @cache
-def weapon_table(options: RuneOptions) -> Mapping[str, WeaponDef]:
-    """Every weapon row (fist/kick included) by id, as this table reads it."""
+def _played_rows(options: RuneOptions) -> Mapping[str, WeaponDef]:
     filled = overrides.values(options.weapon_overrides)
     out: dict[str, WeaponDef] = {}
     for row in rules().weapons.weapon:
@@ -37,10 +36,32 @@ def weapon_table(options: RuneOptions) -> Mapping[str, WeaponDef]:
             row = row.model_copy(update={"dam": options.short_bow_dam})
         elif row.id == "viking_axe":
             row = row.model_copy(update={"load": options.viking_axe_load})
-        row = overrides.fill_weapon(row, filled.get(row.id, {}))
-        if row.complete or options.incomplete_weapon_rows == "placeholder_needs_data":
-            out[row.id] = row
+        out[row.id] = overrides.fill_weapon(row, filled.get(row.id, {}))
     return out
+
+
+@cache
+def weapon_table(options: RuneOptions) -> Mapping[str, WeaponDef]:
+    """Every weapon row (fist/kick included) by id, as this table reads it."""
+    keep = options.incomplete_weapon_rows == "placeholder_needs_data"
+    return {wid: row for wid, row in _played_rows(options).items() if row.complete or keep}
+
+
+def played_weapon(weapon_id: str, options: object, entries: tuple[str, ...] = ()) -> WeaponDef | None:
+    """One weapon row as this table plays it (whatever option incomplete_weapon_rows says), then with what a
+    hero's sheet filled in (`entries`): the one look-up of a weapon's numbers for the mechanics, the sheets
+    and combat, so all of them read the table's options the same way."""
+    table_options = options if isinstance(options, RuneOptions) else RuneOptions()
+    row = _played_rows(table_options).get(weapon_id)
+    if row is None or not entries:
+        return row
+    return overrides.fill_weapon(row, overrides.values(entries).get(weapon_id, {}))
+
+
+def played_dam(weapon_id: str, options: object, entries: tuple[str, ...] = ()) -> int | None:
+    """A weapon's DAM rating as this table plays it; None when lost (or special, the barb-net)."""
+    row = played_weapon(weapon_id, options, entries)
+    return row.dam if row is not None and isinstance(row.dam, int) else None
 
 
 @cache

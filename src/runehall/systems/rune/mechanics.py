@@ -8,7 +8,6 @@ probability comes from the closed forms in stress.py: every table of odds sums t
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from functools import cache
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast
 
 from pydantic import Field, StringConstraints, model_validator
@@ -16,8 +15,9 @@ from pydantic import Field, StringConstraints, model_validator
 from runehall.chance.chance import Chance
 from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import Mechanic, RulesModel
-from runehall.systems.data import read_data_file
 from runehall.systems.rune.contests import ContestOfMany, Entrant, Rule, Tie
+from runehall.systems.rune.gear import played_weapon
+from runehall.systems.rune.rules import rules
 from runehall.systems.rune.stress import BandedStress, StressDifference
 
 PACKAGE = "runehall.systems.rune"
@@ -282,11 +282,6 @@ class ContestMany(Mechanic[ContestManyParams, tuple[str, Tie], ContestManyResult
 
 
 # -- one attack --------------------------------------------------------------------------------------------
-@cache
-def _weapons() -> dict[str, dict[str, Any]]:
-    return {w["id"]: w for w in read_data_file(PACKAGE, "weapons.toml")["weapon"]}
-
-
 class AttackParams(RulesModel):
     attack: Modifiers = Field(description="The attacker's ATK total and modifiers (JSON or @file).")
     defence: Modifiers | None = Field(None, description="The defender's DFN, rolled (melee, or a dodged missile).")
@@ -305,18 +300,20 @@ class AttackParams(RulesModel):
             raise ValueError("give either --dam or --weapon")
         return self
 
-    def damage_rating(self) -> int:
+    def damage_rating(self, options: RulesModel) -> int:
+        """--dam, or the weapon's DAM as this table plays it (options short_bow_dam, weapon_overrides)."""
         if self.dam is not None:
             return self.dam
-        weapon = _weapons().get(str(self.weapon))
+        weapon = played_weapon(str(rules().find("weapon", str(self.weapon)) or self.weapon), options)
         if weapon is None:
             raise ParameterError(f"unknown weapon {self.weapon!r}")
-        if not isinstance(weapon["dam"], int):
+        if not isinstance(weapon.dam, int):
             raise ParameterError(
-                f"the DAM of {weapon['name']} is {weapon['dam']} (the book's table lost it): give --dam"
+                f"the DAM of the {weapon.name} is {weapon.dam} (the book's table lost it): give --dam, "
+                f"or fill it in with option weapon_overrides (e.g. {weapon.id}.dam=...)"
             )
-        adds_strength = weapon["kind"] in ("melee", "thrown", "brawling")
-        return int(weapon["dam"]) + (self.strength if adds_strength else 0)
+        adds_strength = weapon.kind in ("melee", "thrown", "brawling")
+        return weapon.dam + (self.strength if adds_strength else 0)
 
 
 class AttackResult(NamedTuple):
@@ -341,7 +338,7 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
 
     def chance(self, params: AttackParams, options: RulesModel) -> Chance[Any, int]:
         target = self._target(params)
-        params.damage_rating()  # an unknown DAM is refused before anything is rolled
+        params.damage_rating(options)  # an unknown DAM is refused before anything is rolled
         if params.defence is None:
             return BandedStress(target - BAND, target + BAND)
         return StressDifference(target - BAND, target + BAND)
@@ -350,7 +347,7 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
         return self.resolver(params, options)(key)
 
     def resolver(self, params: AttackParams, options: RulesModel) -> Callable[[int], AttackResult]:
-        target, dam = self._target(params), params.damage_rating()
+        target, dam = self._target(params), params.damage_rating(options)
         low, high, threshold = target - BAND, target + BAND, params.wound_threshold
 
         def result(key: int) -> AttackResult:

@@ -21,12 +21,12 @@ from runehall.systems.rune.combat.settings import (
     armor_rows,
     foe_wt,
     fold,
-    opt,
     shield_rows,
     sprint_move,
     steed_full_move,
     weapon_row,
 )
+from runehall.systems.rune.gear import played_dam
 
 SCORES = ("init", "atk", "dfn", "dam")
 NUMBERS = (
@@ -109,9 +109,7 @@ def weapon_from_spec(spec: WeaponSpec, options: Any, base: Weapon | None = None)
     fields: dict[str, Any] = base.model_dump() if base is not None else {}
     if row is not None:
         kind = row.kind if row.kind in ("melee", "missile", "thrown", "brawling") else spec.kind or "melee"
-        dam_rating = row.rating("dam")
-        if row.id == "short_bow":
-            dam_rating = int(opt(options, "short_bow_dam"))
+        dam_rating = played_dam(row.id, options)  # the table's options (short_bow_dam, weapon_overrides)
         lost = tuple(f for f in SCORES if getattr(row, f) == "unknown")
         fields.update(
             id=row.id,

@@ -15,7 +15,8 @@ from typing import Any, NamedTuple
 from runehall.errors import ParameterError, RunehallError
 from runehall.systems.base import validate_model
 from runehall.systems.rune.combat.combatant import UNARMED, Weapon
-from runehall.systems.rune.combat.settings import opt, weapon_row
+from runehall.systems.rune.combat.settings import weapon_row
+from runehall.systems.rune.gear import played_dam
 
 HERO_MODULE = "runehall.systems.rune.hero"
 OPTIONS_MODULE = "runehall.systems.rune.options"
@@ -68,7 +69,7 @@ def _weapon(wid: str, row: dict[str, Any], hero: Any, options: Any) -> Weapon:
     }
     if data is not None:
         kind = data.kind if data.kind in ("melee", "missile", "thrown", "brawling") else "melee"
-        dam_rating = int(opt(options, "short_bow_dam")) if wid == "short_bow" else data.rating("dam")
+        dam_rating = played_dam(wid, options, tuple(getattr(hero, "weapon_overrides", ())))
         fields.update(
             kind=kind,
             edge=data.edge if data.edge in ("sword", "axe") else "other",
