@@ -7,6 +7,8 @@ against happen in practice, not only in theory.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -126,13 +128,13 @@ def test_text_with_nul_is_refused_before_it_reaches_the_database(client: Any) ->
 def _damaged(exported: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """Exports broken in one place each, with what should be named in the refusal."""
     fresh = {**exported["table"], "id": "fresh-id", "invite_code": "fresh-code"}
-    base = {**exported, "table": fresh, "participants": []}
+    base = _renamed(exported, "fresh-id")
 
     def but(**changes: Any) -> dict[str, Any]:
         return {**base, **changes}
 
-    roll = next(e for e in exported["events"] if e["kind"] == "roll")
-    bad_roll = [e if e is not roll else {**roll, "payload": {"roll": {"faces": 1}}} for e in exported["events"]]
+    roll = next(e for e in base["events"] if e["kind"] == "roll")
+    bad_roll = [e if e is not roll else {**roll, "payload": {"roll": {"faces": 1}}} for e in base["events"]]
     return [
         ("table", but(table=[])),
         ("name", but(table={**fresh, "name": 5})),
@@ -140,13 +142,26 @@ def _damaged(exported: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         ("name", but(table={**fresh, "name": "x" * 500})),
         ("created_at", but(table={**fresh, "created_at": "yesterday"})),
         ("password_hash", but(table={**fresh, "password_hash": "pbkdf2_sha256$0$zz$zz"})),
-        ("numbered", but(events=exported["events"][1:])),
-        ("unrevealed", but(seeds=[{**s, "revealed": True} for s in exported["seeds"]])),
-        ("events", but(events=[{**exported["events"][0], "payload": []}, *exported["events"][1:]])),
+        ("numbered", but(events=base["events"][1:])),
+        ("unrevealed", but(seeds=[{**s, "revealed": True} for s in base["seeds"]])),
+        ("events", but(events=[{**base["events"][0], "payload": []}, *base["events"][1:]])),
         ("stored roll", but(events=bad_roll)),
         ("system", but(table={**fresh, "system": "nope"})),
         ("already exists", {**exported, "table": {**fresh, "id": "fresh-id2"}}),  # its participants exist here
     ]
+
+
+def _renamed(exported: dict[str, Any], table_id: str) -> dict[str, Any]:
+    """The export as another table: new table id and code, its people under new ids and tokens (an import
+    must name only people of its own table)."""
+    text = json.dumps(exported)
+    for n, p in enumerate(exported["participants"]):
+        text = text.replace(p["id"], f"{table_id}-p{n}")
+    data: dict[str, Any] = json.loads(text)
+    data["table"] = {**data["table"], "id": table_id, "invite_code": f"code-{table_id}"}
+    for p in data["participants"]:
+        p["token_hash"] = hashlib.sha256(p["id"].encode()).hexdigest()
+    return data
 
 
 def test_a_damaged_import_is_refused_and_writes_nothing(client: Any) -> None:
@@ -159,6 +174,5 @@ def test_a_damaged_import_is_refused_and_writes_nothing(client: Any) -> None:
         assert expected in response.json()["detail"], (expected, response.text)
     for table_id in ("fresh-id", "fresh-id2"):
         # Nothing of a refused import was written: the same ids import cleanly afterwards.
-        clean = {**exported, "table": {**exported["table"], "id": table_id, "invite_code": f"code-{table_id}"}}
-        clean["participants"] = []
-        assert client.post("/api/import", json=clean).status_code == 201
+        clean = _renamed(exported, table_id)
+        assert client.post("/api/import", json=clean).status_code == 201, client.post("/api/import", json=clean).text

@@ -154,7 +154,7 @@ class FairSource(WordSource):
 
     kind: ClassVar[SourceKind] = "fair"
 
-    def __init__(self, server_seed: bytes, client_seed: str, nonce: int) -> None:
+    def __init__(self, server_seed: bytes, client_seed: str, nonce: int, stream: str | None = None) -> None:
         super().__init__()
         if len(server_seed) < 16:
             raise ParameterError("a fair server seed must have at least 16 bytes")
@@ -163,6 +163,7 @@ class FairSource(WordSource):
         self._key = server_seed
         self.client_seed = client_seed
         self.nonce = nonce
+        self.stream = stream  # at a table: which audience's stream (runehall.fairness.streams)
         self._block = 0
         self._words: list[int] = []
 
@@ -175,12 +176,15 @@ class FairSource(WordSource):
         return self._words.pop()
 
     def describe(self) -> dict[str, Any]:
-        return {
+        described: dict[str, Any] = {
             "kind": self.kind,
             "commitment": commitment(self._key),
             "client_seed": self.client_seed,
             "nonce": self.nonce,
         }
+        if self.stream is not None:
+            described["stream"] = self.stream
+        return described
 
 
 def commitment(server_seed: bytes) -> str:

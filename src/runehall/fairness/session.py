@@ -48,6 +48,7 @@ class FairSession:
         """Reveal the current seed and start a new epoch; returns the revealed epoch."""
         old = self.current
         old.revealed = True
+        old.nonces = self.next_nonce
         self.epochs.append(Epoch.fresh(client_seed or old.client_seed))
         self.next_nonce = 0
         return old
@@ -60,7 +61,12 @@ class FairSession:
         return {
             "format": SESSION_FORMAT,
             "epochs": [
-                {"server_seed": e.server_seed.hex(), "client_seed": e.client_seed, "revealed": e.revealed}
+                {
+                    "server_seed": e.server_seed.hex(),
+                    "client_seed": e.client_seed,
+                    "revealed": e.revealed,
+                    "nonces": e.nonces,
+                }
                 for e in self.epochs
             ],
             "next_nonce": self.next_nonce,
@@ -79,7 +85,12 @@ class FairSession:
             if data.get("format") != SESSION_FORMAT:
                 raise VerificationError(f"{path} is not a fair session file")
             epochs = [
-                Epoch(bytes.fromhex(e["server_seed"]), str(e["client_seed"]), bool(e["revealed"]))
+                Epoch(
+                    bytes.fromhex(e["server_seed"]),
+                    str(e["client_seed"]),
+                    bool(e["revealed"]),
+                    None if e.get("nonces") is None else int(e["nonces"]),
+                )
                 for e in data["epochs"]
             ]
             rolls = [RollResult.from_json(r) for r in data["rolls"]]

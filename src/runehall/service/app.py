@@ -6,8 +6,9 @@ before it has been validated.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -35,6 +36,19 @@ from runehall.table.play import TableService
 from runehall.table.visibility import can_see
 
 MAX_BODY = 256 * 1024
+# An import carries a whole table: a 740-event export is ~440 KB, so years of weekly play (tens of thousands
+# of events) stay well under this. Only POST /api/import gets it; it is read in chunks into one buffer.
+MAX_IMPORT = 64 * 1024 * 1024
+IMPORT_PATH = "/api/import"
+
+
+IMPORT_BODY: dict[str, Any] = {
+    "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+}
+
+
+def body_limit(scope: Scope) -> int:
+    return MAX_IMPORT if scope.get("path") == IMPORT_PATH else MAX_BODY
 STATUS: list[tuple[type[RunehallError], int]] = [
     (RateLimited, 429),
     (Unauthorized, 401),
@@ -79,8 +93,8 @@ class BodyTooLarge(HTTPException):
     """Raised from inside the body stream; FastAPI lets HTTPExceptions through its body parsing (anything
     else becomes a 400 there), so an over-limit body streamed without a length still answers 413."""
 
-    def __init__(self) -> None:
-        super().__init__(413, f"request body over {MAX_BODY} bytes")
+    def __init__(self, limit: int = MAX_BODY) -> None:
+        super().__init__(413, f"request body over {limit} bytes")
 
 
 class BodyLimit:
@@ -93,8 +107,9 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = body_limit(scope)
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
             await _too_large(scope, receive, send)
             return
         seen = 0
@@ -104,8 +119,8 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
-                raise BodyTooLarge()
+            if seen > limit:
+                raise BodyTooLarge(limit)
             return message
 
         async def watched(message: Message) -> None:
@@ -122,7 +137,7 @@ class BodyLimit:
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
-    await JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)(scope, receive, send)
+    await JSONResponse({"detail": f"request body over {body_limit(scope)} bytes"}, 413)(scope, receive, send)
 
 
 def _bearer(authorization: str | None, cookie: str | None) -> str:
@@ -351,6 +366,13 @@ def create_app(database: Database) -> FastAPI:
         await publish(event)
         return present_to(me, event)
 
+    @app.post("/api/tables/{table_id}/seed/client-seed", status_code=201)
+    async def add_to_client_seed(me: Viewer, body: models.ClientSeed) -> dict[str, Any]:
+        """Add to the client seed of the epoch in use, before its first roll (409 once it has rolled)."""
+        event = await call(service.add_to_client_seed, me, body.text)
+        await publish(event)
+        return present_to(me, event)
+
     @app.get("/api/tables/{table_id}/fair-log")
     async def fair_log(me: Viewer) -> dict[str, Any]:
         return await call(service.fair_log, me)  # type: ignore[no-any-return]
@@ -359,8 +381,17 @@ def create_app(database: Database) -> FastAPI:
     async def export(me: Viewer) -> dict[str, Any]:
         return await call(service.export, me)  # type: ignore[no-any-return]
 
-    @app.post("/api/import", status_code=201)
-    async def import_table(body: Annotated[dict[str, Any], ...]) -> dict[str, Any]:
+    @app.post(IMPORT_PATH, status_code=201, openapi_extra=IMPORT_BODY)
+    async def import_table(request: Request) -> dict[str, Any]:
+        """A table export (runehall-table/2, or /1), checked whole; up to MAX_IMPORT bytes."""
+        raw = bytearray()  # one buffer, filled chunk by chunk (BodyLimit stops it at MAX_IMPORT)
+        async for chunk in request.stream():
+            raw += chunk
+        try:
+            body = wire.loads(cast(bytes, raw), "the export")  # read in place: no second copy of the body
+        except json.JSONDecodeError as e:
+            raise ParameterError(f"the export is not JSON: {e.msg} at line {e.lineno}") from None
+        del raw
         return {"table_id": await call(service.import_table, wire.check(body, "the export"))}
 
     live: Callable[..., Awaitable[None]] = live_socket(service, hub, present)

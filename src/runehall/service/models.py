@@ -102,3 +102,7 @@ class Undo(Body):
 
 class Rotate(Body):
     client_seed: Annotated[str, Field(min_length=1, max_length=120)] | None = None
+
+
+class ClientSeed(Body):
+    text: Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[^\x00-\x1f]+$")]

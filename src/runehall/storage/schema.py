@@ -48,16 +48,27 @@ participants = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+# A seed epoch: its client seed (the base, and what participants added before its first roll) and whether
+# it has been revealed. Its secret seeds are in seed_streams, one per audience (runehall.fairness.streams).
 seeds = Table(
     "seeds",
     metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("epoch", Integer, primary_key=True),
-    Column("server_seed", String(128), nullable=False),  # secret until revealed
-    Column("commitment", String(64), nullable=False),
     Column("client_seed", String(120), nullable=False),
-    Column("next_nonce", BigInteger, nullable=False, default=0),
+    Column("contributions", JSON, nullable=True),  # [{"by": participant id, "text": ...}]; null: none
     Column("revealed", Boolean, nullable=False, default=False),
+)
+
+seed_streams = Table(
+    "seed_streams",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("epoch", Integer, primary_key=True),
+    Column("stream", String(48), primary_key=True),
+    Column("server_seed", String(128), nullable=True),  # secret until revealed; null: left out of an import
+    Column("commitment", String(64), nullable=False),
+    Column("next_nonce", BigInteger, nullable=False, default=0),
 )
 
 events = Table(

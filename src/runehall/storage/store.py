@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from runehall.chance.sources import commitment
 from runehall.errors import RulesError, RunehallError
 from runehall.storage.db import Database
-from runehall.storage.schema import events, participants, seeds, tables
+from runehall.storage.schema import events, participants, tables
+from runehall.storage.seeds import SeedEpoch, SeedStore  # noqa: F401 - SeedEpoch: part of the store's API
 
 R = TypeVar("R")
 
@@ -101,24 +102,6 @@ class Event:
         }
 
 
-@dataclass(frozen=True)
-class SeedEpoch:
-    epoch: int
-    server_seed: str
-    commitment: str
-    client_seed: str
-    next_nonce: int
-    revealed: bool
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "epoch": self.epoch,
-            "commitment": self.commitment,
-            "client_seed": self.client_seed,
-            "server_seed": self.server_seed if self.revealed else None,
-        }
-
-
 def aware(moment: datetime) -> datetime:
     """A stored moment in UTC. SQLite hands back naive datetimes (stored as UTC); PostgreSQL hands back
     aware ones in the session's time zone, which need not be UTC."""
@@ -132,12 +115,6 @@ def _event(row: Any) -> Event:
 
 def _participant(row: Any) -> Participant:
     return Participant(row.id, row.table_id, row.name, row.role, bool(row.revoked))
-
-
-def _epoch(row: Any) -> SeedEpoch:
-    return SeedEpoch(
-        int(row.epoch), row.server_seed, row.commitment, row.client_seed, int(row.next_nonce), bool(row.revealed)
-    )
 
 
 # -- the export format, checked before anything of an import is written ------------------------------------
@@ -179,13 +156,49 @@ class ExportedParticipant(_Exported):
     created_at: datetime
 
 
-class ExportedSeed(_Exported):
-    epoch: Annotated[int, Field(ge=0, lt=2**31)]
-    server_seed: Annotated[str, Field(pattern=r"^([0-9a-f]{2}){1,64}$")]
+EXPORT_FORMAT = "runehall-table/2"  # /1 (one seed an epoch, the live one included) still imports
+
+
+class ExportedStream(_Exported):
+    stream: Annotated[str, Field(pattern=r"^(public|gm|table|(private|sealed):[A-Za-z0-9_-]{1,32})$")]
+    server_seed: Annotated[str, Field(pattern=r"^([0-9a-f]{2}){16,64}$")] | None  # None: not in the file
     commitment: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
-    client_seed: Annotated[str, Field(min_length=1, max_length=120)]
     next_nonce: Count
+
+    @model_validator(mode="after")
+    def _committed(self) -> ExportedStream:
+        if self.server_seed is not None and commitment(bytes.fromhex(self.server_seed)) != self.commitment:
+            raise ValueError(f"the {self.stream} seed is not the one its commitment was made for")
+        return self
+
+
+class ExportedContribution(_Exported):
+    by: Id
+    text: Annotated[str, Field(min_length=1, max_length=120)]
+
+
+class ExportedSeed(_Exported):
+    epoch: Annotated[int, Field(ge=0, lt=2**31 - 1)]
+    client_seed: Annotated[str, Field(min_length=1, max_length=120)]
+    contributions: Annotated[list[ExportedContribution], Field(max_length=1000)] = []
     revealed: bool
+    streams: Annotated[list[ExportedStream], Field(min_length=1, max_length=100_000)]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_format_1(cls, data: Any) -> Any:
+        """A /1 epoch had one seed for every roll: it becomes the legacy stream `table`."""
+        if isinstance(data, dict) and "streams" not in data and "commitment" in data:
+            one = {k: data.get(k) for k in ("server_seed", "commitment", "next_nonce")}
+            return {**data, "streams": [{"stream": "table", **one}]}
+        return data
+
+    @model_validator(mode="after")
+    def _distinct(self) -> ExportedSeed:
+        names = [s.stream for s in self.streams]
+        if len(set(names)) != len(names):
+            raise ValueError(f"epoch {self.epoch} names a stream twice")
+        return self
 
 
 class ExportedEvent(_Exported):
@@ -201,7 +214,7 @@ class TableExport(BaseModel):
     """A table as `Store.export` writes it; an import must be one, consistent with itself."""
 
     model_config = ConfigDict(extra="ignore")
-    format: Literal["runehall-table/1"]
+    format: Literal["runehall-table/1", "runehall-table/2"]
     table: ExportedTable
     participants: list[ExportedParticipant]
     seeds: Annotated[list[ExportedSeed], Field(min_length=1)]
@@ -223,6 +236,12 @@ class TableExport(BaseModel):
         secret = [s.epoch for s in self.seeds if not s.revealed]
         if len(set(epochs)) != len(epochs) or secret != [max(epochs)]:
             raise ValueError("seed epochs must be distinct, and only the last one unrevealed")
+        live = [s for s in self.seeds[-1].streams if s.server_seed is not None]
+        if self.format != "runehall-table/1" and not self.seeds[-1].revealed and live:
+            raise ValueError("an export never holds a seed still in use (a backup moves a live seed)")
+        commitments = [s.commitment for e in self.seeds for s in e.streams]
+        if len(set(commitments)) != len(commitments):
+            raise ValueError("two seed streams share a commitment")
         ids = [p.id for p in self.participants]
         if len(set(ids)) != len(ids) or len({p.token_hash for p in self.participants}) != len(ids):
             raise ValueError("participants must have distinct ids and tokens")
@@ -239,7 +258,7 @@ def parse_export(data: Any) -> TableExport:
         raise RulesError(f"damaged table export: {where}: {first['msg']}") from None
 
 
-class Store:
+class Store(SeedStore):
     def __init__(self, database: Database) -> None:
         self.db = database
         # SQLite has one writer at a time and makes the others sleep and retry; queueing them here instead
@@ -338,6 +357,7 @@ class Store:
                 created_at=now(),
             )
         )
+        self.add_personal_streams(connection, table_id, participant_id)
         return Participant(participant_id, table_id, name, role, False), token
 
     def by_token(self, connection: Connection, token: str) -> Participant:
@@ -373,55 +393,6 @@ class Store:
         )
         if done.rowcount != 1:
             raise NotFound(f"no participant {participant_id!r} at this table")
-
-    # -- seeds -----------------------------------------------------------------------------------------
-    def new_epoch(self, connection: Connection, table_id: str, epoch: int, client_seed: str) -> SeedEpoch:
-        seed = secrets.token_bytes(32)
-        values = {
-            "table_id": table_id,
-            "epoch": epoch,
-            "server_seed": seed.hex(),
-            "commitment": commitment(seed),
-            "client_seed": client_seed,
-            "next_nonce": 0,
-            "revealed": False,
-        }
-        connection.execute(insert(seeds).values(**values))
-        return SeedEpoch(epoch, seed.hex(), commitment(seed), client_seed, 0, False)
-
-    def epochs(self, connection: Connection, table_id: str) -> list[SeedEpoch]:
-        rows = connection.execute(select(seeds).where(seeds.c.table_id == table_id).order_by(seeds.c.epoch))
-        return [_epoch(r) for r in rows]
-
-    def take_nonce(self, connection: Connection, table_id: str) -> SeedEpoch:
-        """The current epoch with the nonce this roll uses; the counter moves on in the same transaction."""
-        self.lock(connection, table_id)  # a rotation cannot reveal this epoch between reading and using it
-        current = connection.execute(
-            select(func.max(seeds.c.epoch)).where(and_(seeds.c.table_id == table_id, seeds.c.revealed.is_(False)))
-        ).scalar_one()
-        row = connection.execute(
-            update(seeds)
-            .where(and_(seeds.c.table_id == table_id, seeds.c.epoch == current, seeds.c.revealed.is_(False)))
-            .values(next_nonce=seeds.c.next_nonce + 1)
-            .returning(*seeds.c)
-        ).one()
-        taken = _epoch(row)
-        return SeedEpoch(
-            taken.epoch, taken.server_seed, taken.commitment, taken.client_seed, taken.next_nonce - 1, False
-        )
-
-    def rotate(self, connection: Connection, table_id: str, client_seed: str | None) -> tuple[SeedEpoch, SeedEpoch]:
-        self.lock(connection, table_id)  # two rotations at once would both reveal one epoch and clash
-        current = [e for e in self.epochs(connection, table_id) if not e.revealed][-1]
-        connection.execute(
-            update(seeds)
-            .where(and_(seeds.c.table_id == table_id, seeds.c.epoch == current.epoch))
-            .values(revealed=True)
-        )
-        revealed = SeedEpoch(
-            current.epoch, current.server_seed, current.commitment, current.client_seed, current.next_nonce, True
-        )
-        return revealed, self.new_epoch(connection, table_id, current.epoch + 1, client_seed or current.client_seed)
 
     # -- events ----------------------------------------------------------------------------------------
     def append(
@@ -471,7 +442,7 @@ class Store:
         table = self.table(connection, table_id)
         people = connection.execute(select(participants).where(participants.c.table_id == table_id))
         return {
-            "format": "runehall-table/1",
+            "format": EXPORT_FORMAT,
             "table": {
                 "id": table.id,
                 "name": table.name,
@@ -494,17 +465,7 @@ class Store:
                 }
                 for p in people
             ],
-            "seeds": [
-                {
-                    "epoch": e.epoch,
-                    "server_seed": e.server_seed,
-                    "commitment": e.commitment,
-                    "client_seed": e.client_seed,
-                    "next_nonce": e.next_nonce,
-                    "revealed": e.revealed,
-                }
-                for e in self.epochs(connection, table_id)
-            ],
+            "seeds": [e.exported() for e in self.epochs(connection, table_id)],
             "events": [e.to_json() for e in self.events(connection, table_id)],
         }
 
@@ -515,10 +476,15 @@ class Store:
             connection.execute(insert(tables).values(**t.model_dump()))
             for p in doc.participants:
                 connection.execute(insert(participants).values(table_id=t.id, **p.model_dump()))
-            for s in doc.seeds:
-                connection.execute(insert(seeds).values(table_id=t.id, **s.model_dump()))
             for e in doc.events:
                 connection.execute(insert(events).values(table_id=t.id, **e.model_dump()))
+            # The file's last epoch is closed: its seeds are not in it (or, in a /1 file, no longer secret).
+            # New rolls draw from a fresh epoch, committed now.
+            epochs = [s.model_dump() for s in doc.seeds]
+            epochs[-1]["revealed"] = True
+            self.insert_epochs(connection, t.id, epochs)
+            last = doc.seeds[-1]
+            self.new_epoch(connection, t.id, last.epoch + 1, last.client_seed)
         except IntegrityError:
             raise Conflict(
                 f"a table with id {t.id!r}, its invite code, or one of its participants or tokens already exists"

@@ -10,21 +10,29 @@ from sqlalchemy import Connection
 
 from runehall.chance.sources import ManualSource
 from runehall.errors import ParameterError, RulesError, RunehallError
-from runehall.fairness.log import LOG_FORMAT, TRACKER_PREFIX
-from runehall.rolling import RollResult
-from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, TableExport, parse_export
-from runehall.systems import registry
+from runehall.fairness.streams import stream_for
+from runehall.play.log import PlayLog
+from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, parse_export
 from runehall.systems.tracker import SEALED, Tracker, TrackerAction
-from runehall.table.service import TableCore
-from runehall.table.state import TableState, TrackerRecord, fold
+from runehall.table.fair import FairTable
+from runehall.table.imports import check_import
+from runehall.table.state import TableState, TrackerRecord
 from runehall.table.visibility import SEALED_VISIBILITY, can_see
 
 NOTE_KINDS = ("note", "chat")
 # Events about the table and its people, not the game: undoing them would not undo what they did.
-NOT_UNDOABLE = ("table_created", "joined", "revoke", "seed_rotated", "participant_revoked", "invite_code_changed")
+NOT_UNDOABLE = (
+    "table_created",
+    "joined",
+    "revoke",
+    "seed_rotated",
+    "participant_revoked",
+    "invite_code_changed",
+    "client_seed_added",
+)
 
 
-class TableService(TableCore):
+class TableService(FairTable):
     # -- characters -----------------------------------------------------------------------------------
     def create_character(self, viewer: Participant, sheet: dict[str, Any], visibility: str = "public") -> Event:
         self._choosable(visibility)
@@ -168,18 +176,44 @@ class TableService(TableCore):
             chosen = log.tracker.action(action)
             if not viewer.is_gm and record.owner != viewer.id:
                 _acting_for(viewer, record, chosen, params)
-            source = self._source(c, viewer.table_id, manual) if (chosen.random or manual) else ManualSource([])
-            event = log.prepare(action, params, source, viewer.id)
+            event = self._drawn(c, viewer, log, record.visibility, action, params, manual, chosen.random)
             payload = {
                 "tracker_id": tracker_id,
                 **{k: event[k] for k in ("action", "params", "source", "tape", "result")},
             }
             # One side of a secret, simultaneous choice: its author alone sees it until it is revealed.
-            sealed = isinstance(event["result"], dict) and SEALED in event["result"]
+            sealed = _sealed(event)
             visibility = SEALED_VISIBILITY if sealed else record.visibility
             return self.store.append(c, viewer.table_id, "tracker_action", viewer.id, visibility, payload)
 
         return self.write_as(viewer, work)
+
+    def _drawn(
+        self,
+        c: Connection,
+        viewer: Participant,
+        log: PlayLog,
+        visibility: str,
+        action: str,
+        params: dict[str, Any],
+        manual: list[str] | None,
+        random: bool,
+    ) -> dict[str, Any]:
+        """The action's event, its draws from the stream of those who will see it. A sealed result is seen
+        by its author alone, so its draws come from their sealed stream: whether an action seals depends
+        on its parameters and the state, not its dice, so it is tried on the tracker's stream first
+        without using the nonce, then made again on the sealed stream if it seals."""
+        if manual is not None or not random:
+            return log.prepare(action, params, ManualSource(manual or []), viewer.id)
+        stream = stream_for(visibility, viewer.id)
+        event = log.prepare(action, params, self._source(c, viewer.table_id, None, stream, take=False), viewer.id)
+        if _sealed(event) and event["tape"]:
+            stream = stream_for(SEALED_VISIBILITY, viewer.id)
+            event = log.prepare(action, params, self._source(c, viewer.table_id, None, stream, take=False), viewer.id)
+            if not _sealed(event):
+                raise RulesError("this action sealed on one seed stream and not on another; it cannot be fair")
+        self._source(c, viewer.table_id, None, stream, take=True)  # the nonce is used now
+        return event
 
     def trackers(self, viewer: Participant) -> list[dict[str, Any]]:
         state = self.state(viewer.table_id)
@@ -245,70 +279,23 @@ class TableService(TableCore):
 
         return self.write_as(viewer, work)
 
-    # -- seeds and the fair log -----------------------------------------------------------------------
-    def rotate_seed(self, viewer: Participant, client_seed: str | None = None) -> Event:
-        self._gm_only(viewer)
-
-        def work(c: Connection) -> Event:
-            revealed, fresh = self.store.rotate(c, viewer.table_id, client_seed)
-            payload = {"revealed": revealed.public(), "next": fresh.public()}
-            return self.store.append(c, viewer.table_id, "seed_rotated", viewer.id, "public", payload)
-
-        return self.write_as(viewer, work)
-
-    def fair_log(self, viewer: Participant) -> dict[str, Any]:
-        """The log this viewer may verify: every revealed seed, and the fair rolls and the draws of the
-        tracker actions they may see."""
-        epochs = self.store.read(lambda c: self.store.epochs(c, viewer.table_id))
-        system, options = self.system(viewer.table_id)
-        trackers: dict[str, str] = {}
-        rolls = []
-        for e in self.events_for(viewer):
-            if e.kind == "roll":
-                rolls.append(e.payload["roll"])
-            elif e.kind == "tracker_started":
-                trackers[e.payload["tracker_id"]] = e.payload["tracker"]
-            elif e.kind == "tracker_action" and e.payload["source"].get("kind") == "fair":
-                p = e.payload
-                name = f"{TRACKER_PREFIX}{trackers.get(p['tracker_id'], '?')}/{p['action']}"
-                rolls.append(
-                    RollResult(
-                        system.id, name, p["params"], options, p["source"], e.author, (), None, p["result"]
-                    ).to_json()
-                    | {"tape": p["tape"]}
-                )
-        return {"format": LOG_FORMAT, "epochs": [e.public() for e in epochs], "rolls": rolls}
-
     # -- export and import ------------------------------------------------------------------------------
     def export(self, viewer: Participant) -> dict[str, Any]:
         self._gm_only(viewer)
         return self.store.snapshot(lambda c: self.store.export(c, viewer.table_id))
 
     def import_table(self, data: dict[str, Any]) -> str:
-        if not isinstance(data, dict) or data.get("format") != "runehall-table/1":
-            raise RulesError("not a Runehall table export")
+        """Store an exported table, checked whole first (runehall.table.imports); nothing is written if any
+        of it is refused. The file's live epoch is closed and a fresh one committed for new rolls."""
+        if not isinstance(data, dict) or data.get("format") not in ("runehall-table/1", "runehall-table/2"):
+            raise ParameterError("not a Runehall table export")
         doc = parse_export(data)
-        _check_history(doc)
+        check_import(doc)
         return self.store.write(lambda c: self.store.import_table(c, doc))
 
 
-def _check_history(doc: TableExport) -> None:
-    """Refuse an export whose events would not fold, show or replay: once stored, every read would fail."""
-    t = doc.table
-    events = [Event(t.id, e.seq, e.kind, e.author, e.visibility, e.payload, e.created_at) for e in doc.events]
-    try:
-        system = registry.get(t.system)
-        system.options(t.options)
-        state = fold(system.id, t.options, events)
-        for e in events:
-            if e.kind == "roll":
-                RollResult.from_json(e.payload["roll"]).render()
-        for tracker_id in state.trackers:
-            state.play_log(tracker_id).state()
-    except RunehallError as e:
-        raise RulesError(f"damaged table export: {e}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        raise RulesError(f"damaged table export: an event does not fit its kind ({type(e).__name__}: {e})") from None
+def _sealed(event: dict[str, Any]) -> bool:
+    return isinstance(event["result"], dict) and SEALED in event["result"]
 
 
 def _fold(text: str) -> str:

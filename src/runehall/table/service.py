@@ -17,9 +17,10 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
-from runehall.chance.sources import FairSource, ManualSource, Source
+from runehall.chance.sources import ManualSource, Source
 from runehall.errors import ParameterError, RulesError, RunehallError
-from runehall.storage.store import Event, Forbidden, NotFound, Participant, SeedEpoch, Store, Unauthorized
+from runehall.fairness.streams import hidden_commitments, stream_for
+from runehall.storage.store import Event, Forbidden, NotFound, Participant, Store, Unauthorized
 from runehall.systems import registry
 from runehall.systems.base import GameSystem
 from runehall.table.limits import JoinLimits
@@ -84,20 +85,22 @@ class TableCore:
         def work(c: Connection) -> Created:
             table_id = self.store.create_table(c, name, system_id, chosen, password_hash, players_can_undo, seed_text)
             gm, token = self.store.add_participant(c, table_id, gm_name, "gm")
-            epoch = self.store.epochs(c, table_id)[0]
+            epoch = self.store.current_epoch(c, table_id)
             first = self.store.append(
                 c,
                 table_id,
                 "table_created",
                 gm.id,
                 "public",
-                {"name": name, "system": system_id, "options": chosen, "seed": epoch.public()},
+                {"name": name, "system": system_id, "options": chosen, "seed": epoch.view()},
             )
             joined = self.store.append(
                 c, table_id, "joined", gm.id, "public", {"participant_id": gm.id, "name": gm_name, "role": "gm"}
             )
             code = self.store.table(c, table_id).invite_code
-            return Created(table_id, code, gm, token, epoch.commitment, [first, joined])
+            main = epoch.main
+            assert main is not None
+            return Created(table_id, code, gm, token, main.commitment, [first, joined])
 
         return self.store.write(work)
 
@@ -216,17 +219,25 @@ class TableCore:
                 "last_seq": int(table.last_seq),
                 "you": {"id": viewer.id, "name": viewer.name, "role": viewer.role},
                 "participants": [{"id": p.id, "name": p.name, "role": p.role, "revoked": p.revoked} for p in people],
-                "seeds": [e.public() for e in self.store.epochs(c, viewer.table_id)],
+                "seeds": self.seed_views(c, viewer),
             }
 
         return self.store.read(work)
 
     # -- rolls ----------------------------------------------------------------------------------------
-    def _source(self, c: Connection, table_id: str, manual: list[str] | None) -> Source:
+    def _source(self, c: Connection, table_id: str, manual: list[str] | None, stream: str, take: bool = True) -> Source:
+        """Manual results, or the next nonce of the seed stream of the roll's audience (`take`: used up)."""
         if manual is not None:
             return ManualSource(manual)
-        epoch: SeedEpoch = self.store.take_nonce(c, table_id)
-        return FairSource(bytes.fromhex(epoch.server_seed), epoch.client_seed, epoch.next_nonce)
+        return self.store.fair_source(c, table_id, stream, take)
+
+    def seed_views(self, c: Connection, viewer: Participant) -> list[dict[str, Any]]:
+        """The table's seed epochs as this viewer may know them (runehall.fairness.streams)."""
+        epochs = self.store.epochs(c, viewer.table_id)
+        hidden = frozenset[str]()
+        if any(e.legacy for e in epochs):
+            hidden = hidden_commitments(self.store.events(c, viewer.table_id))
+        return [e.view(viewer.id, viewer.is_gm, hidden) for e in epochs]
 
     def roll(
         self,
@@ -250,7 +261,7 @@ class TableCore:
         mechanic.chance(parsed, table_options)  # refuse impossible parameters before taking a nonce
 
         def work(c: Connection) -> Event:
-            source = self._source(c, viewer.table_id, manual)
+            source = self._source(c, viewer.table_id, manual, stream_for(visibility, viewer.id))
             result = mechanic.roll(chosen.id, parsed, table_options, source, viewer.id)
             return self.store.append(c, viewer.table_id, "roll", viewer.id, visibility, {"roll": result.to_json()})
 
