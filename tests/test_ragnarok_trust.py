@@ -160,3 +160,18 @@ def test_runic_enchantment_default_and_the_books_literal_distance(cli: Cli, tmp_
     literal = str(tmp_path / "literal.json")
     cli("play", "new", literal, "ragnarok", "tree", "--character", _hero(tmp_path), "-o", "re_reactivate_m=3")
     assert [state("2", literal), state("3", literal), state("3.5", literal)] == ["suppressed", "suppressed", "active"]
+
+
+def test_tree_counts_are_capped_before_any_work(cli: Cli, tmp_path: Path) -> None:
+    game = str(tmp_path / "game.json")
+    cli("play", "new", game, "ragnarok", "tree", "--character", _hero(tmp_path))
+    before = Path(game).read_bytes()
+    for words in (
+        ["damage", "--points", str(10**9), "--trait", "F"],
+        ["heal", "--points", "100000"],
+        ["advance_time", "--hours", "1e300"],
+        ["enchantment", "--power", "Piel de piedra", "--distance-m", "1e308"],
+        ["wyrd", "--extra", "1000000"],
+    ):
+        assert "less than or equal" in cli("play", "do", game, *words, code=2)
+    assert Path(game).read_bytes() == before

@@ -30,10 +30,21 @@ if TYPE_CHECKING:
     from runehall.systems.tracker import Tracker
 
 
-class RulesModel(BaseModel):
-    """Base of parameter, option and data models: immutable, and unknown fields are an error."""
+MAX_TEXT = 1000
+"""The longest text any rules model takes (a name, an id, a condition, a line of overrides). Ids and names are
+a few dozen characters and the rules data's longest text is under 400; a longer value is a mistake or an
+attack, refused before anything reads it. Fields that need less say so themselves."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+MAX_SHEET_FIELDS = 64
+"""Fields of a character sheet given inside a tracker's setup (validated by the system's Character model,
+whose own fields are capped): more keys than any sheet has are refused before the model reads them."""
+
+
+class RulesModel(BaseModel):
+    """Base of parameter, option and data models: immutable, unknown fields are an error, and no text is
+    longer than MAX_TEXT (every count-like field carries its own cap, see tests/test_params_limits.py)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=MAX_TEXT)
 
 
 class NoOptions(RulesModel):

@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Annotated
 
-from pydantic import BeforeValidator, PlainSerializer
+from pydantic import BeforeValidator, Field, PlainSerializer
 
 from runehall.chance.draws import Token
 from runehall.systems.ragnarok.rules import TRAITS, fold, parse_trait, rules
@@ -19,7 +19,8 @@ from runehall.systems.ragnarok.rules import TRAITS, fold, parse_trait, rules
 MAX_BAG = 72
 """A hero's bag is one Futhark set (24 runes); the norn may build a dweller from several sets (A-32), so a bag
 holds at most three full sets. More is no character of the book, only work for the server."""
-_MAX_TEXT = 40 * MAX_BAG  # the longest rune name is under 40 letters
+_MAX_LABEL = 40  # the longest rune name is far shorter
+_MAX_TEXT = _MAX_LABEL * MAX_BAG
 _TOO_BIG = f"a bag holds at most {MAX_BAG} runes (three Futhark sets)"
 
 _COUNT = re.compile(r"^\s*(?:(\d+)\s*([a-záéíóú]+)|([a-záéíóú]+)\s*=?\s*(\d+))\s*$", re.IGNORECASE)
@@ -94,7 +95,8 @@ def compact_bag(labels: tuple[str, ...]) -> list[str]:
     return [f"{len(list(run))}{label}" for label, run in groupby(labels)]
 
 
-Bag = Annotated[tuple[str, ...], BeforeValidator(parse_bag), PlainSerializer(compact_bag)]
+Label = Annotated[str, Field(max_length=_MAX_LABEL)]
+Bag = Annotated[tuple[Label, ...], BeforeValidator(parse_bag), PlainSerializer(compact_bag), Field(max_length=MAX_BAG)]
 
 
 @lru_cache(maxsize=1024)

@@ -7,11 +7,12 @@ do say (spec 000 §17.7, I-01..I-06).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from runehall.systems.base import CharacterModel, RulesModel
+from runehall.systems.ragnarok.limits import MAX_BAG, MAX_DESTINY, MAX_HAND, MAX_LEVEL, MAX_SKILLS
 from runehall.systems.ragnarok.options import RagnarokOptions
 from runehall.systems.ragnarok.rules import TRAITS, Trait, parse_trait, rules
 
@@ -39,7 +40,7 @@ class PassivePower(RulesModel):
 
 
 class DivinePotency(RulesModel):
-    bdp: int = Field(ge=0, description="Basic Divine Potency (PDB): automatic successes outside combat.")
+    bdp: int = Field(ge=0, le=MAX_LEVEL, description="Basic Divine Potency (PDB): automatic successes outside combat.")
     origin: Literal["einherjar", "hijos_de_muspell", "morador_con_pd"] = "einherjar"
 
 
@@ -56,13 +57,15 @@ def _uses_void(kind: str, uses_void_rune: bool | None, options: RagnarokOptions)
 
 class Character(CharacterModel):
     kind: Kind = "heroe"
-    essence: tuple[str, ...] = Field(description="The runes of the Esencia, by id or name.")
-    destiny: int = Field(ge=0, description="Destino: how many runes a wyrd draws.")
+    essence: tuple[str, ...] = Field(max_length=MAX_BAG, description="The runes of the Esencia, by id or name.")
+    destiny: int = Field(ge=0, le=MAX_DESTINY, description="Destino: how many runes a wyrd draws.")
     uses_void_rune: bool | None = Field(None, description="Default: heroes yes, dwellers no (an option each).")
     void: VoidRune | None = None
-    skills: dict[str, int] = Field(default_factory=dict, description="Skill levels; unlisted skills are level 0.")
-    passive_powers: tuple[PassivePower, ...] = ()
-    active_powers: tuple[str, ...] = ()
+    skills: dict[str, Annotated[int, Field(le=MAX_LEVEL)]] = Field(
+        default_factory=dict, max_length=MAX_SKILLS, description="Skill levels; unlisted skills are level 0."
+    )
+    passive_powers: tuple[PassivePower, ...] = Field((), max_length=MAX_HAND)
+    active_powers: tuple[str, ...] = Field((), max_length=MAX_HAND)
     divine: DivinePotency | None = None
 
     @field_validator("kind", mode="before")

@@ -16,6 +16,8 @@ from runehall.chance.draws import BagDraw
 from runehall.errors import ParameterError
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.ragnarok.bag import Bag, bag_tokens
+from runehall.systems.ragnarok.limits import MAX_DESTINY, MAX_LEVEL
+from runehall.systems.ragnarok.limits import MAX_DIFFICULTY as MAX_EPIC
 from runehall.systems.ragnarok.options import RagnarokOptions
 from runehall.systems.ragnarok.resolution import (
     TIER_CODE,
@@ -39,17 +41,25 @@ class SideParams(RulesModel):
     """What one character brings to a test."""
 
     bag: Bag = Field(title="Bolsa (bag)", description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
-    destiny: int = Field(ge=0, le=24, title="Destino (Destiny)", description="Destino: runes drawn.")
+    destiny: int = Field(ge=0, le=MAX_DESTINY, title="Destino (Destiny)", description="Destino: runes drawn.")
     void_trait: Trait | None = Field(
         None,
         title="Runa del Vacío (Void rune trait)",
         description="The Void rune's trait (F/M/E), or none without one.",
     )
     skill_level: int = Field(
-        0, ge=0, title="Nivel de habilidad (skill level)", description="L: the level of the skill used (0 without it)."
+        0,
+        ge=0,
+        le=MAX_LEVEL,
+        title="Nivel de habilidad (skill level)",
+        description="L: the level of the skill used (0 without it).",
     )
     divine_potency: int = Field(
-        0, ge=0, title="Potencia Divina (Divine Potency)", description="P: automatic successes of Divine Potency."
+        0,
+        ge=0,
+        le=MAX_LEVEL,
+        title="Potencia Divina (Divine Potency)",
+        description="P: automatic successes of Divine Potency.",
     )
     transform: Literal["optimal", "none"] = Field(
         "optimal", title="Transformación (transformation)", description="Transform runes optimally, or not."
@@ -63,10 +73,15 @@ class SideParams(RulesModel):
 
 class SkillTestParams(SideParams):
     difficulty: int = Field(
-        ge=0, title="Dificultad (difficulty)", description="Base difficulty: 0 Automática .. 5 Improbable (more: epic)."
+        ge=0,
+        le=MAX_EPIC,
+        title="Dificultad (difficulty)",
+        description="Base difficulty: 0 Automática .. 5 Improbable (more: epic).",
     )
     inherent_modifier: int = Field(
         0,
+        ge=-MAX_LEVEL,
+        le=MAX_LEVEL,
         title="Modificador inherente (inherent modifier)",
         description="The skill's inherent modifier (lock opening: +1).",
     )
@@ -244,7 +259,7 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
 
 class WyrdParams(RulesModel):
     bag: Bag = Field(title="Bolsa (bag)", description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
-    destiny: int = Field(ge=0, le=24, title="Destino (Destiny)", description="Destino: runes drawn.")
+    destiny: int = Field(ge=0, le=MAX_DESTINY, title="Destino (Destiny)", description="Destino: runes drawn.")
 
 
 class Wyrd(Mechanic[WyrdParams, Counts, Counts]):

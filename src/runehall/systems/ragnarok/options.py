@@ -13,6 +13,7 @@ from pydantic import Field
 
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
+from runehall.systems.ragnarok.limits import MAX_BAG, MAX_DISTANCE_M, MAX_DP, MAX_HOURS, MAX_LEVEL
 
 PACKAGE = "runehall.systems.ragnarok"
 NOT_OPTIONS = {"draw_mode": "the source of a draw is chosen per roll (secure, fair, seeded or manual), not per table"}
@@ -48,7 +49,7 @@ class RagnarokOptions(RulesModel):
     draw_on_automatic: bool = Field(False, description=_q("draw_on_automatic"))
     epic_requires_dp: bool = Field(True, description=_q("epic_requires_dp"))
     skill_combination: Literal["max", "sum"] = Field("max", description=_q("skill_combination"))
-    skill_level_warn_above: int = Field(4, description=_q("skill_level_warn_above"), ge=0)
+    skill_level_warn_above: int = Field(4, description=_q("skill_level_warn_above"), ge=0, le=MAX_LEVEL)
     allow_negative_inherent: bool = Field(False, description=_q("allow_negative_inherent"))
     opposed_tie: Literal["gm", "stalemate", "retest"] = Field("gm", description=_q("opposed_tie"))
     wound_route: Literal["blanca", "gris", "negra"] = Field("gris", description=_q("wound_route"))
@@ -58,8 +59,8 @@ class RagnarokOptions(RulesModel):
     )
     in_play_runes_last_resort: bool = Field(True, description=_q("in_play_runes_last_resort"))
     nonlethal_damage_flag: bool = Field(True, description=_q("nonlethal_damage_flag"))
-    stun_recovery_per_maintenance: int = Field(1, description=_q("stun_recovery_per_maintenance"), ge=0)
-    consumption_interval: float = Field(1.0, description=_q("consumption_interval"), ge=0.0)
+    stun_recovery_per_maintenance: int = Field(1, description=_q("stun_recovery_per_maintenance"), ge=0, le=MAX_BAG)
+    consumption_interval: float = Field(1.0, description=_q("consumption_interval"), ge=0.0, le=MAX_HOURS)
     consumption_time_base: Literal["game_time", "real_time"] = Field(
         "game_time", description=_q("consumption_time_base")
     )
@@ -67,16 +68,18 @@ class RagnarokOptions(RulesModel):
     contingency_expiry: Literal["collection", "until_cancelled"] = Field(
         "collection", description=_q("contingency_expiry")
     )
-    phase_order: tuple[str, ...] = Field(("wyrd", "maintenance", "action", "collection"), description=_q("phase_order"))
-    re_suppress_m: float = Field(7.5, description=_q("re_suppress_m"), ge=0.0)
-    re_reactivate_m: float = Field(7.5, description=_q("re_reactivate_m"), ge=0.0)
-    generic_action_rune_cost: int = Field(1, description=_q("generic_action_rune_cost"), ge=0)
+    phase_order: tuple[str, ...] = Field(
+        ("wyrd", "maintenance", "action", "collection"), max_length=8, description=_q("phase_order")
+    )
+    re_suppress_m: float = Field(7.5, description=_q("re_suppress_m"), ge=0.0, le=MAX_DISTANCE_M)
+    re_reactivate_m: float = Field(7.5, description=_q("re_reactivate_m"), ge=0.0, le=MAX_DISTANCE_M)
+    generic_action_rune_cost: int = Field(1, description=_q("generic_action_rune_cost"), ge=0, le=MAX_BAG)
     generic_action_default_trait: Literal["any", "fisico", "mental", "espiritual"] = Field(
         "any", description=_q("generic_action_default_trait")
     )
     divine_potency_enabled: bool = Field(True, description=_q("divine_potency_enabled"))
     dp_in_combat_tests: Literal["pool", "bdp"] = Field("pool", description=_q("dp_in_combat_tests"))
-    dp_gain_per_maintenance: int = Field(1, description=_q("dp_gain_per_maintenance"), ge=0)
-    dp_cap: int | None = Field(None, description=_q("dp_cap"), ge=0)
+    dp_gain_per_maintenance: int = Field(1, description=_q("dp_gain_per_maintenance"), ge=0, le=MAX_DP)
+    dp_cap: int | None = Field(None, description=_q("dp_cap"), ge=0, le=MAX_DP)
     dp_stacking: bool = Field(True, description=_q("dp_stacking"))
     deathblow_with_dp: Literal["rebirth", "permanent_death"] = Field("rebirth", description=_q("deathblow_with_dp"))

@@ -15,6 +15,7 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
+from runehall.systems.ragnarok.limits import MAX_COMBAT_NUMBER, MAX_HAND
 from runehall.systems.ragnarok.rules import PACKAGE
 from runehall.systems.ragnarok.tree.board import Board, TreeAction
 from runehall.systems.ragnarok.tree.state import Combat
@@ -84,7 +85,9 @@ def enter_phase(board: Board, combat: Combat, keep: list[str], recover: list[str
 
 
 class StartParams(RulesModel):
-    number: int | None = Field(None, ge=1, description="The combat's number (default: the next one).")
+    number: int | None = Field(
+        None, ge=1, le=MAX_COMBAT_NUMBER, description="The combat's number (default: the next one)."
+    )
 
 
 class StartCombatAction(TreeAction):
@@ -110,9 +113,13 @@ class StartCombatAction(TreeAction):
 
 class NextPhaseParams(RulesModel):
     keep: list[str] = Field(
-        default_factory=list, description="Entering Collection: chains with Continuity/Conservation that stay."
+        max_length=MAX_HAND,
+        default_factory=list,
+        description="Entering Collection: chains with Continuity/Conservation that stay.",
     )
-    recover: list[str] = Field(default_factory=list, description="Entering Maintenance: which stunned runes recover.")
+    recover: list[str] = Field(
+        default_factory=list, max_length=MAX_HAND, description="Entering Maintenance: which stunned runes recover."
+    )
 
 
 class NextPhaseAction(TreeAction):

@@ -9,6 +9,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import RulesModel
+from runehall.systems.ragnarok.limits import MAX_HOURS, MAX_POINTS
 from runehall.systems.ragnarok.tree.board import EPSILON, Board, TreeAction
 from runehall.systems.ragnarok.tree.death import Cause, resolve_death
 from runehall.systems.ragnarok.tree.moves import TraitParam
@@ -18,9 +19,13 @@ Policy = Literal["owner_choice", "concentrate", "spread", "random_from_bag"]
 
 
 class DamageParams(RulesModel):
-    points: int = Field(ge=0, description="Damage points: each moves one Essence rune one position down.")
+    points: int = Field(
+        ge=0, le=MAX_POINTS, description="Damage points: each moves one Essence rune one position down."
+    )
     trait: TraitParam = Field(description="The damage's trait: F and M stop at muerte, E goes on to consuncion.")
-    allocate: list[str] = Field(default_factory=list, description="The rune taking each point, in order.")
+    allocate: list[str] = Field(
+        default_factory=list, max_length=MAX_POINTS, description="The rune taking each point, in order."
+    )
     policy: Policy | None = Field(
         None, description="Who picks the runes (default: owner with --allocate, else option)."
     )
@@ -113,8 +118,10 @@ class DamageAction(TreeAction):
 
 
 class HealParams(RulesModel):
-    points: int = Field(ge=0, description="Healing points: each moves one rune one position up.")
-    allocate: list[str] = Field(default_factory=list, description="The rune each point heals, in order.")
+    points: int = Field(ge=0, le=MAX_POINTS, description="Healing points: each moves one rune one position up.")
+    allocate: list[str] = Field(
+        default_factory=list, max_length=MAX_POINTS, description="The rune each point heals, in order."
+    )
 
 
 def apply_healing(board: Board, points: int, allocate: list[str]) -> dict[str, Any]:
@@ -149,7 +156,7 @@ class HealAction(TreeAction):
 
 
 class TimeParams(RulesModel):
-    hours: float = Field(gt=0, description="Game hours that pass.")
+    hours: float = Field(gt=0, le=MAX_HOURS, description="Game hours that pass.")
 
 
 def _due(board: Board) -> bool:

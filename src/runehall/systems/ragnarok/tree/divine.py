@@ -11,6 +11,7 @@ from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
+from runehall.systems.ragnarok.limits import MAX_DISTANCE_M, MAX_DP, MAX_POINTS, MAX_PURCHASES
 from runehall.systems.ragnarok.rules import PACKAGE, Trait, rules
 from runehall.systems.ragnarok.tree.board import Board, TreeAction
 from runehall.systems.ragnarok.tree.damage import apply_healing
@@ -32,11 +33,13 @@ def _damage_traits(names: tuple[str, ...]) -> set[Trait]:
 
 class SpendParams(RulesModel):
     effect: str = Field(description="The effect's code or id, e.g. HEAL_6, move_1_hex, EXTRA_RUNE.")
-    count: int = Field(1, ge=1, description="How many times it is bought (A-22).")
+    count: int = Field(1, ge=1, le=MAX_PURCHASES, description="How many times it is bought (A-22).")
     context: Context | None = Field(None, description="For damage effects: damage_taken or damage_dealt.")
     damage_trait: TraitParam | None = Field(None, description="For damage dealt: the trait of that damage.")
     target: str | None = Field(None, description="PARRY_OR_PHYS_DMG_6: parada or dano_fisico (from --context).")
-    allocate: list[str] = Field(default_factory=list, description="HEAL_6: the runes healed, one per point.")
+    allocate: list[str] = Field(
+        default_factory=list, max_length=MAX_POINTS, description="HEAL_6: the runes healed, one per point."
+    )
 
 
 def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> str | None:
@@ -107,7 +110,7 @@ class SpendAction(TreeAction):
 
 
 class GainParams(RulesModel):
-    amount: int = Field(ge=1, description="DP markers gained.")
+    amount: int = Field(ge=1, le=MAX_DP, description="DP markers gained.")
     source: str = Field("", description="What grants them (a power's name).")
 
 
@@ -126,7 +129,9 @@ class GainAction(TreeAction):
 
 class EnchantmentParams(RulesModel):
     power: str = Field(description="The Runic Enchantment (a passive power on the sheet).")
-    distance_m: float | None = Field(None, ge=0, description="Metres to the nearest identical one (none: no other).")
+    distance_m: float | None = Field(
+        None, ge=0, le=MAX_DISTANCE_M, description="Metres to the nearest identical one (none: no other)."
+    )
 
 
 class EnchantmentAction(TreeAction):

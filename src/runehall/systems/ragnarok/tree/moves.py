@@ -10,6 +10,7 @@ from runehall.chance.draws import Token, draw_from
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import RulesModel
+from runehall.systems.ragnarok.limits import MAX_BAG, MAX_HAND, MAX_NAMES
 from runehall.systems.ragnarok.rules import Trait, parse_trait, rules
 from runehall.systems.ragnarok.tree.board import Board, TreeAction
 from runehall.systems.ragnarok.tree.state import TRACK_PILES, VOID_ID, Composite, PileId, parse_pile
@@ -19,7 +20,9 @@ PileParam = Annotated[PileId, BeforeValidator(parse_pile)]
 
 
 class WyrdParams(RulesModel):
-    extra: int = Field(0, ge=0, description="Extra runes bought with Divine Potency (10 DP each, Wyrd phase only).")
+    extra: int = Field(
+        0, ge=0, le=MAX_BAG, description="Extra runes bought with Divine Potency (10 DP each, Wyrd phase only)."
+    )
 
 
 class WyrdAction(TreeAction):
@@ -66,7 +69,9 @@ class WyrdAction(TreeAction):
 
 
 class TransformParams(RulesModel):
-    runes: list[str] = Field(description="The two runes (or composites) of mano to combine, by id or name.")
+    runes: list[str] = Field(
+        max_length=MAX_HAND, description="The two runes (or composites) of mano to combine, by id or name."
+    )
     to: TraitParam = Field(description="The trait of the new rune: F, M or E, not the sources' own.")
 
 
@@ -136,7 +141,9 @@ class PlayParams(RulesModel):
     to: PileParam = Field(description="Where to: actividad, or contingencia (with --condition).")
     from_pile: PileParam | None = Field(None, description="Where it should be now; refused if it is elsewhere.")
     chain: str | None = Field(None, description="In actividad: the rune chain it joins (a name you choose).")
-    metamarks: list[str] = Field(default_factory=list, description="Metamarks the chain carries (continuidad...).")
+    metamarks: list[str] = Field(
+        default_factory=list, max_length=MAX_NAMES, description="Metamarks the chain carries (continuidad...)."
+    )
     condition: str | None = Field(None, description="To contingencia: the condition that fires it.")
 
 
@@ -188,7 +195,7 @@ class PlayAction(TreeAction):
 
 
 class DeclareParams(RulesModel):
-    runes: list[str] = Field(min_length=1, description="The runes of mano the action uses.")
+    runes: list[str] = Field(min_length=1, max_length=MAX_HAND, description="The runes of mano the action uses.")
     condition: str = Field(min_length=1, description="The condition that sets the action off.")
 
 

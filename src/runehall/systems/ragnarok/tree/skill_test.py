@@ -10,6 +10,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
 from runehall.systems.base import RulesModel
+from runehall.systems.ragnarok.limits import MAX_DIFFICULTY, MAX_LEVEL, MAX_NAMES
 from runehall.systems.ragnarok.resolution import TIER_CODE, resolve_test
 from runehall.systems.ragnarok.rules import Trait, rules
 from runehall.systems.ragnarok.tree.board import Board, TreeAction
@@ -20,12 +21,18 @@ MAX_BASE_DIFFICULTY = 5
 
 
 class SkillTestParams(RulesModel):
-    difficulty: int = Field(ge=0, description="Base difficulty: 0 Automática .. 5 Improbable (above: epic feats).")
+    difficulty: int = Field(
+        ge=0, le=MAX_DIFFICULTY, description="Base difficulty: 0 Automática .. 5 Improbable (above: epic feats)."
+    )
     required_trait: TraitParam = Field(description="The trait the norn requires (F, M or E).")
     skill: str | None = Field(None, description="The skill used (its level comes from the sheet).")
-    applicable: list[str] = Field(default_factory=list, description="The skills the norn allows (I-16, A-08).")
-    skill_level: int | None = Field(None, ge=0, description="L, overriding the sheet.")
-    inherent_modifier: int | None = Field(None, description="The skill's inherent modifier (default: from data).")
+    applicable: list[str] = Field(
+        default_factory=list, max_length=MAX_NAMES, description="The skills the norn allows (I-16, A-08)."
+    )
+    skill_level: int | None = Field(None, ge=0, le=MAX_LEVEL, description="L, overriding the sheet.")
+    inherent_modifier: int | None = Field(
+        None, ge=-MAX_LEVEL, le=MAX_LEVEL, description="The skill's inherent modifier (default: from data)."
+    )
     transform: Literal["optimal", "as_is"] = Field(
         "optimal", description="Count the best transformations of mano, or mano as it is."
     )

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.options import RagnarokOptions
 from runehall.systems.ragnarok.rules import rules
@@ -19,7 +19,9 @@ from runehall.systems.tracker import Tracker, TrackerAction
 
 
 class TreeSetup(RulesModel):
-    character: dict[str, Any] = Field(description="The character sheet (@FILE): name, essence, destiny, void...")
+    character: dict[str, Any] = Field(
+        max_length=MAX_SHEET_FIELDS, description="The character sheet (@FILE): name, essence, destiny, void..."
+    )
     route: Route | None = Field(None, description="The wound route: blanca, gris or negra (default: the option).")
 
 
