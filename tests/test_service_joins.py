@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import runehall.table.limits as limits
 import runehall.table.service as table_service
 from runehall.errors import RulesError
 from runehall.storage.db import Database
@@ -202,3 +203,17 @@ def test_the_gm_panel_changes_the_invite_code(client: Any) -> None:
     client.cookies.set("rh_lang", "es")
     spanish = client.get(f"/t/{table_id}").text
     assert "Cambiar el código de invitación" in spanish
+
+
+def test_new_tables_from_one_address_are_limited(client: Any, monkeypatch: Any) -> None:
+    monkeypatch.setattr(limits, "TABLES_PER_MINUTE", 3)
+    client.app.state.service.join_limits = JoinLimits()
+    for _ in range(3):
+        open_table(client, "dice", password="sesame")
+    body = {"name": "One more", "system": "dice", "gm_name": "Norn", "password": "sesame"}
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 429 and "too many new tables" in refused.json()["detail"]
+    assert int(refused.headers["Retry-After"]) >= 1
+    form = {"name": "One more", "system": "dice", "gm_name": "Norn"}
+    web = client.post("/tables", data=form, follow_redirects=False)
+    assert web.status_code == 429 and "too many new tables" in web.text and web.headers["Retry-After"]

@@ -137,3 +137,30 @@ def test_no_write_commits_after_the_revoke(database: Database, trial: int) -> No
     late = [e.seq for e in _events(service, gm.table_id) if e.author == player.id and e.seq > revoke.seq]
     assert late == []
     assert refused, "no writer met the revoke"
+
+
+def test_a_socket_opened_as_its_participant_is_revoked_does_not_stay(client: Any, monkeypatch: Any) -> None:
+    """The revoke (and its kick) comes between the socket's token look-up and its subscription: the kick
+    found nothing to close, so the socket must notice by itself before it sends anything."""
+    from starlette.websockets import WebSocketDisconnect
+
+    table = open_table(client, "dice")
+    player = table.join("Ana")
+    service: TableService = client.app.state.service
+    gm = service.viewer(table.gm.table, table.gm.token)
+    real_viewer = service.viewer
+    pending = [True]
+
+    def viewer_then_revoked(table_id: str, token: str) -> Participant:
+        found = real_viewer(table_id, token)
+        if pending[0] and found.id == player.id:
+            pending[0] = False
+            service.revoke_participant(gm, player.id)
+        return found
+
+    monkeypatch.setattr(service, "viewer", viewer_then_revoked)
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect(f"/api/tables/{player.table}/ws?token={player.token}") as ws:
+            ws.receive_text()
+    assert closed.value.code == 1008 and not pending[0]
+    assert player.id not in client.app.state.hub.online(player.table)

@@ -226,7 +226,7 @@ def create_app(database: Database) -> FastAPI:
 
     # -- tables ---------------------------------------------------------------------------------------
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: models.CreateTable) -> dict[str, Any]:
+    async def create_table(request: Request, body: models.CreateTable) -> dict[str, Any]:
         created = await call(
             service.create,
             body.name,
@@ -236,6 +236,7 @@ def create_app(database: Database) -> FastAPI:
             body.password,
             body.players_can_undo,
             body.client_seed,
+            request.client.host if request.client else "",
         )
         return {
             "table_id": created.table_id,

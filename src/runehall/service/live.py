@@ -67,6 +67,14 @@ def live_socket(service: Any, hub: Hub, present: Callable[[Event], dict[str, Any
             await _close(websocket, TRY_AGAIN_LATER, refused)
             return
         try:
+            # Looked up again now that it is subscribed: a revoke that committed since the first look-up
+            # has kicked every socket it found, and this one was not there yet (the first look-up was old).
+            await run_in_threadpool(service.viewer, table_id, token)
+        except RunehallError:
+            hub.unsubscribe(subscriber)
+            await websocket.close(code=POLICY_VIOLATION, reason="unknown token or bad 'since'")
+            return
+        try:
             await websocket.accept()
             backlog = await run_in_threadpool(service.events_for, viewer, since)
             last = since

@@ -1,4 +1,5 @@
-"""Rate limits on joining a table, kept in memory: token buckets per client address and per table.
+"""Rate limits at the door (joining and opening tables), kept in memory: token buckets per client
+address and per table.
 
 A join costs a password check (PBKDF2, tens of milliseconds of CPU on purpose) and an invite code can be
 guessed, so both are limited where they are cheap to count:
@@ -6,7 +7,9 @@ guessed, so both are limited where they are cheap to count:
 - per client address, GUESSES_PER_MINUTE joins that fail (an unknown invite code or a wrong password);
   a join that succeeds gives its token back, so a whole group joining from one network is never slowed;
 - per table, JOINS_PER_MINUTE join attempts of any kind, so many addresses together cannot hammer one
-  table's password either.
+  table's password either;
+- per client address, TABLES_PER_MINUTE new tables: each costs rows and, with a password, a PBKDF2 hash,
+  and needs no token at all.
 
 Buckets refill continuously (the per-minute figure is both the burst and the sustained rate). An empty
 bucket refuses with `RateLimited`, which says how many seconds until the next attempt is allowed. A
@@ -24,6 +27,7 @@ from runehall.errors import RunehallError
 
 GUESSES_PER_MINUTE = 10  # a person mistyping a code or password a few times never reaches it
 JOINS_PER_MINUTE = 30  # a real table seats a dozen; a burst of 30 covers a whole class joining at once
+TABLES_PER_MINUTE = 60  # an organiser opening a convention's tables; bench/load.py opens 50 at once
 MAX_KEYS = 10_000  # addresses or tables remembered at once; full buckets are forgotten first
 
 
@@ -80,6 +84,7 @@ class JoinLimits:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.guesses = Buckets(GUESSES_PER_MINUTE, clock)
         self.joins = Buckets(JOINS_PER_MINUTE, clock)
+        self.tables = Buckets(TABLES_PER_MINUTE, clock)
 
     def guess(self, address: str) -> None:
         """Count an attempt from this address before it is checked (given back if it succeeds)."""
@@ -96,6 +101,13 @@ class JoinLimits:
         wait = self.joins.take(table_id)
         if wait:
             raise RateLimited(f"too many joins at this table: at most {JOINS_PER_MINUTE} a minute", _seconds(wait))
+
+    def opening(self, address: str) -> None:
+        wait = self.tables.take(address)
+        if wait:
+            raise RateLimited(
+                f"too many new tables from your address: at most {TABLES_PER_MINUTE} a minute", _seconds(wait)
+            )
 
 
 def _seconds(wait: float) -> int:

@@ -76,7 +76,10 @@ class TableCore:
         password: str | None = None,
         players_can_undo: bool = False,
         client_seed: str | None = None,
+        address: str = "",
     ) -> Created:
+        """A new table with its game master; `address` (the client's) is rate-limited on tables opened."""
+        self.join_limits.opening(address)
         system = registry.get(system_id)
         chosen = system.options(options).model_dump(mode="json")
         password_hash = hash_password(password) if password else None

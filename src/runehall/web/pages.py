@@ -124,9 +124,14 @@ async def create(request: Request) -> Response:
             gm_name=form.get("gm_name", "").strip(),
             password=form.get("password") or None,
         )
+        address = request.client.host if request.client else ""
         created = await run_in_threadpool(
-            service_of(request).create, asked.name, asked.system, asked.options, asked.gm_name, asked.password
+            lambda: service_of(request).create(
+                asked.name, asked.system, asked.options, asked.gm_name, asked.password, address=address
+            )
         )
+    except RateLimited as e:
+        return _limited(await run_in_threadpool(home_page, request, str(e), form, 429), e)
     except RunehallError as e:
         return await run_in_threadpool(home_page, request, str(e), form, 422)
     response = RedirectResponse(f"/t/{created.table_id}", 303)
@@ -150,15 +155,18 @@ async def join(request: Request) -> Response:
         address = request.client.host if request.client else ""
         participant, token, event = await run_in_threadpool(service_of(request).join, code, name, password, address)
     except RateLimited as e:
-        refused = await run_in_threadpool(home_page, request, str(e), form, 429)
-        refused.headers["Retry-After"] = str(e.retry_after)
-        return refused
+        return _limited(await run_in_threadpool(home_page, request, str(e), form, 429), e)
     except RunehallError as e:
         return await run_in_threadpool(home_page, request, str(e), form, 422)
     response = RedirectResponse(f"/t/{participant.table_id}", 303)
     enter(response, participant.table_id, token)
     await _publish(request, [event])
     return response
+
+
+def _limited(page: HTMLResponse, error: RateLimited) -> HTMLResponse:
+    page.headers["Retry-After"] = str(error.retry_after)
+    return page
 
 
 @router.get("/t/{table_id}/enter")
