@@ -146,6 +146,11 @@ def test_unknown_invite_codes_count_as_guesses() -> None:
         limits.guess("10.0.0.1")
     assert "too many" in str(refused.value)
     limits.guess("10.0.0.2")  # another address is not held back
+    for i in range(GUESSES_PER_MINUTE):  # one IPv6 host picks a new address in its /64 for each guess
+        limits.guess(f"2001:db8:1:2::{i + 1:x}")
+    with pytest.raises(table_service.RunehallError, match="too many"):
+        limits.guess("2001:db8:1:2:ffff::1")
+    limits.guess("2001:db8:1:3::1")  # the next /64 is someone else
 
 
 def test_joins_at_one_table_are_limited_and_refill_with_time(database: Database) -> None:

@@ -18,6 +18,7 @@ restart forgets every bucket, which only ever lets a client try again sooner.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import threading
 import time
@@ -88,14 +89,14 @@ class JoinLimits:
 
     def guess(self, address: str) -> None:
         """Count an attempt from this address before it is checked (given back if it succeeds)."""
-        wait = self.guesses.take(address)
+        wait = self.guesses.take(client_key(address))
         if wait:
             raise RateLimited(
                 f"too many failed joins from your address: at most {GUESSES_PER_MINUTE} a minute", _seconds(wait)
             )
 
     def succeeded(self, address: str) -> None:
-        self.guesses.give_back(address)
+        self.guesses.give_back(client_key(address))
 
     def attempt(self, table_id: str) -> None:
         wait = self.joins.take(table_id)
@@ -103,11 +104,25 @@ class JoinLimits:
             raise RateLimited(f"too many joins at this table: at most {JOINS_PER_MINUTE} a minute", _seconds(wait))
 
     def opening(self, address: str) -> None:
-        wait = self.tables.take(address)
+        wait = self.tables.take(client_key(address))
         if wait:
             raise RateLimited(
                 f"too many new tables from your address: at most {TABLES_PER_MINUTE} a minute", _seconds(wait)
             )
+
+
+def client_key(address: str) -> str:
+    """Whom an address stands for: an IPv6 host usually holds a whole /64 (and can pick any address in
+    it), so those count as one; IPv4 addresses and anything else count as they are."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _seconds(wait: float) -> int:
