@@ -10,16 +10,17 @@ RulesError and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError
-from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.rune import creation, experience
 from runehall.systems.rune.experience import Advancement, How, Phase, Reason
 from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_RATING, MAX_WEAPONS
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
 from runehall.systems.tracker import Tracker, TrackerAction
@@ -31,12 +32,15 @@ def _options(options: Any) -> RuneOptions:
 
 class AdvancementSetup(RulesModel):
     hero: dict[str, Any] = Field(
+        max_length=MAX_SHEET_FIELDS,
         description="The hero sheet (@FILE, JSON): as created, or as saved after play (its advances, VP and "
-        "death insurance carry on)."
+        "death insurance carry on).",
     )
     vp_total: int | None = Field(None, ge=0, le=1_000_000, description="VP earned so far (default: the sheet's).")
     vp_spent: int | None = Field(None, ge=0, le=1_000_000, description="VP spent so far (default: the sheet's).")
-    gained: dict[str, int] = Field(default_factory=dict, description="Ability points bought before this log.")
+    gained: dict[str, Annotated[int, Field(ge=0, le=MAX_RATING)]] = Field(
+        default_factory=dict, max_length=MAX_NAMED, description="Ability points bought before this log."
+    )
     phase: Phase = Field(
         "encounter", description="Where the saga stands: encounter, after_encounter, between_adventures."
     )
@@ -162,8 +166,12 @@ class Buy(Step):
 class RestoreParams(RulesModel):
     name: str = Field(min_length=1, max_length=80, description="The restored hero's new name.")
     cognomen: str = Field("", max_length=80, description="His cognomen, if any.")
-    weapons: list[str] = Field(default_factory=list, description="A beginning hero's gear: up to 3 common weapons.")
-    ammunition: dict[str, int] = Field(default_factory=dict, description="Dozens of ammunition per missile weapon.")
+    weapons: list[str] = Field(
+        default_factory=list, max_length=MAX_WEAPONS, description="A beginning hero's gear: up to 3 common weapons."
+    )
+    ammunition: dict[str, Annotated[int, Field(le=MAX_DOZENS)]] = Field(
+        default_factory=dict, max_length=MAX_WEAPONS, description="Dozens of ammunition per missile weapon."
+    )
     armor: str | None = Field(None, description="One common armor.")
     shield: str | None = Field(None, description="One common shield.")
 

@@ -15,7 +15,7 @@ the scores with or without the shield in hand and at a range.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
@@ -23,6 +23,17 @@ from runehall.errors import RulesError
 from runehall.systems.base import CharacterModel
 from runehall.systems.rune import creation, modifiers, overrides
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
+from runehall.systems.rune.limits import (
+    MAX_CP,
+    MAX_DOZENS,
+    MAX_LOAD,
+    MAX_NAMED,
+    MAX_OVERRIDES,
+    MAX_RATING,
+    MAX_SILVER_OZ,
+    MAX_VP,
+    MAX_WEAPONS,
+)
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.progress import Insurance, check_advances
@@ -42,39 +53,54 @@ def _choices(rows: Callable[[], Iterable[ArmorDef | ShieldDef]]) -> Callable[[di
 
 class Hero(CharacterModel):
     cognomen: str = Field("", max_length=80, description="Optional nickname: 'the Whelp', 'Thorkelsson', 'Killer-'.")
-    characteristics: dict[str, int] = Field(
+    characteristics: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
         default_factory=dict,
+        max_length=MAX_NAMED,
         validate_default=True,
         description="Str, Sta, Dex, Qik, Int, Per, Pre, Com from -3 to +3 (unlisted: 0); below 0 refunds points.",
     )
-    abilities: dict[str, int] = Field(
+    abilities: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
         default_factory=dict,
+        max_length=MAX_NAMED,
         description="Ability ratings 0-3 (unlisted: 0): 2 creation points a level for a primary one, 1 for a "
         "secondary one.",
     )
-    advances: dict[str, int] = Field(
+    advances: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
         default_factory=dict,
+        max_length=MAX_NAMED,
         description="Ability points bought with victory points since creation (experience, training): added to "
         "the ratings above, and not held to creation's limits.",
     )
     kits_left_behind: tuple[str, ...] = Field(
-        default=(), description="Rated Abilities whose kit the hero does not carry (its Load is saved; rolls -2)."
+        default=(),
+        max_length=MAX_NAMED,
+        description="Rated Abilities whose kit the hero does not carry (its Load is saved; rolls -2).",
     )
     cp_on_hp: int = Field(
-        0, ge=0, validate_default=True, description="Whole creation points spent on hit points (Sta + 4 HP each)."
+        0,
+        ge=0,
+        le=MAX_CP,
+        validate_default=True,
+        description="Whole creation points spent on hit points (Sta + 4 HP each).",
     )
     weapon_overrides: tuple[str, ...] = Field(
         default=(),
+        max_length=MAX_OVERRIDES,
         description="Values of lost weapon rows this hero's table has not filled in, e.g. 'whip.dam=3'.",
     )
     armor_overrides: tuple[str, ...] = Field(
-        default=(), description="Lost Leather Scale values the table has not filled in, e.g. 'leather_scale.prot=4'."
+        default=(),
+        max_length=MAX_OVERRIDES,
+        description="Lost Leather Scale values the table has not filled in, e.g. 'leather_scale.prot=4'.",
     )
     weapons: tuple[str, ...] = Field(
-        default=(), description="Up to 3 common weapons (ids or names); fist and kick are always there."
+        default=(),
+        max_length=MAX_WEAPONS,
+        description="Up to 3 common weapons (ids or names); fist and kick are always there.",
     )
-    ammunition: dict[str, int] = Field(
+    ammunition: dict[str, Annotated[int, Field(le=MAX_DOZENS)]] = Field(
         default_factory=dict,
+        max_length=MAX_WEAPONS,
         description="Dozens of ammunition per missile weapon (default 1, included in its Load; 0 = none).",
     )
     armor: str | None = Field(
@@ -83,14 +109,17 @@ class Hero(CharacterModel):
     shield: str | None = Field(
         None, description="One common shield, or none.", json_schema_extra=_choices(lambda: rules().armor.shield)
     )
-    other_items: dict[str, float] = Field(default_factory=dict, description="Other items and loot: name -> Load.")
-    silver_oz: int = Field(0, ge=0, description="Ounces of silver carried (32 weigh 1 Load).")
+    other_items: dict[str, Annotated[float, Field(le=MAX_LOAD)]] = Field(
+        default_factory=dict, max_length=MAX_NAMED, description="Other items and loot: name -> Load."
+    )
+    silver_oz: int = Field(0, ge=0, le=MAX_SILVER_OZ, description="Ounces of silver carried (32 weigh 1 Load).")
     modifiers: tuple[Modifier, ...] = Field(
         default=(),
+        max_length=MAX_NAMED,
         description="Named changes from Gifts and items: 'target:amount:source', e.g. 'soak:+2:Valor of Tyr'.",
     )
-    vp_total: int = Field(0, ge=0, description="Victory points ever earned (the score).")
-    vp_spent: int = Field(0, ge=0, description="Victory points spent on improvements.")
+    vp_total: int = Field(0, ge=0, le=MAX_VP, description="Victory points ever earned (the score).")
+    vp_spent: int = Field(0, ge=0, le=MAX_VP, description="Victory points spent on improvements.")
     death_insurance: Insurance | None = Field(None, description="The latest death-insurance snapshot, if bought.")
     _options: RuneOptions = PrivateAttr(default_factory=RuneOptions)
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from pydantic import Field, field_validator
 
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.limits import MAX_BONUS
 from runehall.systems.rune.records import CHARACTERISTICS
 from runehall.systems.rune.rules import rules
 
@@ -30,7 +31,7 @@ FIXED_ROWS = ("unarmed", "noncombat")
 
 class Modifier(RulesModel):
     target: str = Field(description="What it changes: a Characteristic, an Ability, a sheet number or a score.")
-    amount: int = Field(description="Added to the target (negative to lower it).")
+    amount: int = Field(ge=-MAX_BONUS, le=MAX_BONUS, description="Added to the target (negative to lower it).")
     source: str = Field(min_length=1, max_length=120, description="The Gift, item or ruling it comes from.")
 
     @field_validator("target")

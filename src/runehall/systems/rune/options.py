@@ -10,6 +10,7 @@ two agree.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -18,6 +19,7 @@ from pydantic import AfterValidator, Field, field_validator
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.rune import overrides
+from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_OVERRIDES, MAX_RATING, MAX_RIPOSTES
 from runehall.systems.rune.rules import rules
 
 PACKAGE = "runehall.systems.rune"
@@ -44,15 +46,20 @@ def _q(option_id: str) -> str:
     return (f"{entry['question']} ({refs})" if refs else str(entry["question"])) + runner
 
 
-def _one_of(*choices: N) -> AfterValidator:
-    """A number that must be one of the readings the register offers."""
+@dataclass(frozen=True)
+class OneOf(AfterValidator):
+    """A number that must be one of the readings the register offers (so it is bounded: tests read `choices`)."""
 
+    choices: tuple[float, ...] = ()
+
+
+def _one_of(*choices: N) -> OneOf:
     def check(value: N) -> N:
         if value not in choices:
             raise ValueError(f"must be one of {', '.join(str(c) for c in choices)}")
         return value
 
-    return AfterValidator(check)
+    return OneOf(check, choices=tuple(float(c) for c in choices))
 
 
 class RuneOptions(RulesModel):
@@ -64,7 +71,9 @@ class RuneOptions(RulesModel):
     unspent_creation_points: Literal["lost_with_warning", "reject"] = Field(
         "lost_with_warning", description=_q("unspent_creation_points")
     )
-    ability_cap_after_creation: int | None = Field(None, description=_q("ability_cap_after_creation"), ge=3)
+    ability_cap_after_creation: int | None = Field(
+        None, description=_q("ability_cap_after_creation"), ge=3, le=MAX_RATING
+    )
     beginner_advice_warnings: bool = Field(True, description=_q("beginner_advice_warnings"))
     improvised_weapons_at_creation: bool = Field(False, description=_q("improvised_weapons_at_creation"))
     sprint_category: Literal["primary", "secondary"] = Field("primary", description=_q("sprint_category"))
@@ -75,8 +84,8 @@ class RuneOptions(RulesModel):
     swim_raging_factor: Annotated[float, _one_of(0.25, 0.75)] = Field(0.25, description=_q("swim_raging_factor"))
     bargain_tie: Literal["hero_wins_by_one", "reroll"] = Field("hero_wins_by_one", description=_q("bargain_tie"))
     recompute_hp_wt_after_creation: bool = Field(False, description=_q("recompute_hp_wt_after_creation"))
-    base_hp_step_above_table: int = Field(4, description=_q("base_hp_step_above_table"), ge=0)
-    wt_step_above_table: int = Field(3, description=_q("wt_step_above_table"), ge=0)
+    base_hp_step_above_table: int = Field(4, description=_q("base_hp_step_above_table"), ge=0, le=MAX_RATING)
+    wt_step_above_table: int = Field(3, description=_q("wt_step_above_table"), ge=0, le=MAX_RATING)
     incomplete_weapon_rows: Literal["placeholder_needs_data", "omit"] = Field(
         "placeholder_needs_data", description=_q("incomplete_weapon_rows")
     )
@@ -87,7 +96,9 @@ class RuneOptions(RulesModel):
     )
     buckler_load: Annotated[float, _one_of(0.25, 0.5)] = Field(0.25, description=_q("buckler_load"))
     shield_with_weapon_abilities: tuple[str, ...] = Field(
-        ("single_weapon", "brawling", "thrown_weapon"), description=_q("shield_with_weapon_abilities")
+        ("single_weapon", "brawling", "thrown_weapon"),
+        max_length=MAX_NAMED,
+        description=_q("shield_with_weapon_abilities"),
     )
     barb_net_damage_soaked: bool = Field(True, description=_q("barb_net_damage_soaked"))
     net_entangles: bool = Field(False, description=_q("net_entangles"))
@@ -101,7 +112,7 @@ class RuneOptions(RulesModel):
         "per_full_10", description=_q("beyond_range_rounding")
     )
     thrown_min_distance_inclusive: bool = Field(True, description=_q("thrown_min_distance_inclusive"))
-    ammo_per_shot: int = Field(1, description=_q("ammo_per_shot"), ge=1)
+    ammo_per_shot: int = Field(1, description=_q("ammo_per_shot"), ge=1, le=MAX_DOZENS)
     missile_mods_apply_when_dodged: bool = Field(True, description=_q("missile_mods_apply_when_dodged"))
     stray_only_undodged: bool = Field(True, description=_q("stray_only_undodged"))
     moving_target_definition: Literal["moved_this_round", "declared_move_action"] = Field(
@@ -143,7 +154,7 @@ class RuneOptions(RulesModel):
     brace_automatic: bool = Field(True, description=_q("brace_automatic"))
     berserk_decreases_apply: bool = Field(True, description=_q("berserk_decreases_apply"))
     riposte_scope: Literal["melee_no_move", "any_attack"] = Field("melee_no_move", description=_q("riposte_scope"))
-    riposte_max_depth: int = Field(10, description=_q("riposte_max_depth"), ge=1)
+    riposte_max_depth: int = Field(10, description=_q("riposte_max_depth"), ge=1, le=MAX_RIPOSTES)
     ally_between_damage: Literal["dam_minus_soak", "raw_minus_soak"] = Field(
         "dam_minus_soak", description=_q("ally_between_damage")
     )
@@ -172,12 +183,12 @@ class RuneOptions(RulesModel):
     revive_window: Literal["first_action_of_each_healer", "end_of_next_round"] = Field(
         "first_action_of_each_healer", description=_q("revive_window")
     )
-    xp_once_per_encounter: int = Field(1, description=_q("xp_once_per_encounter"), ge=1)
+    xp_once_per_encounter: int = Field(1, description=_q("xp_once_per_encounter"), ge=1, le=MAX_NAMED)
     best_fighting_ties: bool = Field(True, description=_q("best_fighting_ties"))
     training_first_point_only: bool = Field(True, description=_q("training_first_point_only"))
     death_insurance_inherits_gear: bool = Field(False, description=_q("death_insurance_inherits_gear"))
-    weapon_overrides: tuple[str, ...] = Field((), description=TABLE_DATA["weapon_overrides"])
-    armor_overrides: tuple[str, ...] = Field((), description=TABLE_DATA["armor_overrides"])
+    weapon_overrides: tuple[str, ...] = Field((), max_length=MAX_OVERRIDES, description=TABLE_DATA["weapon_overrides"])
+    armor_overrides: tuple[str, ...] = Field((), max_length=MAX_OVERRIDES, description=TABLE_DATA["armor_overrides"])
 
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod

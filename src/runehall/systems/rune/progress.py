@@ -9,12 +9,13 @@ on them is the table's cap after creation (option ability_cap_after_creation).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
 from runehall.systems.base import RulesModel
 from runehall.systems.rune import creation, modifiers
+from runehall.systems.rune.limits import MAX_CP, MAX_NAMED, MAX_RATING
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
@@ -39,12 +40,20 @@ def check_advances(value: Mapping[str, int], data: Mapping[str, Any], options: R
 class Insurance(RulesModel):
     """A death-insurance snapshot: the sheet without the name and without any equipment (book p. 57)."""
 
-    characteristics: dict[str, int] = Field(description="The Characteristics as bought at creation.")
-    abilities: dict[str, int] = Field(description="The Ability ratings bought at creation.")
-    advances: dict[str, int] = Field(default_factory=dict, description="Ability points bought since, by VP.")
-    cp_on_hp: int = Field(0, ge=0, description="Creation points spent on hit points.")
-    kits_left_behind: tuple[str, ...] = ()
-    modifiers: tuple[Modifier, ...] = Field(default=(), description="Gifts and the like (not tied to a weapon).")
+    characteristics: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
+        max_length=MAX_NAMED, description="The Characteristics as bought at creation."
+    )
+    abilities: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
+        max_length=MAX_NAMED, description="The Ability ratings bought at creation."
+    )
+    advances: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
+        default_factory=dict, max_length=MAX_NAMED, description="Ability points bought since, by VP."
+    )
+    cp_on_hp: int = Field(0, ge=0, le=MAX_CP, description="Creation points spent on hit points.")
+    kits_left_behind: tuple[str, ...] = Field((), max_length=MAX_NAMED)
+    modifiers: tuple[Modifier, ...] = Field(
+        default=(), max_length=MAX_NAMED, description="Gifts and the like (not tied to a weapon)."
+    )
 
     @field_validator("characteristics", mode="before")
     @classmethod

@@ -20,13 +20,14 @@ from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gan
 from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
 from runehall.systems.rune.combat.settings import melee
+from runehall.systems.rune.limits import MAX_COMBATANTS, MapPoint
 
 
 class AttackParams(RulesModel):
     who: str = Field(description="The attacker.")
     target: str = Field(description="Whom he attacks.")
     weapon: str | None = Field(None, description="The weapon (default: the one in hand); readied for free if in range.")
-    move_to: tuple[int, int] | None = Field(None, description="A half move to [x, y] first, to get in range (E-F).")
+    move_to: MapPoint | None = Field(None, description="A half move to [x, y] first, to get in range (E-F).")
     maneuver: Maneuver | None = Field(None, description="Heroes: hold_ground (+1 ATK) or duck_and_weave (+1 DFN).")
     berserk: bool = Field(False, description="Heroes with 21+ HP: ATK + DFN, no increases, then a free counter.")
     sever: bool = Field(False, description="Heroes with a sword or axe: take the arm if the blow allows (odd d10).")
@@ -38,11 +39,13 @@ class AttackParams(RulesModel):
     off_hand: bool = Field(False, description="The weapon is held in the off hand.")
     jump: bool = Field(False, description="He jumps onto the foe from a height.")
     dodge: bool = Field(False, description="Missiles: the target dodges (free).")
-    line_of_fire: list[str] = Field(default_factory=list, description="Missiles: who stands in the line of fire.")
+    line_of_fire: list[str] = Field(
+        default_factory=list, max_length=MAX_COMBATANTS, description="Missiles: who stands in the line of fire."
+    )
     ally_between: str | None = Field(None, description="An ally standing directly between attacker and target.")
     precaution: bool = Field(False, description="Strike at -6 so as not to hit the ally between.")
     strikes: dict[str, Strike] = Field(
-        default_factory=dict, description="Free attacks the approach draws: name -> choice."
+        max_length=MAX_COMBATANTS, default_factory=dict, description="Free attacks the approach draws: name -> choice."
     )
     ripostes: bool = Field(True, description="Whoever earns a riposte takes it.")
     counter: bool = Field(True, description="The berserk's target strikes back if he still stands.")

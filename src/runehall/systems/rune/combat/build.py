@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import Field
 
 from runehall.errors import ParameterError
-from runehall.systems.base import RulesModel
+from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat import heroes
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Edge, Weapon, WeaponKind
 from runehall.systems.rune.combat.settings import (
@@ -27,6 +27,7 @@ from runehall.systems.rune.combat.settings import (
     weapon_row,
 )
 from runehall.systems.rune.gear import played_dam
+from runehall.systems.rune.limits import MAX_BONUS, MIN_BONUS, MapPoint
 
 SCORES = ("init", "atk", "dfn", "dam")
 NUMBERS = (
@@ -55,34 +56,36 @@ class CombatantSpec(RulesModel):
     name: str = Field(min_length=1, max_length=60)
     side: str | None = Field(None, max_length=40, description="Default: heroes for a hero, foes otherwise.")
     hero: bool | None = Field(None, description="Default: true with a sheet, false with stats.")
-    sheet: dict[str, Any] | None = Field(None, description="A Rune hero sheet (needs the Rune hero model).")
-    at: tuple[int, int] = Field((0, 0), description="Where he stands, [x, y] in paces.")
+    sheet: dict[str, Any] | None = Field(
+        None, max_length=MAX_SHEET_FIELDS, description="A Rune hero sheet (needs the Rune hero model)."
+    )
+    at: MapPoint = Field((0, 0), description="Where he stands, [x, y] in paces.")
     weapons: list[WeaponSpec] = Field(default_factory=list, max_length=12)
     unarmed: WeaponSpec | None = Field(None, description="Unarmed scores (fist/kick), when given as stats.")
     ready: str | None = Field(None, description="The weapon in hand at the start (default: the first).")
     belt: str | None = Field(None, description="The one weapon on his belt, drawn for free.")
     shield: str | None = Field(None, description="The shield in hand (armor.toml id).")
-    init_noncombat: int | None = None
+    init_noncombat: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
     soak: int | None = Field(None, ge=0, le=60)
     hp: int | None = Field(None, ge=1, le=999, description="Maximum HP.")
     wt: int | None = Field(None, ge=1, le=99)
     res: int | None = Field(None, ge=-30, le=60)
-    dodge: int | None = None
-    hold: int | None = None
-    pin: int | None = None
-    balance: int | None = None
-    healer: int | None = None
-    fatigue: int | None = None
-    escape: int | None = None
-    engagement: int | None = None
+    dodge: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    hold: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    pin: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    balance: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    healer: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    fatigue: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    escape: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    engagement: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
     strength: int | None = Field(None, ge=-10, le=20)
-    per: int | None = None
-    ride: int | None = None
+    per: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
+    ride: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
     gifts: int | None = Field(None, ge=0, le=99, description="How many distinct Divine Gifts he has.")
     gift_levels: int | None = Field(None, ge=0, le=999, description="His Gifts' levels added up.")
     qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
     armor: str | None = Field(None, description="The armor he wears (armor.toml id), for its Init rating.")
-    jump: int | None = None
+    jump: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
     balance_rating: int | None = Field(None, ge=0, le=20, description="Balance rating (moving on Balance surfaces).")
     swim_rating: int | None = Field(None, ge=0, le=20, description="Swim rating (moving through water).")
     light: bool = Field(False, description="He carries a torch or another light.")

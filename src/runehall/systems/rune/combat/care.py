@@ -25,6 +25,7 @@ from runehall.systems.rune.combat.footing import dark, enter, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
+from runehall.systems.rune.limits import MAX_NAMED, MapPoint
 
 Place = Literal["wilderness_or_hostile", "warm_safe_shelter"]
 
@@ -33,8 +34,10 @@ class HealParams(RulesModel):
     who: str = Field(description="The healer.")
     patient: str = Field(description="Whom he treats (himself too).")
     mode: Literal["hp", "wounds"] | None = Field(None, description="hp, or wounds (default: wounds if he has any).")
-    move_to: tuple[int, int] | None = Field(None, description="A half move to [x, y] first, to reach the patient.")
-    situation: list[Place] = Field(default_factory=list, description="Where they are, beyond being in combat.")
+    move_to: MapPoint | None = Field(None, description="A half move to [x, y] first, to reach the patient.")
+    situation: list[Place] = Field(
+        default_factory=list, max_length=MAX_NAMED, description="Where they are, beyond being in combat."
+    )
 
 
 def reach_patient(
@@ -161,7 +164,7 @@ class HealAction(CombatAction):
 class ReviveParams(RulesModel):
     who: str = Field(description="The healer, on his first action since the blow.")
     patient: str = Field(description="The dying character.")
-    move_to: tuple[int, int] | None = Field(None, description="A half move to [x, y] first, to reach him.")
+    move_to: MapPoint | None = Field(None, description="A half move to [x, y] first, to reach him.")
 
 
 class ReviveAction(CombatAction):

@@ -17,6 +17,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
+from runehall.systems.rune.limits import MAX_NAMED, MAX_STEP
 
 Situation = Literal["high_ground", "low_ground", "jockeyed"]
 MAX_ROLL_OFFS = 100
@@ -26,6 +27,7 @@ class InitiativeParams(RulesModel):
     who: str = Field(description="Who rolls.")
     plan: str | None = Field(None, description="The weapon he means to use, unarmed, or noncombat (default: in hand).")
     situation: list[Situation] = Field(
+        max_length=MAX_NAMED,
         default_factory=list,
         description="high_ground / low_ground (where he starts), jockeyed (last round he only jockeyed).",
     )
@@ -190,7 +192,9 @@ class WaitAction(CombatAction):
 
 class CutInParams(RulesModel):
     who: str = Field(description="A waiting character.")
-    at_step: int | None = Field(None, description="The step he acts at (default: just after the last action).")
+    at_step: int | None = Field(
+        None, le=MAX_STEP, description="The step he acts at (default: just after the last action)."
+    )
 
 
 class CutInAction(CombatAction):

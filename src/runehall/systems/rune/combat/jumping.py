@@ -18,16 +18,19 @@ from runehall.systems.rune.combat.geometry import shown
 from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.terrain import terrain
+from runehall.systems.rune.limits import MAX_COMBATANTS, MapPoint
 
 Over = Literal["barrier", "cover_third", "cover_half", "cover_full"]
 
 
 class JumpParams(RulesModel):
     who: str = Field(description="Who jumps.")
-    to: tuple[int, int] = Field(description="Where he lands, [x, y] (within a half move).")
+    to: MapPoint = Field(description="Where he lands, [x, y] (within a half move).")
     over: Over = Field(description="barrier, cover_third, cover_half or cover_full.")
     difficulty: int | None = Field(None, ge=0, le=60, description="Another Difficulty the designer set for it.")
-    strikes: dict[str, Strike] = Field(default_factory=dict, description="Free attacks the landing draws.")
+    strikes: dict[str, Strike] = Field(
+        default_factory=dict, max_length=MAX_COMBATANTS, description="Free attacks the landing draws."
+    )
 
 
 def jump_difficulty(over: str) -> int:

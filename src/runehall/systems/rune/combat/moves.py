@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.movement import (
 )
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.terrain import feature
+from runehall.systems.rune.limits import MAX_COMBATANTS, MapPoint
 
 MoveKind = Literal["half", "full", "seize_ground", "seek_cover", "withdraw", "flee", "reckless"]
 WITHDRAW_PACES = 15  # actions.toml [[noncombat]] withdraw: back away up to 15 paces
@@ -38,14 +39,16 @@ ENGAGEMENT_STEP_PACES = 3  # a "slight" change of position: within the 3 paces o
 
 class MoveParams(RulesModel):
     who: str = Field(description="Who moves.")
-    to: tuple[int, int] = Field(description="Where to, [x, y] in paces (a straight line).")
+    to: MapPoint = Field(description="Where to, [x, y] in paces (a straight line).")
     kind: MoveKind = Field("half", description="half, full, seize_ground, seek_cover, withdraw, flee or reckless.")
     strikes: dict[str, Strike] = Field(
-        default_factory=dict, description="Free attacks drawn: name -> careful/normal/none."
+        max_length=MAX_COMBATANTS, default_factory=dict, description="Free attacks drawn: name -> careful/normal/none."
     )
     dodge: bool = Field(False, description="A fleer dodges the missiles shot at him.")
-    intercepts: dict[str, tuple[int, int]] = Field(
-        default_factory=dict, description="Fleeing: unengaged foes who run up to 10 paces to [x, y] to strike him."
+    intercepts: dict[str, MapPoint] = Field(
+        max_length=MAX_COMBATANTS,
+        default_factory=dict,
+        description="Fleeing: unengaged foes who run up to 10 paces to [x, y] to strike him.",
     )
     cover: Cover | None = Field(None, description="seek_cover: the cover he finds (third, half, full).")
 
@@ -230,8 +233,8 @@ class EngagementParams(RulesModel):
     opponent: str | None = Field(None, description="Against whom (none: an object or a spot, vs the Difficulty).")
     difficulty: int = Field(6, ge=0, le=60, description="Against an object: 6, or what the designer paid for.")
     nonresisting: bool = Field(False, description="The opponent cannot or will not push back (counts as 0).")
-    to: tuple[int, int] | None = Field(None, description="On success: his own new place (a slight shift).")
-    shove_to: tuple[int, int] | None = Field(None, description="On success: where the opponent is shoved to.")
+    to: MapPoint | None = Field(None, description="On success: his own new place (a slight shift).")
+    shove_to: MapPoint | None = Field(None, description="On success: where the opponent is shoved to.")
 
 
 def engagement_bonus(c: Combatant) -> int:

@@ -20,6 +20,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.data import load_data, read_data_file
 from runehall.systems.rune.combat.geometry import Point
 from runehall.systems.rune.combat.settings import PACKAGE, Row
+from runehall.systems.rune.limits import Coordinate, MapPoint
 
 KINDS = (
     "slippery", "uneven", "slope", "level", "balance_surface", "calm_water", "choppy_water", "raging_water",
@@ -151,9 +152,11 @@ def feature(kind: str) -> Feature:
 class Zone(RulesModel):
     kind: str = Field(description=f"One of: {', '.join(KINDS)}.")
     name: str | None = Field(None, max_length=60, description="A name for it (an exit's name, 'the mud pit').")
-    area: tuple[int, int, int, int] = Field(description="The rectangle [x0, y0, x1, y1] in paces, edges included.")
+    area: tuple[Coordinate, Coordinate, Coordinate, Coordinate] = Field(
+        description="The rectangle [x0, y0, x1, y1] in paces, edges included."
+    )
     height: int = Field(0, ge=-200, le=200, description="A level's height in feet (negative: a pit or trench).")
-    up: tuple[int, int] | None = Field(None, description="A slope: the direction [dx, dy] that runs uphill.")
+    up: MapPoint | None = Field(None, description="A slope: the direction [dx, dy] that runs uphill.")
     dam: int | None = Field(None, ge=1, le=100, description="A damaging place: its Dam rating.")
     per_round: int | None = Field(None, ge=1, le=10, description="An exit: heroes who may flee through it a round.")
 
