@@ -34,7 +34,7 @@ def check_trackers(
         claimed |= fair
         problem = _entries_match(events, entries)
         if problem is None:
-            problem = _fold(str(data.get("system")), dict(data.get("options") or {}), raw, events)
+            problem = replay_problem(str(data.get("system")), dict(data.get("options") or {}), raw, events)
         if problem is not None:
             checks.append(TrackerCheck(tracker_id, "mismatch", problem))
         elif not raw.get("complete", False):
@@ -63,7 +63,11 @@ def _entries_match(events: list[dict[str, Any]], entries: dict[int, dict[str, An
     return None
 
 
-def _fold(system_id: str, options: dict[str, Any], raw: dict[str, Any], events: list[dict[str, Any]]) -> str | None:
+def replay_problem(
+    system_id: str, options: dict[str, Any], raw: dict[str, Any], events: list[dict[str, Any]]
+) -> str | None:
+    """None if every action of the tracker (`raw`: its `tracker` and `setup`) replays to its stored result
+    and draws against the state it was made in; else the first difference."""
     system = systems().get(system_id)
     if system is None:
         return f"the game system {system_id!r} is not installed, so the tracker cannot be folded"

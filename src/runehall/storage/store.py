@@ -20,7 +20,7 @@ from sqlalchemy import Connection, and_, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from runehall.chance.sources import commitment
-from runehall.errors import RulesError, RunehallError
+from runehall.errors import ParameterError, RunehallError
 from runehall.storage.db import Database
 from runehall.storage.schema import events, participants, tables
 from runehall.storage.seeds import SeedEpoch, SeedStore  # noqa: F401 - SeedEpoch: part of the store's API
@@ -255,7 +255,7 @@ def parse_export(data: Any) -> TableExport:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "the document"
-        raise RulesError(f"damaged table export: {where}: {first['msg']}") from None
+        raise ParameterError(f"damaged table export: {where}: {first['msg']}") from None
 
 
 class Store(SeedStore):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from runehall.chance.sources import FairSource
 from runehall.errors import ParameterError, RunehallError
 from runehall.fairness.streams import effective_client_seed, fair_source_of
+from runehall.fairness.trackers import replay_problem
 from runehall.fairness.verify import rederive, redraw
 from runehall.rolling import RollResult
 from runehall.storage.store import Event, ExportedSeed, TableExport
@@ -235,7 +236,11 @@ def _check_history(doc: TableExport) -> None:
                 RollResult.from_json(e.payload["roll"]).render()
         for character in state.characters.values():
             system.character(character.sheet, options).derived()
-        for tracker_id in state.trackers:
+        for tracker_id, record in state.trackers.items():
+            raw = {"tracker": record.tracker, "setup": record.setup}
+            problem = replay_problem(system.id, t.options, raw, record.events)
+            if problem is not None:
+                raise refuse(f"tracker {tracker_id}: {problem}")
             log = state.play_log(tracker_id)
             now = log.state()
             log.tracker.view(now), log.tracker.render(now), log.tracker.combatants(now)
