@@ -143,6 +143,8 @@ def test_the_web_roll_form_shows_a_blind_roll_as_rolled_blind(client: Any) -> No
         f"/t/{player.table}/roll", data=form, headers={**cookie, "cookie": cookie["cookie"] + "; rh_lang=es"}
     )
     assert "tirada a ciegas" in spanish.text and "777" not in spanish.text
+    for_gm = client.post(f"/t/{player.table}/roll", data={**form, "visibility": "gm"}, headers=cookie)
+    assert "rolled for the game master: only they see it" in for_gm.text and "777" not in for_gm.text
     shown = client.post(f"/t/{player.table}/roll", data={**form, "visibility": "public"}, headers=cookie)
     assert "777" in shown.text
 

@@ -29,7 +29,11 @@ from runehall.web.present import entry
 from runehall.web.tracker_pages import trackers_context
 
 router = APIRouter()
-BLIND_ACK = "rolled blind: only the game master sees it"
+# What the author of a roll they may not see is told (gettext ids: translated in messages.po).
+HIDDEN_ACK = {
+    "blind": "rolled blind: only the game master sees it",
+    "gm": "rolled for the game master: only they see it",
+}
 UNDOABLE = (
     "roll",
     "chat",
@@ -214,7 +218,8 @@ async def roll(request: Request, table_id: str) -> Response:
         return answer(request, table_id, str(e), 422)
     await _publish(request, [event])
     if not can_see(event, viewer):  # blind (or a player's GM-only roll): the author learns nothing of it
-        return answer(request, table_id, translations(lang_of(request)).gettext(BLIND_ACK))
+        said = HIDDEN_ACK.get(event.visibility, HIDDEN_ACK["blind"])
+        return answer(request, table_id, translations(lang_of(request)).gettext(said))
     from runehall.rolling import RollResult
 
     return answer(request, table_id, RollResult.from_json(event.payload["roll"]).render())
