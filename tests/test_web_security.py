@@ -276,3 +276,19 @@ def test_json_nested_thousands_deep_is_refused_by_every_form(client: Any, databa
     preview = client.post(f"/t/{table_id}/characters/preview", data={"name": "U", "void": DEEP})
     assert preview.status_code == 200 and "void: data nested deeper than 64 levels" in preview.text  # shown as typed
     assert written(database) == before
+
+
+@pytest.mark.parametrize("system", ["midgard", "rune", "ragnarok", "dice"])
+def test_a_table_is_created_with_every_option_the_form_shows(client: Any, system: str) -> None:
+    """The API's bound on options must admit every option of a system (Midgard and Rune have over 70)."""
+    from runehall.web.pages import option_fields
+
+    form = {"name": "Saga", "gm_name": "Norn", "system": system, "options_for": system}
+    for f in option_fields(system):
+        if f.kind == "checkbox":
+            if f.default:
+                form[f.name] = "on"
+        else:
+            form[f.name] = f.shown
+    response = client.post("/tables", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]

@@ -13,6 +13,7 @@ Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"\S")]
 Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
 Manual = Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(max_length=200)]
 Params = Annotated[dict[str, Any], Field(max_length=50)]
+Options = Annotated[dict[str, Any], Field(max_length=200)]  # a table may set every option (Rune has 78)
 ParticipantId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Combatant = Annotated[str, Field(min_length=1, max_length=60)]
 Controllers = Annotated[dict[Combatant, ParticipantId], Field(max_length=60)]  # combatant -> the player acting for it
@@ -35,7 +36,7 @@ class Body(BaseModel):
 class CreateTable(Body):
     name: Annotated[str, Field(min_length=1, max_length=120, pattern=r"\S")]
     system: Ident
-    options: Params = Field(default_factory=dict)
+    options: Options = Field(default_factory=dict)
     gm_name: Name
     password: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     players_can_undo: bool = False
