@@ -143,3 +143,30 @@ def test_a_player_cannot_recover_a_hidden_roll_after_rotation(client: Any) -> No
     # The GM verifies everything but the players' sealed streams (none used here).
     gm_report = verify_log(table.gm.get("/fair-log").json())
     assert gm_report.ok and gm_report.verified == 6, gm_report.to_json()
+
+
+def test_a_sealed_cast_draws_from_its_authors_sealed_stream(client: Any) -> None:
+    """Midgard: a cast that places its tokens at once (goal) while the opponent has not allocated is sealed:
+    its author alone sees it, so its dice come from their sealed stream, revealed to them alone. The
+    tracker's other viewers get no gap in the public stream, and their log says the tracker is not checkable
+    for them rather than passing it."""
+    from test_service_control import FOE_ID, HERO_ID, declare_the_contest, done, midgard_table
+
+    table, ana, bo, tracker_id = midgard_table(client)
+    declare_the_contest(table, ana, tracker_id)
+    sealed = done(ana, tracker_id, "cast", actor=HERO_ID, goal="margin")
+    assert sealed["visibility"] == "sealed" and sealed["payload"]["tape"]
+    assert sealed["payload"]["source"]["stream"] == f"sealed:{ana.id}"
+    later = done(table.gm, tracker_id, "cast", actor=FOE_ID)  # public: the next nonce of the public stream
+    assert later["payload"]["source"]["stream"] == "public"
+    assert table.gm.post("/seed/rotate", {}).status_code == 201
+    mine, gms = ana.get("/fair-log").json(), table.gm.get("/fair-log").json()
+    streams = {s["stream"]: s for s in mine["epochs"][0]["streams"]}
+    assert streams[f"sealed:{ana.id}"]["server_seed"] and streams[f"sealed:{ana.id}"]["nonces"] == 1
+    gm_streams = {s["stream"]: s for s in gms["epochs"][0]["streams"]}
+    assert gm_streams[f"sealed:{ana.id}"]["server_seed"] is None  # not even the GM
+    assert verify_log(mine).trackers[0].status == "verified"
+    for seat in (table.gm, bo):
+        report = verify_log(seat.get("/fair-log").json())
+        assert [t.status for t in report.trackers] == ["not-checkable"] and not report.ok
+        assert not any("missing" in p for p in report.problems)  # the public stream has no gap
