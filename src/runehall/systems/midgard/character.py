@@ -30,6 +30,7 @@ from runehall.systems.midgard.creation import (
     spend_gifts,
     start_values,
 )
+from runehall.systems.midgard.limits import MAX_GIFTS, MAX_LOCATIONS, MAX_NAMED, MAX_WEAPONS, Rank, RunePoints
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.qualities import (
     bonus_dice_cap,
@@ -72,25 +73,33 @@ class Character(CharacterModel):
         json_schema_extra=_choices(lambda: [legend.id for legend in rules().legends.legend]),
     )
     legend_skills: tuple[str, ...] = Field(
-        description="The four legend-linked skills, slot by slot (a 'two from' slot takes two different ones)."
+        max_length=MAX_NAMED,
+        description="The four legend-linked skills, slot by slot (a 'two from' slot takes two different ones).",
     )
-    rune_points: dict[str, int] = Field(
+    rune_points: dict[str, RunePoints] = Field(
         default_factory=dict,
+        max_length=MAX_LOCATIONS,
         description="Creation points bought in each god rune (F, Th, A, H, T): 14 in all, at most 4 in one rune.",
     )
-    skills: dict[str, int] = Field(
+    skills: dict[str, Rank] = Field(
         default_factory=dict,
+        max_length=MAX_NAMED,
         description="Skill ranks 0-4. Legend and gender skills start at 1 free; 13 points (Hauld 16) buy the rest "
         "at 1, 2, 4, 8 points a rank.",
     )
     gifts: tuple[str, ...] = Field(
         default=(),
+        max_length=MAX_GIFTS,
         description="Rune gifts bought with 12 points (1, 2 or 4 by level), each at most the legend score; "
         "'the_branch_that_grows:thor' records a choice made when buying.",
     )
-    weapons: tuple[str, ...] = Field(default=(), description="Weapons, shields and missiles carried (ids or names).")
+    weapons: tuple[str, ...] = Field(
+        default=(), max_length=MAX_WEAPONS, description="Weapons, shields and missiles carried (ids or names)."
+    )
     armour: dict[str, str] = Field(
-        default_factory=dict, description="Armour worn, by location (head, body, arms, legs): one type each."
+        max_length=MAX_LOCATIONS,
+        default_factory=dict,
+        description="Armour worn, by location (head, body, arms, legs): one type each.",
     )
     _options: MidgardOptions = PrivateAttr(default_factory=MidgardOptions)
 

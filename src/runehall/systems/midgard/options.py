@@ -15,6 +15,7 @@ from pydantic import Field, field_validator
 
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
+from runehall.systems.midgard.limits import MAX_DEFENCE, MAX_DICE, MAX_NAMED, MAX_RANK, MAX_SECONDS
 from runehall.systems.midgard.rules import rules
 
 PACKAGE = "runehall.systems.midgard"
@@ -58,16 +59,17 @@ class MidgardOptions(RulesModel):
     hauld_extra_skill_points: int = Field(3, description=_q("hauld_extra_skill_points"), ge=2, le=3)
     unqualified_legend: Literal["score", "rank"] = Field("score", description=_q("unqualified_legend"))
     legend_skills_distinct: bool = Field(True, description=_q("legend_skills_distinct"))
-    skill_rank_max: int = Field(4, description=_q("skill_rank_max"), ge=4)
-    god_rune_max_in_play: int = Field(8, description=_q("god_rune_max_in_play"), ge=8)
+    skill_rank_max: int = Field(4, description=_q("skill_rank_max"), ge=4, le=MAX_RANK)
+    god_rune_max_in_play: int = Field(8, description=_q("god_rune_max_in_play"), ge=8, le=MAX_DICE)
     wyrd_formula: Literal["product", "base_times_sum"] = Field("product", description=_q("wyrd_formula"))
     unspent_creation_points: Literal["warn", "reject"] = Field("warn", description=_q("unspent_creation_points"))
     knowledge_skills: tuple[str, ...] = Field(
         ("Animal Lore", "Earth Lore", "Navigation", "Legends", "Sidr", "Law", "Learning", "Writing"),
+        max_length=MAX_NAMED,
         description=_q("knowledge_skills"),
     )
     verbal_skills: tuple[str, ...] = Field(
-        ("Command", "Deception", "Diplomacy", "Seduction"), description=_q("verbal_skills")
+        ("Command", "Deception", "Diplomacy", "Seduction"), max_length=MAX_NAMED, description=_q("verbal_skills")
     )
     wound_box_rounding: Literal["up", "down"] = Field("up", description=_q("wound_box_rounding"))
     wound_penalty_basis: Literal["last_filled_box", "next_empty_box"] = Field(
@@ -85,9 +87,9 @@ class MidgardOptions(RulesModel):
     luck_carry_over_form: Literal["past_tokens", "dice"] = Field("past_tokens", description=_q("luck_carry_over_form"))
     berserk_level_zero_counts: bool = Field(True, description=_q("berserk_level_zero_counts"))
     hammer_of_thor_repeatable: bool = Field(True, description=_q("hammer_of_thor_repeatable"))
-    purge_the_soul_rate: int = Field(1, description=_q("purge_the_soul_rate"), ge=1)
+    purge_the_soul_rate: int = Field(1, description=_q("purge_the_soul_rate"), ge=1, le=MAX_RANK)
     open_duration: Literal["scene", "round"] = Field("scene", description=_q("open_duration"))
-    strand_of_fate_tokens: int = Field(1, description=_q("strand_of_fate_tokens"), ge=1)
+    strand_of_fate_tokens: int = Field(1, description=_q("strand_of_fate_tokens"), ge=1, le=MAX_RANK)
     unbreakable_oath_penalty_trigger: Literal["failed_breaking_cast", "any_breaking_attempt"] = Field(
         "failed_breaking_cast", description=_q("unbreakable_oath_penalty_trigger")
     )
@@ -108,7 +110,7 @@ class MidgardOptions(RulesModel):
     shieldbearer_resolution: Literal["switched_shield_block", "declared_shield_block"] = Field(
         "switched_shield_block", description=_q("shieldbearer_resolution")
     )
-    confound_base_speed: int = Field(1, description=_q("confound_base_speed"), ge=0)
+    confound_base_speed: int = Field(1, description=_q("confound_base_speed"), ge=0, le=MAX_DEFENCE)
     strands_reduce_to_legend: Literal["boxes_left", "wounds_dealt"] = Field(
         "boxes_left", description=_q("strands_reduce_to_legend")
     )
@@ -118,7 +120,7 @@ class MidgardOptions(RulesModel):
     resolution_tie: Literal["margin_then_simultaneous", "simultaneous"] = Field(
         "margin_then_simultaneous", description=_q("resolution_tie")
     )
-    round_seconds: int = Field(20, description=_q("round_seconds"), ge=1)
+    round_seconds: int = Field(20, description=_q("round_seconds"), ge=1, le=MAX_SECONDS)
     declared_defence_scope: Literal["all_attacks_in_segment", "first_attack"] = Field(
         "all_attacks_in_segment", description=_q("declared_defence_scope")
     )
@@ -130,7 +132,7 @@ class MidgardOptions(RulesModel):
         "declared_3_switched_5", description=_q("dodge_speed")
     )
     speed_clamped: bool = Field(False, description=_q("speed_clamped"))
-    quick_action_base_speed: int = Field(5, description=_q("quick_action_base_speed"), ge=0)
+    quick_action_base_speed: int = Field(5, description=_q("quick_action_base_speed"), ge=0, le=MAX_DEFENCE)
     escape_pin_tie: Literal["pin_holds", "escape"] = Field("pin_holds", description=_q("escape_pin_tie"))
     block_item_damage: Literal["attacker_damages_blocking_item", "blocker_damages_attacking_weapon"] = Field(
         "attacker_damages_blocking_item", description=_q("block_item_damage")

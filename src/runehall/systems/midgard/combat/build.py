@@ -10,11 +10,27 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from runehall.errors import ParameterError
-from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.midgard import gift_use, qualities
 from runehall.systems.midgard.combat import gear
 from runehall.systems.midgard.combat.combatant import Armour, Combatant, Item, Member, rune_code, skill_name
 from runehall.systems.midgard.combat.settings import fold, midgard_options, opt
+from runehall.systems.midgard.limits import (
+    MAX_COMBATANTS,
+    MAX_DEFENCE,
+    MAX_DICE,
+    MAX_GIFTS,
+    MAX_HEALTH,
+    MAX_LEGEND,
+    MAX_LOCATIONS,
+    MAX_NAMED,
+    MAX_RANK,
+    MAX_STRUCTURE,
+    MAX_WEAPONS,
+    MAX_WYRD,
+    Rank,
+    RunePoints,
+)
 
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_\-]{0,31}$"
 
@@ -31,21 +47,27 @@ def held_gifts(names: list[str]) -> list[str]:
 
 class ItemSpec(RulesModel):
     id: str = Field(description="A weapon or shield id (weapons.toml), or bow.")
-    structure: int | None = Field(None, ge=0, description="Structure, when it differs (a thick club: 2).")
+    structure: int | None = Field(
+        None, ge=0, le=MAX_STRUCTURE, description="Structure, when it differs (a thick club: 2)."
+    )
 
 
 class StatsSpec(RulesModel):
-    runes: dict[str, int] = Field(description="God runes F, Th, A, H, T.")
-    skills: dict[str, int] = Field(default_factory=dict)
-    defence: int | None = Field(None, ge=0)
+    runes: dict[str, RunePoints] = Field(max_length=MAX_LOCATIONS, description="God runes F, Th, A, H, T.")
+    skills: dict[str, Rank] = Field(default_factory=dict, max_length=MAX_NAMED)
+    defence: int | None = Field(None, ge=0, le=MAX_DEFENCE)
     ws: int | None = Field(None, ge=0, le=8)
-    health: int | None = Field(None, ge=1)
-    courage_dice: int | None = Field(None, ge=0)
-    courage_bonus: int | None = Field(None, ge=0)
-    wyrd: int | None = Field(None, ge=0, description="Wyrð pool; left out, Wyrð is not tracked (none to spend).")
-    legend_score: int | None = Field(None, ge=1)
+    health: int | None = Field(None, ge=1, le=MAX_HEALTH)
+    courage_dice: int | None = Field(None, ge=0, le=MAX_DICE)
+    courage_bonus: int | None = Field(None, ge=0, le=MAX_RANK)
+    wyrd: int | None = Field(
+        None, ge=0, le=MAX_WYRD, description="Wyrð pool; left out, Wyrð is not tracked (none to spend)."
+    )
+    legend_score: int | None = Field(None, ge=1, le=MAX_LEGEND)
     loysing: bool = Field(False, description="One more wound box in every rank.")
-    gifts: list[str] = Field(default_factory=list, description="Rune gifts held (ids, 'id:rune' for a choice).")
+    gifts: list[str] = Field(
+        default_factory=list, max_length=MAX_GIFTS, description="Rune gifts held (ids, 'id:rune' for a choice)."
+    )
 
     @field_validator("gifts")
     @classmethod
@@ -62,16 +84,24 @@ class MemberSpec(RulesModel):
 class EnemySpec(RulesModel):
     kind: Literal["thane", "shieldbearer", "warband"] = Field(description="The enemy class (also accepted as 'class').")
     rank: int | None = Field(None, ge=1, le=4)
-    skills: list[str] = Field(default_factory=list, description="The skill list (rank in these).")
-    defence: int | None = Field(None, ge=0, description="A Thane's Defence (the GM picks; default 1 + rank).")
-    ws: int | None = Field(None, ge=1, le=8, description="A Thane's Weapon Skill (default: rank).")
-    health: int | None = Field(None, ge=1, description="A Thane's Health (default 3 + rank).")
-    courage_bonus: int | None = Field(None, ge=0, description="A Thane's Courage bonus (default: rank).")
-    gift_levels: list[int] = Field(
-        default_factory=list, description="Levels of enemy-only gifts (no rune): they count toward its Wyrð."
+    skills: list[str] = Field(default_factory=list, max_length=MAX_NAMED, description="The skill list (rank in these).")
+    defence: int | None = Field(
+        None, ge=0, le=MAX_DEFENCE, description="A Thane's Defence (the GM picks; default 1 + rank)."
     )
-    gifts: list[str] = Field(default_factory=list, description="Rune gifts held: Wyrð = rank x all gift levels.")
-    members: list[MemberSpec] = Field(default_factory=list, description="A warband's warriors (up to 4).")
+    ws: int | None = Field(None, ge=1, le=8, description="A Thane's Weapon Skill (default: rank).")
+    health: int | None = Field(None, ge=1, le=MAX_HEALTH, description="A Thane's Health (default 3 + rank).")
+    courage_bonus: int | None = Field(None, ge=0, le=MAX_RANK, description="A Thane's Courage bonus (default: rank).")
+    gift_levels: list[Rank] = Field(
+        default_factory=list,
+        max_length=MAX_GIFTS,
+        description="Levels of enemy-only gifts (no rune): they count toward its Wyrð.",
+    )
+    gifts: list[str] = Field(
+        default_factory=list, max_length=MAX_GIFTS, description="Rune gifts held: Wyrð = rank x all gift levels."
+    )
+    members: list[MemberSpec] = Field(
+        default_factory=list, max_length=MAX_COMBATANTS, description="A warband's warriors (up to 4)."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -101,11 +131,17 @@ class CombatantSpec(RulesModel):
     id: str = Field(pattern=ID_PATTERN, description="A short id used in actions (--actor, --target).")
     name: str | None = None
     side: str | None = Field(None, description="Who fights together (default: players, or enemies for villains).")
-    character: dict[str, Any] | None = Field(None, description="A Midgard character sheet.")
+    character: dict[str, Any] | None = Field(
+        None, max_length=MAX_SHEET_FIELDS, description="A Midgard character sheet."
+    )
     enemy: EnemySpec | None = None
     stats: StatsSpec | None = None
-    weapons: list[str | ItemSpec] = Field(default_factory=list, description="Weapons and shields carried.")
-    armour: dict[str, str] = Field(default_factory=dict, description="Armour by location: head, body, arms, legs.")
+    weapons: list[str | ItemSpec] = Field(
+        default_factory=list, max_length=MAX_WEAPONS, description="Weapons and shields carried."
+    )
+    armour: dict[str, str] = Field(
+        default_factory=dict, max_length=MAX_LOCATIONS, description="Armour by location: head, body, arms, legs."
+    )
     surprise: int = Field(0, ge=0, le=8, description="The GM's surprise bonus (first segment only).")
     hidden: bool = Field(False, description="Starts the fight from a hidden position (Ambush).")
     evil: bool = Field(False, description="A creature of supernatural evil (Purging Flame).")

@@ -24,6 +24,7 @@ from runehall.systems.midgard.combat.state import (
     GMCast,
     Goal,
 )
+from runehall.systems.midgard.limits import MAX_GIFTS
 
 
 def attackers_difficulty(fight: Fight, cid: str) -> int:
@@ -114,6 +115,7 @@ class CastParams(RulesModel):
         "left out, allocate them after seeing the dice.",
     )
     gifts: list[str] = Field(
+        max_length=MAX_GIFTS,
         default_factory=list,
         description="Rune gifts used on this cast: id or id:choices (hammer_of_thor:2, lucky_boon:dice+skill).",
     )
@@ -199,7 +201,9 @@ class AllocateParams(RulesModel):
     cancel: int | None = Field(None, ge=0, le=40, description="Merkstave tokens removed.")
     goal: Goal | None = Field(None, description="Or place them by Rule SFG: margin, speed or succeed.")
     gifts: list[str] = Field(
-        default_factory=list, description="Gifts used now, after the roll (strike_of_thunder, purge_the_soul:2...)."
+        max_length=MAX_GIFTS,
+        default_factory=list,
+        description="Gifts used now, after the roll (strike_of_thunder, purge_the_soul:2...).",
     )
 
 

@@ -19,6 +19,7 @@ from runehall.systems.midgard.combat.making import CastSpec, gift_cast, make_cas
 from runehall.systems.midgard.combat.settings import midgard_options, opt
 from runehall.systems.midgard.combat.state import Allocation, CastRecord, Check, GMCast
 from runehall.systems.midgard.gift_use import use_cost
+from runehall.systems.midgard.limits import MAX_GIFTS
 
 
 class CheckParams(RulesModel):
@@ -26,7 +27,9 @@ class CheckParams(RulesModel):
     wyrd: int = Field(0, ge=0, le=10)
     drop: str | None = Field(None, description="Arms: the item dropped if the Courage cast fails (owner's choice).")
     gifts: list[str] = Field(
-        default_factory=list, description="Gifts on this cast (virtuous_courage, persistent_endeavour...)."
+        max_length=MAX_GIFTS,
+        default_factory=list,
+        description="Gifts on this cast (virtuous_courage, persistent_endeavour...).",
     )
 
 

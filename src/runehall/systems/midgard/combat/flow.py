@@ -27,6 +27,7 @@ from runehall.systems.midgard.combat.gift_effects import resolve_gift
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import ATTACKS, BASIC, NO_CAST, ActionId, Declaration
 from runehall.systems.midgard.gift_use import parse_use
+from runehall.systems.midgard.limits import MAX_COMBATANTS, MAX_GIFTS, MAX_RANGE_FT
 
 GM_DIFFICULTY = ("evaluate_battlefield", "skill", "short_action", "share_evaluation")
 
@@ -134,13 +135,17 @@ class DeclareParams(RulesModel):
         "share_evaluation, rejoice, stand_up, move, continue"
     )
     target: str | None = Field(None, description="Who an attack is aimed at.")
-    extra_targets: list[str] = Field(default_factory=list, description="Knock Back: others pushed along.")
+    extra_targets: list[str] = Field(
+        default_factory=list, max_length=MAX_COMBATANTS, description="Knock Back: others pushed along."
+    )
     weapon: str | None = Field(None, description="The item used (attack or block), or unarmed / natural / claws.")
     item: str | None = Field(None, description="Target Weapon / Disarm: the target's item; Move: an item to pick up.")
     two_hands: bool = Field(False, description="A heavy melee weapon in both hands (1 faster).")
     dual: bool = Field(False, description="Attack with both weapons in hand.")
     thrown: bool = Field(False, description="Throw the weapon.")
-    range_ft: int | None = Field(None, ge=0, description="How far the target is, for a throw or a shot.")
+    range_ft: int | None = Field(
+        None, ge=0, le=MAX_RANGE_FT, description="How far the target is, for a throw or a shot."
+    )
     prone: bool = Field(False, description="Knock Back to knock prone (+2 difficulty, a simple cast).")
     distance: int = Field(0, ge=0, le=30, description="Charge: the distance part of the speed (GM).")
     skill: str | None = Field(None, description="The skill of a skill action, pin or escape.")
@@ -148,7 +153,9 @@ class DeclareParams(RulesModel):
     difficulty: int | None = Field(None, ge=0, le=30, description="The GM's difficulty for skill actions.")
     time: str | None = Field(None, description="A short action's time: short, medium, long.")
     gift: str | None = Field(None, description="The gift used as the action (action gift): id or id:choices.")
-    gifts: list[str] = Field(default_factory=list, description="Gifts named with the declaration (thorn_bush_defence).")
+    gifts: list[str] = Field(
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts named with the declaration (thorn_bush_defence)."
+    )
 
 
 def _check_pins(fight: Fight, c: Combatant, action: str, target: str | None) -> str:

@@ -19,6 +19,7 @@ from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.making import CastSpec, gift_cast, make_cast, with_boost
 from runehall.systems.midgard.combat.settings import midgard_options
 from runehall.systems.midgard.gift_use import Use, oath_penalty
+from runehall.systems.midgard.limits import MAX_GIFTS
 
 PACT_GIFTS = ("sealed_in_blood", "unbreakable_oath")
 
@@ -52,7 +53,9 @@ class BreakPactParams(RulesModel):
     actor: str = Field(description="The one bound by the pact, trying to break it.")
     by: str | None = Field(None, description="Who sealed the pact (needed when bound by more than one).")
     wyrd: int = Field(0, ge=0, le=10, description="Wyrð on bonus dice for the Courage cast.")
-    gifts: list[str] = Field(default_factory=list, description="Gifts on the Courage cast (virtuous_courage...).")
+    gifts: list[str] = Field(
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts on the Courage cast (virtuous_courage...)."
+    )
 
 
 class BreakPactAction(CombatAction):

@@ -18,6 +18,7 @@ from runehall.systems.midgard.combat.making import gift_cast, make_cast, spec_fo
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import Allocation, Declaration, Goal
 from runehall.systems.midgard.gift_use import parse_use
+from runehall.systems.midgard.limits import MAX_GIFTS
 
 
 def finish_switch(fight: Fight) -> dict[str, Any]:
@@ -129,7 +130,9 @@ class SwitchParams(RulesModel):
     skill: str | None = Field(None, description="Escape Pin: Athletics or Wrestling.")
     wyrd: int = Field(0, ge=0, le=10)
     goal: Goal | None = Field(None, description="Place the free tokens now by Rule SFG (default: allocate after).")
-    gifts: list[str] = Field(default_factory=list, description="Gifts used on this cast (body_of_water...).")
+    gifts: list[str] = Field(
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts used on this cast (body_of_water...)."
+    )
     extra: bool = Field(False, description="Combat Master: defend without giving up the declared action.")
 
 

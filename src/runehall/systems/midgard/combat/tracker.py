@@ -24,12 +24,14 @@ from runehall.systems.midgard.combat.switching import SwitchAction
 from runehall.systems.midgard.combat.use_gift import UseGiftAction
 from runehall.systems.midgard.combat.view import render, view
 from runehall.systems.midgard.combat.wyrd import MerkstaveAction, RegainWyrdAction
+from runehall.systems.midgard.limits import MAX_COMBATANTS
 from runehall.systems.tracker import Tracker, TrackerAction
 
 
 class CombatSetup(RulesModel):
     combatants: list[CombatantSpec] = Field(
         min_length=2,
+        max_length=MAX_COMBATANTS,
         description="Everyone in the fight (@FILE, a JSON list): each an id with a character sheet, an enemy "
         "(class and rank) or stats, plus weapons, armour, side and surprise.",
     )

@@ -23,6 +23,7 @@ from runehall.systems.midgard.combat.gift_moves import legend
 from runehall.systems.midgard.combat.settings import midgard_options
 from runehall.systems.midgard.combat.state import Goal
 from runehall.systems.midgard.gift_use import Use, reduced_to_legend, use_cost
+from runehall.systems.midgard.limits import MAX_GIFTS
 
 NARRATIVE = (
     "norns_cast",
@@ -52,7 +53,9 @@ class UseGiftParams(RulesModel):
     defence: str = Field("block", description="Shieldbearer: the defence (a shield block).")
     weapon: str | None = None
     skill: str | None = None
-    gifts: list[str] = Field(default_factory=list, description="Gifts on the instant cast itself.")
+    gifts: list[str] = Field(
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts on the instant cast itself."
+    )
     rune: str | None = Field(None, description="Strands of the Soul: the god rune set to 1 or 8.")
     margin: int | None = Field(
         None, ge=0, le=30, description="Sealed in Blood / Unbreakable Oath: the margin of the won sealing cast."
