@@ -82,6 +82,7 @@ def test_a_recorded_margin_is_not_cut_at_the_band() -> None:
     faces = [10] * 7 + [3]  # 10 + 60 + 3
     stored = mechanic.roll("rune", mechanic.parse_params({"difficulty": 0}), SYSTEM.options(), ManualSource(faces))
     assert stored.to_json()["outcome"]["margin"] == 73
+    assert stored.to_json()["outcome"]["beyond"] == 0  # a real roll is exact; only the odds group the tails
     low = mechanic.roll("rune", mechanic.parse_params({"difficulty": 60}), SYSTEM.options(), ManualSource([1, 5]))
     assert low.to_json()["outcome"]["margin"] == -65
 

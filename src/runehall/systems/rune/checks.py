@@ -13,13 +13,9 @@ from runehall.errors import RulesError
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.rune.mechanics import BAND, LACKING_ABILITY, Modifiers
 from runehall.systems.rune.noncombat import noncombat, price
-from runehall.systems.rune.stress import BandedStress, StressDifference
+from runehall.systems.rune.stress import BandedStress, StressDifference, beyond
 
 Side = Literal["buyer", "seller"]
-
-
-def _tail(value: int, low: int, high: int) -> int:
-    return -1 if value < low else 1 if value > high else 0
 
 
 # -- Bargain --------------------------------------------------------------------------------------------
@@ -63,17 +59,16 @@ class Bargain(Mechanic[BargainParams, int, BargainResult]):
 
     def resolver(self, params: BargainParams, options: RulesModel) -> Callable[[int], BargainResult]:
         tie, hero = self._tie(params), self._hero(params, options)
-        low, high = tie - BAND, tie + BAND
         noncombat()  # the price table is checked before anything is rolled
 
         def result(key: int) -> BargainResult:
             lead = key - tie  # the buyer's total minus the seller's
-            beyond = _tail(key, low, high)
+            tail = beyond(key)
             if lead == 0:
                 side: Side = hero or "buyer"  # without a hero to take it, a tie is rolled again
                 return BargainResult(side, 1, price(params.availability, side, 1), 0)
             side = "buyer" if lead > 0 else "seller"
-            return BargainResult(side, abs(lead), price(params.availability, side, abs(lead)), abs(beyond))
+            return BargainResult(side, abs(lead), price(params.availability, side, abs(lead)), abs(tail))
 
         return result
 
@@ -136,7 +131,7 @@ class SleepRoll(Mechanic[SleepParams, int, SleepResult]):
 
         def result(key: int) -> SleepResult:
             margin = key - target
-            return SleepResult(margin >= 0, max(0, margin), margin, _tail(key, target - BAND, target + BAND))
+            return SleepResult(margin >= 0, max(0, margin), margin, beyond(key))
 
         return result
 

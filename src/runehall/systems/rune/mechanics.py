@@ -18,7 +18,7 @@ from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.rune.contests import ContestOfMany, Entrant, Rule, Tie
 from runehall.systems.rune.gear import played_weapon
 from runehall.systems.rune.rules import rules
-from runehall.systems.rune.stress import BandedStress, StressDifference
+from runehall.systems.rune.stress import BandedStress, StressDifference, beyond
 
 PACKAGE = "runehall.systems.rune"
 BAND = 60  # results within this many of the target are shown one by one; beyond, as one tail each
@@ -42,10 +42,6 @@ class Modifiers(RulesModel):
         impaired = max(0, self.impairment - self.invigoration)
         lacking = LACKING_ABILITY * self.lacking_ability + LACKING_EQUIPMENT * self.lacking_equipment
         return self.bonus + self.increases - self.decreases - impaired - lacking
-
-
-def _tail(value: int, low: int, high: int) -> int:
-    return -1 if value < low else 1 if value > high else 0
 
 
 def botch_band(target: int) -> tuple[int, int]:
@@ -90,11 +86,10 @@ class Roll(Mechanic[RollParams, int, RollResult]):
 
     def resolver(self, params: RollParams, options: RulesModel) -> Callable[[int], RollResult]:
         target = params.difficulty - params.total
-        low, high = botch_band(target)
 
         def result(key: int) -> RollResult:
             margin = key - target
-            return RollResult(margin >= 0, key < 0 and not params.quality, margin, _tail(key, low, high))
+            return RollResult(margin >= 0, key < 0 and not params.quality, margin, beyond(key))
 
         return result
 
@@ -150,14 +145,13 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
 
     def resolver(self, params: ContestParams, options: RulesModel) -> Callable[[int], ContestResult]:
         tie = params.b.total - params.a.total
-        low, high = tie - BAND, tie + BAND
 
         def result(key: int) -> ContestResult:
             lead = key - tie  # A's total minus B's
-            beyond = _tail(key, low, high)
+            tail = beyond(key)
             if lead > 0 or (lead == 0 and params.a_hero):
-                return ContestResult("a", lead, beyond)
-            return ContestResult("b", -lead, -beyond)
+                return ContestResult("a", lead, tail)
+            return ContestResult("b", -lead, -tail)
 
         return result
 
@@ -348,14 +342,14 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
 
     def resolver(self, params: AttackParams, options: RulesModel) -> Callable[[int], AttackResult]:
         target, dam = self._target(params), params.damage_rating(options)
-        low, high, threshold = target - BAND, target + BAND, params.wound_threshold
+        threshold = params.wound_threshold
 
         def result(key: int) -> AttackResult:
             margin = key - target  # a tie hits
             if margin < 0:
                 return AttackResult(False, 0, 0, 0)
             damage = max(0, margin + dam - params.soak)
-            return AttackResult(True, damage, damage // threshold, _tail(key, low, high))
+            return AttackResult(True, damage, damage // threshold, beyond(key))
 
         return result
 

@@ -109,8 +109,21 @@ def difference_exactly(s: int, botch_x: bool = True, botch_y: bool = True) -> Fr
     return beats(s, botch_x, botch_y) - beats(s + 1, botch_x, botch_y)
 
 
+class AtMost(int):
+    """A key of the odds standing for every result at or below it (the low tail of a band)."""
+
+
+class AtLeast(int):
+    """A key of the odds standing for every result at or above it (the high tail of a band)."""
+
+
+def beyond(key: int) -> int:
+    """-1 / 1 for a tail of the odds ("or less" / "or more"), 0 for one exact result (every real roll)."""
+    return -1 if isinstance(key, AtMost) else 1 if isinstance(key, AtLeast) else 0
+
+
 def _clamp(value: int, low: int, high: int) -> int:
-    return low - 1 if value < low else high + 1 if value > high else value
+    return AtMost(low - 1) if value < low else AtLeast(high + 1) if value > high else value
 
 
 @dataclass(frozen=True)
@@ -130,8 +143,8 @@ class BandedStress(Chance[tuple[int, ...], int]):
 
     def dist(self) -> Dist[int]:
         probabilities = {x: exactly(x, self.botch) for x in range(self.low, self.high + 1)}
-        probabilities[self.low - 1] = 1 - at_least(self.low, self.botch)
-        probabilities[self.high + 1] = at_least(self.high + 1, self.botch)
+        probabilities[AtMost(self.low - 1)] = 1 - at_least(self.low, self.botch)
+        probabilities[AtLeast(self.high + 1)] = at_least(self.high + 1, self.botch)
         return Dist.from_probabilities({k: p for k, p in probabilities.items() if p})
 
 
@@ -169,8 +182,8 @@ class StressDifference(Chance[tuple[tuple[int, ...], ...], int]):
     def dist(self) -> Dist[int]:
         bx, by = self.botch_x, self.botch_y
         probabilities = {s: difference_exactly(s, bx, by) for s in range(self.low, self.high + 1)}
-        probabilities[self.low - 1] = 1 - beats(self.low, bx, by)
-        probabilities[self.high + 1] = beats(self.high + 1, bx, by)
+        probabilities[AtMost(self.low - 1)] = 1 - beats(self.low, bx, by)
+        probabilities[AtLeast(self.high + 1)] = beats(self.high + 1, bx, by)
         if self.reroll_on is not None:
             # Every tie is rolled again, so the tie's share is spread over the other results in proportion.
             tie = probabilities.pop(_clamp(self.reroll_on, self.low, self.high))
