@@ -173,5 +173,5 @@ def test_tree_counts_are_capped_before_any_work(cli: Cli, tmp_path: Path) -> Non
         ["enchantment", "--power", "Piel de piedra", "--distance-m", "1e308"],
         ["wyrd", "--extra", "1000000"],
     ):
-        assert "less than or equal" in cli("play", "do", game, *words, code=2)
+        assert "over its cap: at most" in cli("play", "do", game, *words, code=2)
     assert Path(game).read_bytes() == before

@@ -69,12 +69,20 @@ KeyT = TypeVar("KeyT", bound=Hashable)
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)
 
 
+_CAPS = {  # a value past its cap: say the cap (each model's field description says why)
+    "less_than_equal": "over its cap: at most {le}",
+    "less_than": "over its cap: less than {lt}",
+    "too_long": "over its cap: at most {max_length} entries",
+    "string_too_long": "over its cap: at most {max_length} characters",
+}
+
+
 def humanize(error: ValidationError, what: str = "parameter") -> str:
     """One line naming each bad field and why, in words a player understands."""
     parts = []
     for e in error.errors():
         where = ".".join(str(p) for p in e["loc"]) or what
-        message = e["msg"].removeprefix("Value error, ")
+        message = _CAPS.get(e["type"], "").format(**e.get("ctx", {})) or e["msg"].removeprefix("Value error, ")
         parts.append(f"{what} '{where}': {message}" if e["loc"] else message)
     return "; ".join(parts)
 
