@@ -28,9 +28,9 @@ from runehall.systems.midgard.cast import (
     time_taken,
 )
 from runehall.systems.midgard.cast_odds import CastRoll, RunePool
+from runehall.systems.midgard.limits import MAX_DICE
 
 Counts = tuple[int, ...]
-MAX_DICE = 24
 
 
 class Caster(RulesModel):
