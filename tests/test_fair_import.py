@@ -125,6 +125,10 @@ def _undo_ahead(doc: dict[str, Any]) -> None:
     next(e for e in doc["events"] if e["kind"] == "revoke")["payload"]["revokes"] = len(doc["events"])
 
 
+def _gm_roll_made_public(doc: dict[str, Any]) -> None:
+    next(e for e in doc["events"] if e["kind"] == "roll" and e["visibility"] == "gm")["visibility"] = "public"
+
+
 def _addition_by_stranger(doc: dict[str, Any]) -> None:
     doc["seeds"][-1]["contributions"][0]["by"] = "nobody-here"
 
@@ -141,6 +145,7 @@ REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "sealed chat": (_sealed_chat, "only a tracker action can be sealed"),
     "undo of a later event": (_undo_ahead, "does not come before it"),
     "addition by a stranger": (_addition_by_stranger, "not at the table"),
+    "a GM roll shown to all": (_gm_roll_made_public, "not its audience's"),
 }
 
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from runehall.chance.sources import FairSource
 from runehall.errors import ParameterError, RunehallError
-from runehall.fairness.streams import effective_client_seed, fair_source_of
+from runehall.fairness.streams import LEGACY, effective_client_seed, fair_source_of, stream_for
 from runehall.fairness.trackers import replay_problem
 from runehall.fairness.verify import rederive, redraw
 from runehall.rolling import RollResult
@@ -206,6 +206,9 @@ def _check_fairness(doc: TableExport) -> None:
                 f"event {e.seq}: it used nonce {nonce} of the {stream.stream} stream of epoch {epoch.epoch}, "
                 f"whose counter says only {stream.next_nonce} were used (a rewound counter reuses nonces)"
             )
+        audience = stream_for(e.visibility, e.author)
+        if stream.stream not in (audience, LEGACY):  # its seed would be revealed to people who may not see it
+            raise refuse(f"event {e.seq}: it drew from the {stream.stream} stream, not its audience's ({audience})")
         expected = effective_client_seed(epoch.client_seed, [c.text for c in epoch.contributions])
         if source.get("client_seed") != expected:
             raise refuse(f"event {e.seq}: its client seed is not its epoch's")
