@@ -19,7 +19,8 @@ from runehall.fairness.streams import LEGACY, effective_client_seed, fair_source
 from runehall.fairness.trackers import replay_problem
 from runehall.fairness.verify import rederive, redraw
 from runehall.rolling import RollResult
-from runehall.storage.store import Event, ExportedSeed, TableExport
+from runehall.storage.exports import ExportedSeed, TableExport
+from runehall.storage.store import Event
 from runehall.systems import registry
 from runehall.table.state import fold
 

@@ -12,7 +12,8 @@ from runehall.chance.sources import ManualSource
 from runehall.errors import ParameterError, RulesError, RunehallError
 from runehall.fairness.streams import stream_for
 from runehall.play.log import PlayLog
-from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, parse_export
+from runehall.storage.exports import parse_export
+from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant
 from runehall.systems.tracker import SEALED, Tracker, TrackerAction
 from runehall.table.fair import FairTable
 from runehall.table.imports import check_import
