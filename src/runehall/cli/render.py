@@ -148,5 +148,12 @@ def verification(report: VerifyReport, as_json: bool) -> None:
     for c in report.checks:
         if c.status != "verified":
             out.print(f"roll {c.index + 1}: [yellow]{c.status}[/yellow] {escape(c.reason)}")
+    for t in report.trackers:
+        if t.status != "verified":
+            out.print(f"tracker {escape(t.tracker_id)}: [yellow]{t.status}[/yellow] {escape(t.reason)}")
     verdict = "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]"
-    out.print(f"{verdict}: {report.verified} of {len(report.checks)} rolls re-derived from their seeds")
+    folded = sum(1 for t in report.trackers if t.status == "verified")
+    out.print(
+        f"{verdict}: {report.verified} of {len(report.checks)} rolls re-derived from their seeds"
+        f" ({report.manual} manual), {folded} of {len(report.trackers)} trackers folded"
+    )

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, insert, select, update
+from sqlalchemy import Connection, and_, func, insert, select, update
 
 from runehall.chance.sources import FairSource, commitment
 from runehall.errors import RulesError
@@ -156,12 +156,16 @@ class SeedStore:
         if missing:
             connection.execute(insert(seed_streams), [_stream_row(table_id, current.epoch, n) for n in missing])
 
-    def epochs(self, connection: Connection, table_id: str) -> list[SeedEpoch]:
-        rows = connection.execute(select(seeds).where(seeds.c.table_id == table_id).order_by(seeds.c.epoch)).all()
+    def epochs(self, connection: Connection, table_id: str, only: int | None = None) -> list[SeedEpoch]:
+        """The table's epochs in order (`only`: that one epoch)."""
+        which = seeds.c.table_id == table_id
+        which_streams = seed_streams.c.table_id == table_id
+        if only is not None:
+            which = and_(which, seeds.c.epoch == only)
+            which_streams = and_(which_streams, seed_streams.c.epoch == only)
+        rows = connection.execute(select(seeds).where(which).order_by(seeds.c.epoch)).all()
         streams: dict[int, list[SeedStream]] = {}
-        for s in connection.execute(
-            select(seed_streams).where(seed_streams.c.table_id == table_id).order_by(seed_streams.c.stream)
-        ):
+        for s in connection.execute(select(seed_streams).where(which_streams).order_by(seed_streams.c.stream)):
             streams.setdefault(int(s.epoch), []).append(
                 SeedStream(s.stream, s.server_seed, s.commitment, int(s.next_nonce))
             )
@@ -177,8 +181,11 @@ class SeedStore:
         ]
 
     def _current(self, connection: Connection, table_id: str) -> SeedEpoch | None:
-        live = [e for e in self.epochs(connection, table_id) if not e.revealed]
-        return live[-1] if live else None
+        """The epoch in use (read alone: a roll should not read every epoch the table ever had)."""
+        live = connection.execute(
+            select(func.max(seeds.c.epoch)).where(and_(seeds.c.table_id == table_id, seeds.c.revealed.is_(False)))
+        ).scalar_one()
+        return None if live is None else self.epochs(connection, table_id, only=int(live))[0]
 
     def current_epoch(self, connection: Connection, table_id: str) -> SeedEpoch:
         current = self._current(connection, table_id)
@@ -224,8 +231,7 @@ class SeedStore:
             .values(revealed=True)
         )
         fresh = self.new_epoch(connection, table_id, current.epoch + 1, client_seed or current.client_seed)
-        revealed = next(e for e in self.epochs(connection, table_id) if e.epoch == current.epoch)
-        return revealed, fresh
+        return self.epochs(connection, table_id, only=current.epoch)[0], fresh
 
     def add_to_client_seed(self, connection: Connection, table_id: str, by: str, text: str) -> SeedEpoch:
         """A participant's addition to the client seed of the epoch in use, refused once it has rolled."""
