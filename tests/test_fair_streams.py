@@ -109,8 +109,10 @@ def test_participants_add_to_the_client_seed_before_the_first_roll(client: Any) 
     assert verify_log(log).ok
     log["epochs"][0]["contributions"][0]["text"] = "other socks"  # an edited addition no longer adds up
     assert not verify_log(log).ok
-    # The new epoch takes additions again until its first roll.
-    assert player.post("/seed/client-seed", {"text": "fresh"}).status_code == 201
+    # The new epoch takes additions again until its first roll, up to a hundred.
+    for n in range(100):
+        assert player.post("/seed/client-seed", {"text": f"fresh {n}"}).status_code == 201
+    assert player.post("/seed/client-seed", {"text": "one more"}).status_code == 409
 
 
 def test_a_player_cannot_recover_a_hidden_roll_after_rotation(client: Any) -> None:

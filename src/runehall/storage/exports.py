@@ -74,7 +74,7 @@ class ExportedContribution(_Exported):
 class ExportedSeed(_Exported):
     epoch: Annotated[int, Field(ge=0, lt=2**31 - 1)]
     client_seed: Annotated[str, Field(min_length=1, max_length=120)]
-    contributions: Annotated[list[ExportedContribution], Field(max_length=1000)] = []
+    contributions: Annotated[list[ExportedContribution], Field(max_length=100)] = []  # seeds.MAX_ADDITIONS
     revealed: bool
     streams: Annotated[list[ExportedStream], Field(min_length=1, max_length=100_000)]
 

@@ -20,6 +20,7 @@ from runehall.fairness.streams import GM, LEGACY, PUBLIC, effective_client_seed,
 from runehall.storage.schema import participants, seed_streams, seeds
 
 SEED_BYTES = 32
+MAX_ADDITIONS = 100  # additions to one epoch's client seed: each roll folds them all in
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,8 @@ class SeedStore:
         """A participant's addition to the client seed of the epoch in use, refused once it has rolled."""
         self.lock(connection, table_id)
         current = self.current_epoch(connection, table_id)
+        if len(current.contributions) >= MAX_ADDITIONS:
+            raise RulesError(f"this seed already has {MAX_ADDITIONS} additions to its client seed, the most it takes")
         if current.rolled:
             raise RulesError(
                 "this seed has already been rolled with: add to the client seed after the next rotation, "
