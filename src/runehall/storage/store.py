@@ -334,10 +334,12 @@ class Store(SeedStore):
         t = doc.table
         try:
             connection.execute(insert(tables).values(**t.model_dump()))
-            for p in doc.participants:
-                connection.execute(insert(participants).values(table_id=t.id, **p.model_dump()))
-            for e in doc.events:
-                connection.execute(insert(events).values(table_id=t.id, **e.model_dump()))
+            if doc.participants:
+                people = [{"table_id": t.id, **p.model_dump()} for p in doc.participants]
+                connection.execute(insert(participants), people)
+            for start in range(0, len(doc.events), 1000):  # in batches: a big import holds the writer briefly
+                batch = doc.events[start : start + 1000]
+                connection.execute(insert(events), [{"table_id": t.id, **e.model_dump()} for e in batch])
             # The file's last epoch is closed: its seeds are not in it (or, in a /1 file, no longer secret).
             # New rolls draw from a fresh epoch, committed now.
             epochs = [s.model_dump() for s in doc.seeds]
