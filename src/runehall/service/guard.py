@@ -18,6 +18,7 @@ import hashlib
 import json
 import re
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -95,6 +96,25 @@ class SecurityHeaders:
             await send(message)
 
 
+class RefuseNul:
+    """No address holds a NUL character ("%00"): PostgreSQL cannot compare text with one, so a table id or
+    participant id carrying it ended in a 500 there. Refused before any route sees it (400, or the socket
+    closed), the same on both databases."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        nul = "\x00" in scope.get("path", "") or b"\x00" in unquote_to_bytes(scope.get("query_string", b""))
+        if nul and scope["type"] == "http":
+            refusal = RefusalJSON({"detail": "the address must not contain NUL characters (%00)"}, 400)
+            await refusal(scope, receive, send)
+        elif nul and scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "NUL in the address"})
+        else:
+            await self.app(scope, receive, send)
+
+
 class RefusalJSON(JSONResponse):
     """JSON that any refusal can be written as: lone surrogates escaped, never NaN."""
 
@@ -120,4 +140,5 @@ async def invalid_request(_: Request, error: Exception) -> JSONResponse:
 def install(app: FastAPI) -> None:
     """Call after every other middleware is added: this one must be outermost, to mark their answers too."""
     app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_middleware(RefuseNul)
     app.add_middleware(SecurityHeaders)
