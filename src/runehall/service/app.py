@@ -6,6 +6,7 @@ before it has been validated.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, cast
@@ -134,6 +135,13 @@ class BodyLimit:
             if started:
                 raise
             await _too_large(scope, receive, send)  # read where no handler answers for it (a form route)
+
+
+def _parse_export(raw: bytearray) -> Any:
+    try:
+        return wire.loads(cast(bytes, raw), "the export")  # read in place: no second copy of the body
+    except json.JSONDecodeError as e:
+        raise ParameterError(f"the export is not JSON: {e.msg} at line {e.lineno}") from None
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
@@ -382,18 +390,19 @@ def create_app(database: Database) -> FastAPI:
     async def export(me: Viewer) -> dict[str, Any]:
         return await call(service.export, me)  # type: ignore[no-any-return]
 
+    import_gate = asyncio.Semaphore(1)  # one import at a time: a big one holds its document while checked
+
     @app.post(IMPORT_PATH, status_code=201, openapi_extra=IMPORT_BODY)
     async def import_table(request: Request) -> dict[str, Any]:
         """A table export (runehall-table/2, or /1), checked whole; up to MAX_IMPORT bytes."""
-        raw = bytearray()  # one buffer, filled chunk by chunk (BodyLimit stops it at MAX_IMPORT)
-        async for chunk in request.stream():
-            raw += chunk
-        try:
-            body = wire.loads(cast(bytes, raw), "the export")  # read in place: no second copy of the body
-        except json.JSONDecodeError as e:
-            raise ParameterError(f"the export is not JSON: {e.msg} at line {e.lineno}") from None
-        del raw
-        return {"table_id": await call(service.import_table, wire.check(body, "the export"))}
+        service.join_limits.opening(request.client.host if request.client else "")  # it opens a table
+        async with import_gate:
+            raw = bytearray()  # one buffer, filled chunk by chunk (BodyLimit stops it at MAX_IMPORT)
+            async for chunk in request.stream():
+                raw += chunk
+            body = await run_in_threadpool(_parse_export, raw)  # off the event loop: it takes a while
+            del raw
+            return {"table_id": await call(service.import_table, body)}
 
     live: Callable[..., Awaitable[None]] = live_socket(service, hub, present)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", live)
