@@ -306,7 +306,7 @@ def test_a_nul_in_the_address_is_refused_before_any_route(client: Any, database:
         client.get(f"/t/{table.gm.table}/trackers/x%00/view", headers=gm_cookie),
         client.get("/options?system=dice%00"),
     ):
-        assert response.status_code == 400 and "NUL" in response.json()["detail"], response.text
+        assert response.status_code == 422 and "NUL" in response.json()["detail"], response.text
         assert response.headers["x-content-type-options"] == "nosniff"
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect(f"/api/tables/a%00b/ws?token={table.gm.token}") as socket:

@@ -98,7 +98,7 @@ class SecurityHeaders:
 
 class RefuseNul:
     """No address holds a NUL character ("%00"): PostgreSQL cannot compare text with one, so a table id or
-    participant id carrying it ended in a 500 there. Refused before any route sees it (400, or the socket
+    participant id carrying it ended in a 500 there. Refused before any route sees it (422, or the socket
     closed), the same on both databases."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -107,7 +107,7 @@ class RefuseNul:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         nul = "\x00" in scope.get("path", "") or b"\x00" in unquote_to_bytes(scope.get("query_string", b""))
         if nul and scope["type"] == "http":
-            refusal = RefusalJSON({"detail": "the address must not contain NUL characters (%00)"}, 400)
+            refusal = RefusalJSON({"detail": "the address must not contain NUL characters (%00)"}, 422)
             await refusal(scope, receive, send)
         elif nul and scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008, "reason": "NUL in the address"})
