@@ -141,7 +141,7 @@ def test_the_live_socket_refuses_a_page_from_another_site(client: Any) -> None:
     [
         ("chat", {"text": "x" * 200_000}, "at most 4000 characters"),
         ("notes", {"text": "x" * 200_000}, "at most 4000 characters"),
-        ("chat", {"text": ""}, "at least 1 character"),
+        ("chat", {"text": ""}, "field &#39;text&#39;: must not be empty"),
         ("chat", {"text": "a\x00b"}, "NUL"),
         ("notes", {"text": "a\x00b"}, "NUL"),
     ],
@@ -163,7 +163,8 @@ def test_a_message_the_api_would_refuse_is_refused_by_the_form(
         ({"name": "a\x00b", "gm_name": "Norn"}, "NUL"),
         ({"name": "x" * 121, "gm_name": "Norn"}, "at most 120 characters"),
         ({"name": "Saga", "gm_name": "N\x00rn"}, "NUL"),
-        ({"name": "   ", "gm_name": "Norn"}, "name"),
+        ({"name": "   ", "gm_name": "Norn"}, "field &#39;name&#39;: must not be empty"),
+        ({"name": "Saga", "gm_name": "x" * 61}, "field &#39;gm_name&#39;: at most 60 characters"),
     ],
 )
 def test_a_table_the_api_would_refuse_is_not_created_by_the_form(
@@ -176,7 +177,10 @@ def test_a_table_the_api_would_refuse_is_not_created_by_the_form(
     assert written(database) == before
 
 
-@pytest.mark.parametrize(("name", "reason"), [("A\x00na", "NUL"), ("x" * 61, "at most 60 characters"), ("", "name")])
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("A\x00na", "NUL"), ("x" * 61, "at most 60 characters"), ("", "field &#39;name&#39;: must not be empty")],
+)
 def test_a_join_the_api_would_refuse_is_refused_by_the_form(
     client: Any, database: Database, name: str, reason: str
 ) -> None:

@@ -129,10 +129,24 @@ def validated(model: type[M], **values: Any) -> M:
 
 
 def reasons(error: ValidationError) -> str:
-    """Pydantic's errors as one line: "field 'text': String should have at most 4000 characters"."""
+    """The model's refusals as one line a person reads: "field 'text': at most 4000 characters"."""
     found = []
     for e in error.errors()[:5]:
         where = ".".join(str(part) for part in e["loc"])
-        said = e["msg"].removeprefix("Value error, ")
-        found.append(f"field '{where}': {said}" if where else said)
+        found.append(f"field '{where}': {_reason(e)}" if where else _reason(e))
     return "; ".join(found)
+
+
+def _reason(e: Any) -> str:
+    kind, limits = e["type"], e.get("ctx", {})
+    if kind == "string_too_long":
+        return f"at most {limits['max_length']} characters"
+    if kind == "string_too_short":
+        return "must not be empty" if limits.get("min_length") == 1 else f"at least {limits['min_length']} characters"
+    if kind == "string_pattern_mismatch" and limits.get("pattern") == r"\S":
+        return "must not be blank"
+    if kind == "too_long":
+        return f"at most {limits['max_length']} entries"
+    if kind == "missing":
+        return "is required"
+    return str(e["msg"]).removeprefix("Value error, ")
