@@ -27,6 +27,7 @@ with warnings.catch_warnings():
 HERO = {"name": "Ulrik", "essence": ["tiwaz", "berkano", "ehwaz", "hagalaz"], "destiny": 2, "void": {"trait": "E"}}
 DEEP = "\x01deep\x01"  # stands for JSON nested 3,000 levels deep (spliced into the encoded text)
 DEEP_TEXT = "[" * 3000 + "]" * 3000
+XSS = "<img src=x onerror=alert(1)>"
 
 # -- the routes, from the app -------------------------------------------------------------------------------
 
@@ -115,7 +116,7 @@ HOSTILE_TEXT = [
     "   ",
     "x" * 100_000,
     "ᚱ" * 5_000,
-    "<img src=x onerror=alert(1)>",
+    XSS,
     DEEP_TEXT,
     '{"a":' * 3000,
     '["\\ud800"]',

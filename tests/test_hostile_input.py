@@ -27,6 +27,7 @@ from hostile import (
     HOSTILE_VALUES,
     RAW_BODIES,
     ROUTES,
+    XSS,
     Attack,
     Hall,
     TestClient,
@@ -102,7 +103,7 @@ def test_every_route_is_described() -> None:
 HTTP_ROUTES = sorted((m, p) for m, p in ROUTES if m != "WS")
 ROUTE_IDS = [f"{m} {p}" for m, p in HTTP_ROUTES]
 # Sent into every part of every route (Hypothesis then mixes roles, parts and the other values).
-SWEEP = ["\ud800", "a\x00b", str(10**30), DEEP, "x" * 100_000]
+SWEEP = ["\ud800", "a\x00b", str(10**30), DEEP, "x" * 100_000, XSS]
 
 
 def check(hall: Hall, method: str, path: str, attack: Attack) -> None:
@@ -112,6 +113,8 @@ def check(hall: Hall, method: str, path: str, attack: Attack) -> None:
     shown = f"{method} {path} {attack.role} {attack.part}={str(attack.value)[:60]!r} -> {response.status_code}"
     assert response.status_code < 500, f"{shown}: {response.text[:300]}"
     assert not TRACEBACK.search(response.text), f"{shown}: {response.text[:300]}"
+    if "html" in response.headers.get("content-type", ""):
+        assert XSS not in response.text, f"{shown}: the markup came back unescaped"
     if response.status_code >= 400:
         assert snapshot(hall) == before, f"{shown}: a refused request changed the table"
         if path.startswith("/api/"):
