@@ -179,3 +179,32 @@ def test_the_hostile_values_include_each_class_the_issue_names() -> None:
         assert value in HOSTILE_VALUES, value
     assert any(isinstance(v, float) and v != v for v in HOSTILE_VALUES)  # NaN
     assert wire.MAX_DEPTH < DEEP_TEXT.count("[")  # DEEP is past the limit
+
+
+def test_nothing_stored_comes_back_as_markup(hall: Hall) -> None:
+    """Markup written wherever a person can write text (chat, notes, names, a sheet) is escaped on every
+    page and fragment the app serves, for the game master and for a player."""
+    gm = {"Authorization": f"Bearer {hall.tokens['gm']}"}
+    table = f"/api/tables/{hall.values['table_id']}"
+    for path, body in (
+        ("/chat", {"text": XSS}),
+        ("/notes", {"text": XSS, "visibility": "gm"}),
+        ("/characters", {"sheet": {**HERO, "name": XSS}}),
+    ):
+        assert hall.client.post(table + path, json=body, headers=gm).status_code == 201
+    joined = hall.client.post("/api/join", json={"invite_code": hall.values["invite_code"], "name": XSS[:60]})
+    assert joined.status_code == 201, joined.text
+    pages = [
+        p for m, p in ROUTES if m == "GET" and not p.startswith(("/api/", "/static", "/docs", "/redoc", "/openapi"))
+    ]
+    assert len(pages) > 10
+    for role in ("gm", "player"):
+        cookie = {"Cookie": f"rh_{hall.values['table_id']}={hall.tokens[role]}"}
+        for path in pages:
+            url = re.sub(r"{(\w+)}", lambda m: hall.values.get(m.group(1), "x"), path)
+            hall.client.cookies.clear()
+            response = hall.client.get(url, headers=cookie, params={"action": "wyrd", "mechanic": "dice:roll"})
+            assert response.status_code < 500 and XSS not in response.text, (role, url, response.status_code)
+    hall.client.cookies.clear()
+    page = hall.client.get(f"/t/{hall.values['table_id']}", headers=cookie).text
+    assert page.count("&lt;img src=x onerror=alert(1)&gt;") >= 3  # the chat, the sheet and the name are shown
