@@ -13,7 +13,7 @@ from runehall.chance.sources import Source
 from runehall.notation.parser import parse
 from runehall.notation.tree import BinOp, Const, DiceTerm, Expr, Neg
 
-__all__ = ["Notation", "compile_notation", "render_faces"]
+__all__ = ["Notation", "compile_notation", "dice_terms", "render_faces"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,17 @@ def _show_die(faces: Sequence[int], kept: bool) -> str:
     if len(faces) > 1:
         shown = f"{shown}!"
     return shown if kept else f"~{shown}~"
+
+
+def dice_terms(node: Expr) -> list[DiceTerm]:
+    """The dice terms of an expression, left to right (the order their rolls are stored in)."""
+    if isinstance(node, DiceTerm):
+        return [node]
+    if isinstance(node, Neg):
+        return dice_terms(node.operand)
+    if isinstance(node, BinOp):
+        return dice_terms(node.left) + dice_terms(node.right)
+    return []
 
 
 def render_faces(node: Expr, details: Iterator[PoolRoll]) -> str:

@@ -24,6 +24,9 @@ from runehall.chance.chance import Chance
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, UnknownNameError
+from runehall.present.card import Card, Chip
+from runehall.present.odds import Headline
+from runehall.present.words import ENGLISH, Words
 from runehall.rolling import RollResult
 
 if TYPE_CHECKING:
@@ -120,11 +123,11 @@ class Odds(Generic[OutcomeT]):
     outcomes: Dist[OutcomeT]
     views: dict[str, Dist[Any]] = field(default_factory=dict)
     orders: dict[str, Sequence[Any]] = field(default_factory=dict)
-    label: Callable[[str | None, Any], str | None] | None = None
+    label: Callable[[str | None, Any, Words], str | None] | None = None
 
     def _labeller(self, view: str | None) -> Callable[[Any], str | None] | None:
-        label = self.label
-        return None if label is None else (lambda outcome: label(view, outcome))
+        label = self.label  # the API's JSON carries English labels; pages ask in the reader's language
+        return None if label is None else (lambda outcome: label(view, outcome, ENGLISH))
 
     def to_json(self) -> dict[str, Any]:
         data = self.outcomes.to_json(label=self._labeller(None))
@@ -160,10 +163,25 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         """Named projections of the outcome whose odds are also shown (e.g. the tier of a test)."""
         return {}
 
-    def label(self, view: str | None, value: Any) -> str | None:
-        """How an outcome (view None) or a view's value reads to a person, in the game's own terms;
-        None leaves it as its plain value."""
+    chart_view: ClassVar[str | None] = None
+    """The view the odds chart shows (a test's tier, an attack's wounds); None charts the outcomes."""
+
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
+        """How an outcome (view None) or a view's value reads to a person, in the game's own terms and the
+        reader's language; None leaves it as its plain value (a number)."""
         return None
+
+    def headline(self, odds: Odds[OutcomeT], words: Words) -> tuple[Headline, ...]:
+        """The chances that decide whether to roll ("Success 60 %", "botch 10 %"), most important first."""
+        return ()
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        """A stored roll as a card in the reader's language, from the stored data only (runehall.present);
+        `who` is the name of the person who rolled.
+
+        The default is for mechanics not yet described in words: their text and every draw as a chip."""
+        chips = tuple(Chip(str(d[2] if len(d) > 2 else d[1]), sides=int(d[0])) for d in stored["tape"])
+        return Card(action=f"{who}: {self.title}", result=self.render(stored), chips=chips)
 
     def view_orders(self) -> dict[str, Sequence[Any]]:
         """Display order of a view's outcomes where the natural order is wrong (e.g. tiers, best first)."""

@@ -10,7 +10,9 @@ from pydantic import field_validator
 from runehall.chance.chance import Chance
 from runehall.chance.dice import PoolRoll
 from runehall.errors import NotationError
-from runehall.notation import compile_notation, render_faces
+from runehall.notation import compile_notation, dice_terms, render_faces
+from runehall.present.card import Card, Chip, ChipState
+from runehall.present.words import Words
 from runehall.systems.base import GameSystem, Mechanic, RulesModel, SystemMeta
 
 
@@ -46,6 +48,18 @@ class NotationRoll(Mechanic[RollParams, int, int]):
             PoolRoll(tuple(tuple(f) for f in d["dice"]), tuple(d["values"]), tuple(d["kept"])) for d in stored["detail"]
         )
         return f"{notation.text}: {render_faces(notation.node, details)} = {stored['outcome']}"
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        notation = compile_notation(stored["params"]["notation"])
+        chips: list[Chip] = []
+        for term, rolled in zip(dice_terms(notation.node), stored["detail"], strict=True):
+            for faces, kept in zip(rolled["dice"], rolled["kept"], strict=True):
+                for i, face in enumerate(faces):
+                    state: ChipState = "exploded" if i < len(faces) - 1 else "kept" if kept else "dropped"
+                    chips.append(Chip(str(face), sides=term.sides, state=state, title=f"d{term.sides}"))
+        total = words.number(stored["outcome"])
+        action = words("{who} rolls {notation}", who=who, notation=notation.text)
+        return Card(action=action, result="", chips=tuple(chips), total=total)
 
 
 class FreeDice(GameSystem):

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, NamedTuple
 from pydantic import Field, model_validator
 
 from runehall.chance.chance import Both, Chance, Mapped
+from runehall.present.words import ENGLISH, Words
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.midgard.cast import (
     EXHAUSTION_MERKSTAVE,
@@ -141,7 +142,7 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
         futures = range(FUTURE_CAP + 21)  # beyond the cap: fixed tokens under future_cap_all_sources off
         return {"success": [True, False], "margin": [None, *range(40)], "future": [None, *futures]}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view in ("margin", "future") and value is None:
             return "failure"
         if view == "success":
@@ -294,7 +295,7 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult | Opposed
     def views(self) -> dict[str, Callable[[OpposedResult | OpposedLeft], Hashable]]:
         return {"winner": lambda r: r.winner, "margin": lambda r: r.margin}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "winner":
             return "a tie: cast again" if value == "recast" else f"{value.upper()} wins"
         if view is None:
@@ -387,7 +388,7 @@ class Contested(Mechanic[ContestedParams, tuple[ContestKey, ContestKey], Contest
     def views(self) -> dict[str, Callable[[ContestedResult], Hashable]]:
         return {"winner": lambda r: r.winner}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "winner":
             if value == "both":
                 return "both at once"

@@ -14,6 +14,7 @@ from pydantic import Field, field_validator
 from runehall.chance.chance import Both, Chance
 from runehall.chance.draws import BagDraw
 from runehall.errors import ParameterError
+from runehall.present.words import ENGLISH, Words
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.ragnarok.bag import Bag, bag_tokens
 from runehall.systems.ragnarok.limits import MAX_DESTINY, MAX_LEVEL
@@ -172,7 +173,7 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"tier": list(TIER_CODE)}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "extra_successes":
             return None
         tier = value if view == "tier" else value.tier
@@ -241,7 +242,7 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"result": ["a", "tie", "b"]}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         result = value if view == "result" else value.result
         text = {"a": "gana A (A wins)", "b": "gana B (B wins)", "tie": "empate (tie: the norn decides)"}[result]
         if view is None:

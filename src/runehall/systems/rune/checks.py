@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.chance import Chance
 from runehall.errors import RulesError
+from runehall.present.words import ENGLISH, Words
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.rune.mechanics import BAND, LACKING_ABILITY, Modifiers
 from runehall.systems.rune.noncombat import noncombat, price
@@ -75,7 +76,7 @@ class Bargain(Mechanic[BargainParams, int, BargainResult]):
     def views(self) -> dict[str, Callable[[BargainResult], Hashable]]:
         return {"winner": lambda r: r.winner, "price": lambda r: (r.price, r.beyond == 1 and r.winner == "seller")}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "price":
             oz, more = value
             return f"{oz}{' or more' if more else ''} oz silver"
@@ -138,7 +139,7 @@ class SleepRoll(Mechanic[SleepParams, int, SleepResult]):
     def views(self) -> dict[str, Callable[[SleepResult], Hashable]]:
         return {"asleep": lambda r: r.asleep}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view is None:
             more = {1: " or more", -1: " or less", 0: ""}[value.beyond]
             if value.asleep:

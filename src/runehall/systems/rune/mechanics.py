@@ -14,6 +14,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from runehall.chance.chance import Chance
 from runehall.errors import ParameterError, RulesError
+from runehall.present.words import ENGLISH, Words
 from runehall.systems.base import Mechanic, RulesModel
 from runehall.systems.rune.contests import ContestOfMany, Entrant, Rule, Tie
 from runehall.systems.rune.gear import played_weapon
@@ -99,7 +100,7 @@ class Roll(Mechanic[RollParams, int, RollResult]):
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"success": [True, False], "botch": [True, False]}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view is None:
             bound = {1: " or more", -1: " or less", 0: ""}[value.beyond]
             kind = "botch, " if value.botch else ""
@@ -158,7 +159,7 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
     def views(self) -> dict[str, Callable[[ContestResult], Hashable]]:
         return {"winner": lambda r: r.winner}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "winner":
             return f"{value.upper()} wins"
         if view is None:
@@ -247,7 +248,7 @@ class ContestMany(Mechanic[ContestManyParams, tuple[str, Tie], ContestManyResult
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"tie": list(TIE_TEXT)}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "winner":
             return f"{value} wins"
         if view == "tie":
@@ -356,7 +357,7 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
     def views(self) -> dict[str, Callable[[AttackResult], Hashable]]:
         return {"hit": lambda r: r.hit, "wounds": lambda r: (r.wounds, r.beyond == 1)}
 
-    def label(self, view: str | None, value: Any) -> str | None:
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
         if view == "wounds":
             wounds, more = value
             return f"{wounds}{' or more' if more else ''} wounds"
