@@ -64,6 +64,7 @@ def hall(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     with TestClient(app, raise_server_exceptions=False) as client:
         table = open_table(client)
         player, victim = table.join("Ana"), table.join("Bo")
+        table.join(XSS)  # joined now: the attacks that follow use up the address's failed-join allowance
         made = player.post("/characters", {"sheet": HERO})
         assert made.status_code == 201, made.text
         character_id = made.json()["payload"]["character_id"]
@@ -192,8 +193,6 @@ def test_nothing_stored_comes_back_as_markup(hall: Hall) -> None:
         ("/characters", {"sheet": {**HERO, "name": XSS}}),
     ):
         assert hall.client.post(table + path, json=body, headers=gm).status_code == 201
-    joined = hall.client.post("/api/join", json={"invite_code": hall.values["invite_code"], "name": XSS[:60]})
-    assert joined.status_code == 201, joined.text
     pages = [
         p for m, p in ROUTES if m == "GET" and not p.startswith(("/api/", "/static", "/docs", "/redoc", "/openapi"))
     ]

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from runehall import wire
 from runehall.errors import RunehallError
@@ -20,11 +20,11 @@ from runehall.storage.store import Event, Participant
 from runehall.systems import registry
 from runehall.table.play import TableService
 from runehall.table.visibility import can_see
-from runehall.web.forms import collect, errors_by_field, fields, validated
+from runehall.web.forms import collect, fields, validated
 from runehall.web.i18n import translations
 from runehall.web.odds_view import odds_tables
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
-from runehall.web.plumbing import act, answer, json_object, render_html, viewer_of
+from runehall.web.plumbing import act, answer, render_html, viewer_of
 from runehall.web.present import entry
 from runehall.web.tracker_pages import trackers_context
 
@@ -116,20 +116,6 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
     }
     context.update(extra)
     return context
-
-
-def _placed(model: Any, form: dict[str, str], error: RunehallError) -> tuple[list[Any], str]:
-    """The form's fields with each error next to its field; what cannot be placed is returned apart."""
-    shown = fields(model, form)
-    problems = errors_by_field(str(error))
-    for f in shown:
-        f.error = problems.get(f.name, "")
-    return shown, "" if problems else str(error)
-
-
-def _character(request: Request, viewer: Participant, character_id: str) -> list[dict[str, Any]]:
-    """The character with this id, if this viewer may see it (a list of one, or empty)."""
-    return [c for c in service_of(request).characters(viewer) if c["id"] == character_id]
 
 
 def _gone(request: Request, error: RunehallError) -> HTMLResponse:
@@ -286,91 +272,6 @@ async def change_invite_code(request: Request, table_id: str) -> Response:
     return await act(request, table_id, lambda service, me: service.change_invite_code(me)[1])
 
 
-@router.post("/t/{table_id}/characters")
-async def create_character(request: Request, table_id: str) -> Response:
-    form = await form_of(request)
-
-    def work() -> Response:
-        viewer = viewer_of(request, table_id)
-        system, _ = service_of(request).system(table_id)
-        assert system.Character is not None
-        try:
-            same_origin(request)
-            asked = validated(models.Character, sheet=collect(system.Character, form))
-            event = service_of(request).create_character(viewer, asked.sheet, asked.visibility)
-        except RunehallError as e:
-            shown, unplaced = _placed(system.Character, form, e)
-            context = table_context(
-                request, viewer, character_fields=shown, character_errors=unplaced, character_open=True
-            )
-            return render_html(request, "table.html", 422, **context)
-        request.state.events = [event]
-        if request.headers.get("hx-request"):
-            return render_html(request, "table.html", **table_context(request, viewer))
-        return RedirectResponse(f"/t/{table_id}", 303)
-
-    response = await run_in_threadpool(work)
-    await _publish(request, getattr(request.state, "events", []))
-    return response
-
-
-@router.post("/t/{table_id}/characters/preview", response_class=HTMLResponse)
-async def preview_character(request: Request, table_id: str) -> HTMLResponse:
-    """Derived values (or the first problems) of the sheet being typed, before it is saved."""
-    form = await form_of(request)
-
-    def work() -> HTMLResponse:
-        viewer_of(request, table_id)
-        system, options = service_of(request).system(table_id)
-        assert system.Character is not None
-        try:
-            sheet = system.character(collect(system.Character, form), system.options(options))
-        except RunehallError as e:
-            return render_html(request, "_preview.html", problems=errors_by_field(str(e)) or {"": str(e)})
-        return render_html(request, "_preview.html", derived=sheet.derived())
-
-    return await run_in_threadpool(work)
-
-
-@router.get("/t/{table_id}/characters/{character_id}/edit", response_class=HTMLResponse)
-async def edit_character_form(request: Request, table_id: str, character_id: str) -> HTMLResponse:
-    def work() -> HTMLResponse:
-        viewer = viewer_of(request, table_id)
-        found = _character(request, viewer, character_id)
-        if not found:
-            return render_html(request, "base.html", 404)
-        system, _ = service_of(request).system(table_id)
-        assert system.Character is not None
-        shown = fields(system.Character, found[0]["sheet"])
-        return render_html(request, "_edit_character.html", fields=shown, table_id=table_id, character_id=character_id)
-
-    return await run_in_threadpool(work)
-
-
-@router.post("/t/{table_id}/characters/{character_id}")
-async def edit_character(request: Request, table_id: str, character_id: str) -> Response:
-    form = await form_of(request)
-
-    def work() -> Response:
-        viewer = viewer_of(request, table_id)
-        system, _ = service_of(request).system(table_id)
-        assert system.Character is not None
-        try:
-            same_origin(request)
-            asked = validated(models.CharacterEdit, sheet=collect(system.Character, form))
-            event = service_of(request).edit_character(viewer, character_id, asked.sheet)
-        except RunehallError as e:
-            shown, unplaced = _placed(system.Character, form, e)
-            context = {"fields": shown, "table_id": table_id, "character_id": character_id}
-            return render_html(request, "_edit_character.html", 422, error=unplaced, **context)
-        request.state.events = [event]
-        return answer(request, table_id, "✔")
-
-    response = await run_in_threadpool(work)
-    await _publish(request, getattr(request.state, "events", []))
-    return response
-
-
 @router.get("/t/{table_id}/people", response_class=HTMLResponse)
 async def people(request: Request, table_id: str) -> HTMLResponse:
     def work() -> HTMLResponse:
@@ -379,44 +280,3 @@ async def people(request: Request, table_id: str) -> HTMLResponse:
         return render_html(request, "_people.html", **context)
 
     return await run_in_threadpool(work)
-
-
-@router.get("/t/{table_id}/characters/{character_id}/print", response_class=HTMLResponse)
-async def print_character(request: Request, table_id: str, character_id: str) -> HTMLResponse:
-    def work() -> HTMLResponse:
-        viewer = viewer_of(request, table_id)
-        found = _character(request, viewer, character_id)
-        if not found:
-            return render_html(request, "base.html", 404)
-        system, _ = service_of(request).system(table_id)
-        c = found[0]
-        return render_html(
-            request, "print_character.html", sheet=c["sheet"], derived=c["derived"], system=system, table_id=table_id
-        )
-
-    return await run_in_threadpool(work)
-
-
-@router.get("/t/{table_id}/characters/{character_id}.json")
-async def character_json(request: Request, table_id: str, character_id: str) -> Response:
-    viewer = await run_in_threadpool(viewer_of, request, table_id)
-    found = await run_in_threadpool(_character, request, viewer, character_id)
-    if not found:
-        return JSONResponse({"detail": "no such character"}, 404)
-    headers = {"Content-Disposition": f'attachment; filename="{character_id}.json"'}
-    return JSONResponse(found[0]["sheet"], headers=headers)
-
-
-@router.post("/t/{table_id}/import-character")
-async def import_character(request: Request, table_id: str) -> Response:
-    data = await request.form()
-    upload = data.get("file")
-    if upload is None or isinstance(upload, str):
-        return answer(request, table_id, "choose a JSON file", 422)
-    raw = await upload.read(200_000)
-    try:
-        sheet = json_object(raw.decode("utf-8"), "a sheet")
-        asked = validated(models.Character, sheet=sheet)
-    except (RunehallError, UnicodeDecodeError) as e:
-        return answer(request, table_id, str(e) if isinstance(e, RunehallError) else "that file is not text", 422)
-    return await act(request, table_id, lambda service, me: service.create_character(me, asked.sheet, "public"))
