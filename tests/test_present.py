@@ -77,3 +77,23 @@ def test_every_draw_of_a_roll_is_a_chip() -> None:
         card = ROLL.describe(stored, words_for("en", "dice"), "A")
         assert [c.text for c in card.chips] == [str(d[1]) for d in stored["tape"]]
         assert card.total == str(stored["outcome"])
+
+
+def test_program_values_are_caught_and_sentences_pass() -> None:
+    from runehall.present.check import program_values
+
+    caught = [
+        "attack: {'kind': 'attack'}",
+        "drawn: ['reidh', 'ur']",
+        "hit: False",
+        "weapon: None",
+        '{"kind": "attack"}',
+        "unconscious_after_damage",
+        "next: allocate --actor gm",
+        "illegal move (I-17)",
+        "see A-12",
+    ]
+    for text in caught:
+        assert program_values(text), text
+    for text in ("Ragnar attacks the troll: ATK 15 vs DFN 25, miss", "Astrid tira 4d6k3 — 15", "Tyr's rune, d10"):
+        assert not program_values(text), text

@@ -21,6 +21,8 @@ from pydantic import BaseModel
 
 from runehall.chance.sources import Source
 from runehall.errors import UnknownNameError
+from runehall.present.card import Card, Chip
+from runehall.present.words import Words
 from runehall.systems.base import RulesModel, validate_model
 
 S = TypeVar("S", bound=BaseModel)
@@ -46,9 +48,20 @@ class TrackerAction(ABC, Generic[S]):
     # game master's only (the runner's rulings, the round's bookkeeping, an implicit actor).
     actor_param: ClassVar[str | None] = None
 
+    title: ClassVar[str] = ""
+    """The move in words, for a button ("Attack"); marked with N_ and translated with the system's words."""
+
     @abstractmethod
     def apply(self, state: S, params: Any, options: Any, source: Source) -> tuple[S, dict[str, Any]]:
         """The new state and a JSON-able account of what happened; RulesError if the move is illegal."""
+
+    def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        """A logged action (its `params`, `tape` and `result`) as a card in the reader's language; `who` is
+        the person who made it. Built from the stored event only, like a roll's card.
+
+        The default is for actions not yet described in words: the action's name and every draw as a chip."""
+        chips = tuple(Chip(str(d[2] if len(d) > 2 else d[1]), sides=int(d[0])) for d in event.get("tape", ()))
+        return Card(action=f"{who}: {words(self.title or self.name)}", result="", chips=chips)
 
     def parse_params(self, values: Mapping[str, Any]) -> RulesModel:
         return validate_model(self.Params, values, "parameter")

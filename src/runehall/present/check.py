@@ -1,0 +1,19 @@
+"""What must never reach a person's eyes: program values in text meant for people.
+
+Used by the tests of every page, fragment, card and CLI text: a dict or list literal, a Python or JSON
+constant, a JSON key, an identifier written with underscores, a command-line flag (--actor) or a spec reference
+(I-17, A-12, TV-03).
+"""
+
+from __future__ import annotations
+
+import re
+
+PROGRAM_VALUE = re.compile(
+    r"""\{['"]|\[['"]|\b(?:True|False|None|null|NaN)\b|"[a-z_]+":|\b[a-z]+_[a-z_]+\b|\((?:[A-Z]{1,3}-\d+)\)|\b(?:TV|[AIQ])-\d+\b|(?<![\w-])--[a-z]"""
+)
+
+
+def program_values(text: str) -> list[str]:
+    """Every piece of `text` that looks like a program value rather than words."""
+    return [m.group(0) for m in PROGRAM_VALUE.finditer(text)]
