@@ -316,3 +316,20 @@ def test_a_nul_in_the_address_is_refused_before_any_route(client: Any, database:
         with client.websocket_connect(f"/api/tables/a%00b/ws?token={table.gm.token}") as socket:
             socket.receive_text()
     assert written(database) == before
+
+
+def test_even_a_server_error_carries_the_headers_and_no_traceback(database: Database) -> None:
+    """No route should fail, but if one does, its 500 still says nothing of the code and keeps the headers."""
+    from runehall.service.app import create_app
+
+    app = create_app(database)
+
+    def broken() -> None:
+        raise RuntimeError("a secret detail of the code")
+
+    app.add_api_route("/api/broken", broken)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/api/broken")
+    assert response.status_code == 500 and response.json() == {"detail": "internal error"}
+    assert "secret" not in response.text and "Traceback" not in response.text
+    _has_every_header(response, "a 500")
