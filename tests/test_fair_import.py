@@ -128,6 +128,11 @@ def _undo_ahead(doc: dict[str, Any]) -> None:
     next(e for e in doc["events"] if e["kind"] == "revoke")["payload"]["revokes"] = len(doc["events"])
 
 
+def _endless_draw(doc: dict[str, Any]) -> None:
+    """A draw of more than 2^32 possibilities: re-deriving it would reject every word, for ever."""
+    _rolls(doc)[0]["payload"]["roll"]["tape"][0] = [2**40, 1]
+
+
 def _gm_roll_made_public(doc: dict[str, Any]) -> None:
     next(e for e in doc["events"] if e["kind"] == "roll" and e["visibility"] == "gm")["visibility"] = "public"
 
@@ -149,6 +154,7 @@ REFUSALS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "undo of a later event": (_undo_ahead, "does not come before it"),
     "addition by a stranger": (_addition_by_stranger, "not at the table"),
     "a GM roll shown to all": (_gm_roll_made_public, "not its audience's"),
+    "a draw of 2^40 possibilities": (_endless_draw, "at most 4294967296 possibilities"),
 }
 
 

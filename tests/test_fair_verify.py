@@ -124,3 +124,55 @@ def test_a_tracker_with_events_hidden_from_the_viewer_is_not_checkable(client: A
     log["trackers"][0]["complete"] = False  # what a player's log says when a sealed event is left out
     report = verify_log(log)
     assert not report.ok and report.trackers[0].status == "not-checkable"
+
+
+@pytest.fixture(scope="module")
+def a_real_log(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from service_fixtures import TestClient, create_app, fresh_database
+
+    database = fresh_database("sqlite", tmp_path_factory.mktemp("fuzz"))
+    with TestClient(create_app(database)) as client:
+        log = played(client)[2]
+    database.dispose()
+    return log
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [path, *(p for k, v in value.items() for p in _leaves(v, (*path, k)))]
+    if isinstance(value, list):
+        return [path, *(p for i, v in enumerate(value) for p in _leaves(v, (*path, i)))]
+    return [path]
+
+
+JUNK = [None, 0, -1, 2**70, 1.5, "", "x", [], {}, [[1]], {"a": 1}, True]
+
+
+def test_any_damage_to_a_log_gives_a_report_or_a_refusal(a_real_log: dict[str, Any]) -> None:
+    """Every place of a real log replaced by junk: verify answers with a report or VerificationError (one
+    line and exit 2 on the command line), never another exception; and never a whole log by accident."""
+    from runehall.errors import VerificationError
+
+    paths = [p for p in _leaves(a_real_log) if p]
+    assert len(paths) > 200
+    for n, path in enumerate(paths):
+        damaged = copy.deepcopy(a_real_log)
+        where: Any = damaged
+        for key in path[:-1]:
+            where = where[key]
+        original = where[path[-1]]
+        junk = JUNK[n % len(JUNK)]
+        if junk == original or (isinstance(junk, bool) and junk is original):
+            continue
+        where[path[-1]] = junk
+        try:
+            report = verify_log(damaged)
+        except VerificationError:
+            continue
+        if report.ok:  # what the proof rests on never changes without notice (streams you hold no seed of
+            # tell you nothing you could check)
+            if path[0] == "epochs" and len(path) > 3 and path[2] == "streams":
+                if a_real_log["epochs"][path[1]]["streams"][path[3]]["server_seed"] is None:
+                    continue
+            guarded = {"tape", "nonce", "commitment", "server_seed", "client_seed", "outcome", "result", "nonces"}
+            assert not guarded & {str(key) for key in path}, path

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from runehall.chance.jsonable import jsonable
-from runehall.chance.sources import Draw
+from runehall.chance.sources import MAX_RANGE, Draw
 from runehall.errors import VerificationError
 
 FORMAT = "runehall-roll/1"
@@ -72,7 +72,7 @@ class RollResult(NamedTuple):
                 detail=data["detail"],
                 outcome=data["outcome"],
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise VerificationError(f"malformed stored roll: {e}") from None
 
     def render(self) -> str:
@@ -87,8 +87,8 @@ class RollResult(NamedTuple):
 def _draw(entry: Any) -> Draw:
     n, value = int(entry[0]), int(entry[1])
     label = str(entry[2]) if len(entry) > 2 else None
-    if not 1 <= value <= n:
-        raise ValueError(f"draw {value} of {n} is out of range")
+    if not 1 <= value <= n <= MAX_RANGE:
+        raise ValueError(f"draw {value} of {n} is out of range (at most {MAX_RANGE} possibilities)")
     return Draw(n, value, label)
 
 

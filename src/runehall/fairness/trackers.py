@@ -32,9 +32,12 @@ def check_trackers(
             checks.append(TrackerCheck("?", "mismatch", f"malformed tracker: {e}"))
             continue
         claimed |= fair
-        problem = _entries_match(events, entries)
-        if problem is None:
-            problem = replay_problem(str(data.get("system")), dict(data.get("options") or {}), raw, events)
+        try:
+            problem = _entries_match(events, entries)
+            if problem is None:
+                problem = replay_problem(str(data.get("system")), dict(data.get("options") or {}), raw, events)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            problem = f"malformed tracker event ({type(e).__name__}: {e})"
         if problem is not None:
             checks.append(TrackerCheck(tracker_id, "mismatch", problem))
         elif not raw.get("complete", False):

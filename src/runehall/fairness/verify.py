@@ -17,11 +17,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from runehall.chance.sources import Draw, FairSource, ReplaySource, commitment
+from runehall.chance.sources import MAX_RANGE, Draw, FairSource, ReplaySource, commitment
 from runehall.errors import RunehallError, VerificationError
 from runehall.fairness.streams import effective_client_seed
 from runehall.rolling import RollResult
@@ -29,6 +30,7 @@ from runehall.rolling import RollResult
 LOG_FORMAT = "runehall-fair-log/2"
 OLD_LOG_FORMAT = "runehall-fair-log/1"  # one seed an epoch, no final counts: never proven whole
 TRACKER_PREFIX = "tracker:"  # a fair log entry for a tracker action is named tracker:<tracker>/<action>
+HEX64 = re.compile(r"[0-9a-f]{64}")
 BAD = frozenset({"mismatch", "unrevealed", "unknown-epoch", "not-fair", "not-checkable"})
 
 
@@ -80,6 +82,8 @@ def redraw(tape: Sequence[Sequence[Any]], stream: FairSource) -> str | None:
     """None if each stored draw [n, value, ...] is the one the stream gives, else what differs."""
     for i, draw in enumerate(tape):
         n, value = int(draw[0]), int(draw[1])
+        if not 1 <= n <= MAX_RANGE:  # past 2^32 no word is ever accepted: it would loop for ever
+            return f"draw {i + 1} claims {n} possibilities (at most {MAX_RANGE})"
         expected = stream._below(n) + 1
         if expected != value:
             return f"draw {i + 1} (1..{n}) is {value} but the seed gives {expected}"
@@ -162,7 +166,9 @@ def _streams(data: dict[str, Any], report: VerifyReport) -> dict[str, _Stream]:
                 if key in e and (main is None or e[key] != main.get(key)):
                     report.problems.append(f"epoch {e['epoch']}: its {key} is not its main stream's")
             for s in e["streams"]:
-                c, seed = str(s["commitment"]), None
+                c, seed = s["commitment"], None
+                if not isinstance(c, str) or not HEX64.fullmatch(c):
+                    raise ValueError(f"commitment {c!r} is not 64 lowercase hex digits")
                 if s.get("server_seed") is not None:
                     try:
                         seed = bytes.fromhex(str(s["server_seed"]))
@@ -172,7 +178,7 @@ def _streams(data: dict[str, Any], report: VerifyReport) -> dict[str, _Stream]:
                         report.problems.append(f"epoch {e['epoch']} {s['stream']}: the seed is not its commitment's")
                         seed = None
                 nonces = s.get("nonces")
-                if nonces is not None and (not isinstance(nonces, int) or nonces < 0):
+                if nonces is not None and (not isinstance(nonces, int) or isinstance(nonces, bool) or nonces < 0):
                     raise ValueError("a final nonce count must be a non-negative integer")
                 if c in found:
                     report.problems.append(f"commitment {c[:12]}… appears twice")

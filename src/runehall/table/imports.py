@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from runehall.chance.sources import FairSource
+from runehall.chance.sources import MAX_RANGE, FairSource
 from runehall.errors import ParameterError, RunehallError
 from runehall.fairness.streams import LEGACY, effective_client_seed, fair_source_of, stream_for
 from runehall.fairness.trackers import replay_problem
@@ -178,8 +178,8 @@ def _check_shape(
     if kind == "tracker_action":
         for draw in payload["tape"]:
             ok = 2 <= len(draw) <= 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in draw[:2])
-            if not ok or not 1 <= draw[1] <= draw[0] or (len(draw) == 3 and not isinstance(draw[2], str)):
-                raise refuse(f"event {seq}: a draw {draw!r} is not [n, value(, label)] with 1 <= value <= n")
+            if not ok or not 1 <= draw[1] <= draw[0] <= MAX_RANGE or (len(draw) == 3 and not isinstance(draw[2], str)):
+                raise refuse(f"event {seq}: a draw {draw!r} is not [n, value(, label)] with 1 <= value <= n <= 2^32")
 
 
 def _streams(seeds: list[ExportedSeed]) -> dict[str, tuple[ExportedSeed, Any]]:
