@@ -15,8 +15,10 @@ from typing import Any, ClassVar, Literal, NamedTuple
 from pydantic import Field, model_validator
 
 from runehall.chance.chance import Both, Chance, Mapped
-from runehall.present.words import ENGLISH, Words
-from runehall.systems.base import Mechanic, RulesModel
+from runehall.present.card import Card
+from runehall.present.odds import Headline
+from runehall.present.words import ENGLISH, SHARED, Words
+from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.midgard.cast import (
     EXHAUSTION_MERKSTAVE,
     FUTURE_CAP,
@@ -30,6 +32,7 @@ from runehall.systems.midgard.cast import (
 )
 from runehall.systems.midgard.cast_odds import CastRoll, RunePool
 from runehall.systems.midgard.limits import MAX_DICE
+from runehall.systems.midgard.speech import rolls
 
 Counts = tuple[int, ...]
 
@@ -140,42 +143,26 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
 
     def view_orders(self) -> dict[str, Sequence[Any]]:
         futures = range(FUTURE_CAP + 21)  # beyond the cap: fixed tokens under future_cap_all_sources off
-        return {"success": [True, False], "margin": [None, *range(40)], "future": [None, *futures]}
+        # Best first: the odds chart's "at least" columns read from here.
+        return {"success": [True, False], "margin": [*range(39, -1, -1), None], "future": [*reversed(futures), None]}
+
+    chart_view: ClassVar[str | None] = "margin"
 
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view in ("margin", "future") and value is None:
-            return "failure"
-        if view == "success":
-            return "success" if value else "failure"
-        if view is None:
-            if not value.success:
-                parts = [f"failure, {value.merkstave} Merkstave left"]
-                if value.future:  # a failure's Future counts only under future_on_failure applies
-                    parts.extend(self._timing(value))
-                return ", ".join(parts)
-            parts = [f"success, margin {value.margin}", *self._timing(value)]
-            if value.next_attack is None:
-                if value.merkstave:
-                    parts.append(f"{value.merkstave} Merkstave left for the GM")
-            elif value.next_attack:
-                parts.append(f"+{value.next_attack} to the next attack on you")
-            return ", ".join(parts)
-        return None
+        return rolls.cast_label(view, value, words)
 
-    @staticmethod
-    def _timing(value: CastResult) -> list[str]:
-        parts = []
-        if value.seconds is not None:
-            parts.append(f"{value.seconds} s")
-        if value.speed is not None:
-            parts.append(f"speed {value.speed}")
-        elif value.future:
-            parts.append(f"Future {value.future}")
-        return parts
+    def headline(self, odds: Odds[CastResult], words: Words) -> tuple[Headline, ...]:
+        return rolls.cast_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return rolls.describe_cast(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
-        faces = [draw[1] for draw in stored["tape"]]
-        return f"cast {faces}: {self.label(None, CastResult(*stored['outcome'].values()))}"
+        return self.describe(stored, _english(), _english()("The caster")).plain()
+
+
+def _english() -> Words:
+    return Words("en", (__package__ or "runehall.systems.midgard", SHARED))
 
 
 # -- two sides -----------------------------------------------------------------------------------------
@@ -295,16 +282,19 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult | Opposed
     def views(self) -> dict[str, Callable[[OpposedResult | OpposedLeft], Hashable]]:
         return {"winner": lambda r: r.winner, "margin": lambda r: r.margin}
 
+    chart_view: ClassVar[str | None] = "winner"
+
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "winner":
-            return "a tie: cast again" if value == "recast" else f"{value.upper()} wins"
-        if view is None:
-            if value.winner == "recast":
-                return f"a tie on Past ({value.a_past} : {value.b_past}): cast again"
-            text = f"{value.winner.upper()} wins (Past {value.a_past} : {value.b_past}), margin {value.margin}"
-            left = getattr(value, "merkstave", 0)
-            return text + (f", {left} Merkstave left for the GM" if left else "")
-        return None
+        return rolls.opposed_label(view, value, words)
+
+    def headline(self, odds: Odds[OpposedResult | OpposedLeft], words: Words) -> tuple[Headline, ...]:
+        return rolls.opposed_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return rolls.describe_opposed(stored, words, who)
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        return self.describe(stored, _english(), _english()("The caster")).plain()
 
 
 class ContestSide(Caster):
@@ -388,9 +378,16 @@ class Contested(Mechanic[ContestedParams, tuple[ContestKey, ContestKey], Contest
     def views(self) -> dict[str, Callable[[ContestedResult], Hashable]]:
         return {"winner": lambda r: r.winner}
 
+    chart_view: ClassVar[str | None] = "winner"
+
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "winner":
-            if value == "both":
-                return "both at once"
-            return "neither succeeds" if value == "neither" else f"{value.upper()} prevails"
-        return None
+        return rolls.contested_label(view, value, words)
+
+    def headline(self, odds: Odds[ContestedResult], words: Words) -> tuple[Headline, ...]:
+        return rolls.contested_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return rolls.describe_contested(stored, words, who)
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        return self.describe(stored, _english(), _english()("The caster")).plain()

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting
 from runehall.systems.midgard.combat.casts import (
@@ -68,6 +69,7 @@ def bought_dice(fight: Fight, wyrd: int, payer: str | None) -> int:
 
 class GMCastAction(CombatAction):
     name: ClassVar[str] = "gm_cast"
+    title: ClassVar[str] = N_("GM's cast")
     summary: ClassVar[str] = "The GM's one cast for the round (2 + PCs + 2 per Thane d8), read by every enemy."
     Params: ClassVar[type[RulesModel]] = GMCastParams
     random: ClassVar[bool] = True
@@ -93,6 +95,7 @@ class GMCastAction(CombatAction):
 
 class AllocateAction(CombatAction):
     name: ClassVar[str] = "allocate"
+    title: ClassVar[str] = N_("Place tokens")
     summary: ClassVar[str] = (
         "Place a cast's free tokens: --past --future --outcome --cancel (checked), or a --goal (Rule SFG)."
     )

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import FUTURE_CAP, sfg
 from runehall.systems.midgard.combat import casting, gift_effects, gifts, moves, secrecy
@@ -123,6 +124,7 @@ class CastParams(RulesModel):
 
 class CastAction(CombatAction):
     name: ClassVar[str] = "cast"
+    title: ClassVar[str] = N_("Cast the runes")
     summary: ClassVar[str] = "Cast for a declared action: roll the d8 pool (enemies read the GM's cast)."
     Params: ClassVar[type[RulesModel]] = CastParams
     actor_param: ClassVar[str | None] = "actor"

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts, hits
 from runehall.systems.midgard.combat.combatant import Combatant
@@ -77,6 +78,7 @@ def _drop(c: Combatant, k: Check, params: Any) -> str | None:
 
 class CheckAction(CombatAction):
     name: ClassVar[str] = "check"
+    title: ClassVar[str] = N_("Wound check")
     summary: ClassVar[str] = (
         "Make the next check: Courage (arm wound, interrupted short action or trance, a gift's fear), "
         "Athletics (legs), or Alertness against Confound."

@@ -6,10 +6,13 @@ anything is frozen, so the state it was given never changes."""
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.card import Card
+from runehall.present.words import Words
 from runehall.systems.midgard.combat.combatant import Combatant, wound_penalty
 from runehall.systems.midgard.combat.settings import fold, opt
 from runehall.systems.midgard.combat.state import (
@@ -140,3 +143,11 @@ class CombatAction(TrackerAction[CombatState]):
     @abstractmethod
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         """Change the fight and say what happened; RulesError if the move is illegal."""
+
+    def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        """The logged action in words: each action's sentence is in speech/ (a test checks every one has it)."""
+        from runehall.systems.midgard.speech.combat_more import (
+            DESCRIBERS,  # imported late: the package is still loading
+        )
+
+        return DESCRIBERS[self.name](event, words, who)

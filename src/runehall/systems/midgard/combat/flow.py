@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import declare_gifts, gift_effects, moves
 from runehall.systems.midgard.combat.casts import maybe_resolution
@@ -98,6 +99,7 @@ class NextParams(RulesModel):
 
 class NextSegmentAction(CombatAction):
     name: ClassVar[str] = "next_segment"
+    title: ClassVar[str] = N_("Next segment")
     summary: ClassVar[str] = (
         "Begin the next segment (or round): who acts, and the declaration order (ties drawn at random)."
     )
@@ -256,6 +258,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
 
 class DeclareAction(CombatAction):
     name: ClassVar[str] = "declare"
+    title: ClassVar[str] = N_("Declare")
     summary: ClassVar[str] = "Declare a specific action, lowest declaration score first (everyone acting must)."
     Params: ClassVar[type[RulesModel]] = DeclareParams
     actor_param: ClassVar[str | None] = "actor"

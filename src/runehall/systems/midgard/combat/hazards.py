@@ -14,6 +14,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, damage, hits
 from runehall.systems.midgard.combat.effects import Effect
@@ -42,6 +43,7 @@ class HazardParams(RulesModel):
 
 class HazardAction(CombatAction):
     name: ClassVar[str] = "hazard"
+    title: ClassVar[str] = N_("Hazard")
     summary: ClassVar[str] = "Wounds, fatigue or surroundings from outside the blows, with a resistance cast; healing."
     Params: ClassVar[type[RulesModel]] = HazardParams
     random: ClassVar[bool] = True

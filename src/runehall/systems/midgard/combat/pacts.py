@@ -12,6 +12,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts
 from runehall.systems.midgard.combat.combatant import Combatant, Pact, skill_ranks
@@ -60,6 +61,7 @@ class BreakPactParams(RulesModel):
 
 class BreakPactAction(CombatAction):
     name: ClassVar[str] = "break_pact"
+    title: ClassVar[str] = N_("Break a pact")
     summary: ClassVar[str] = (
         "Try to break a pact sealed in blood: a Courage cast at the sealer's Diplomacy ranks + sealing margin; "
         "under an Unbreakable Oath a failure brings a merkstave penalty on all casts."

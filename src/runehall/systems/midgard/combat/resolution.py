@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import TIMES
 from runehall.systems.midgard.combat import gift_hits, hits, moves, specifics, switching
@@ -214,6 +215,7 @@ class ResolveParams(RulesModel):
 
 class ResolveAction(CombatAction):
     name: ClassVar[str] = "resolve"
+    title: ClassVar[str] = N_("Resolve the next action")
     summary: ClassVar[str] = "Resolve the next action in speed order (lowest first)."
     Params: ClassVar[type[RulesModel]] = ResolveParams
 
@@ -257,6 +259,7 @@ class TakeHitParams(RulesModel):
 
 class TakeHitAction(CombatAction):
     name: ClassVar[str] = "take_hit"
+    title: ClassVar[str] = N_("Take the hit")
     summary: ClassVar[str] = "The hit character takes the hit (instead of switching to a defence)."
     Params: ClassVar[type[RulesModel]] = TakeHitParams
     actor_param: ClassVar[str | None] = "actor"

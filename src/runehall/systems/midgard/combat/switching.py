@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gear, gift_hits, gifts, hits, moves
 from runehall.systems.midgard.combat.casts import after_settle, result
@@ -138,6 +139,7 @@ class SwitchParams(RulesModel):
 
 class SwitchAction(CombatAction):
     name: ClassVar[str] = "switch"
+    title: ClassVar[str] = N_("Switch to a defence")
     summary: ClassVar[str] = "The hit character gives up its unresolved action to Block, Dodge or Escape Pin (recast)."
     Params: ClassVar[type[RulesModel]] = SwitchParams
     actor_param: ClassVar[str | None] = "actor"

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import gear, gifts, instants, pacts
 from runehall.systems.midgard.combat.combatant import Combatant, rune_code, skill_name, total_boxes
@@ -64,6 +65,7 @@ class UseGiftParams(RulesModel):
 
 class UseGiftAction(CombatAction):
     name: ClassVar[str] = "use_gift"
+    title: ClassVar[str] = N_("Use a gift")
     summary: ClassVar[str] = (
         "Use a gift outside one's declared action: round-start, reactions, instant casts, fate tokens, "
         "or pay for a gift the GM narrates."

@@ -18,6 +18,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts
 from runehall.systems.midgard.combat.casts import expose, maybe_resolution, result
@@ -38,6 +39,7 @@ class RegainParams(RulesModel):
 
 class RegainWyrdAction(CombatAction):
     name: ClassVar[str] = "regain_wyrd"
+    title: ClassVar[str] = N_("Regain Wyrð")
     summary: ClassVar[str] = "Regain a gift rune's total in Wyrð (the GM rules its trigger happened); Wunjo: rejoice."
     Params: ClassVar[type[RulesModel]] = RegainParams
 
@@ -91,6 +93,7 @@ class MerkstaveParams(RulesModel):
 
 class MerkstaveAction(CombatAction):
     name: ClassVar[str] = "merkstave"
+    title: ClassVar[str] = N_("Spend Merkstave")
     summary: ClassVar[str] = (
         "Spend a cast's leftover Merkstave by hand (options merkstave_policy, gm_merkstave_spender)."
     )
