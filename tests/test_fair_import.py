@@ -277,3 +277,36 @@ def test_the_cli_refuses_a_damaged_import_with_exit_2(client: Any, cli: Cli, tmp
     Database(url).migrate()
     out = cli("import", str(path), "--database-url", url, code=2)
     assert "rewound" in out and len(out.strip().splitlines()) == 1
+
+
+def test_any_damage_to_an_export_is_a_clear_refusal_or_harmless(client: Any) -> None:
+    """Every place of a real export replaced by junk: the check answers with one RunehallError (422/exit 2)
+    or accepts a file that still folds, shows and replays; never another exception, never a hang."""
+    from runehall.errors import RunehallError
+    from runehall.storage.exports import parse_export
+    from runehall.table.imports import check_import
+
+    _, _, doc = played(client)
+
+    def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        if isinstance(value, dict):
+            return [path, *(p for k, v in value.items() for p in leaves(v, (*path, k)))]
+        if isinstance(value, list):
+            return [path, *(p for i, v in enumerate(value) for p in leaves(v, (*path, i)))]
+        return [path]
+
+    junk = [None, -1, 2**70, 1.5, "", "x", [], {}, [[1]], True]
+    paths = [p for p in leaves(doc) if p]
+    assert len(paths) > 300
+    refused = 0
+    for n, path in enumerate(paths):
+        damaged = copy.deepcopy(doc)
+        where: Any = damaged
+        for key in path[:-1]:
+            where = where[key]
+        where[path[-1]] = junk[n % len(junk)]
+        try:
+            check_import(parse_export(damaged))
+        except RunehallError:
+            refused += 1
+    assert refused > len(paths) // 2

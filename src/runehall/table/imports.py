@@ -146,9 +146,12 @@ def check_import(doc: TableExport) -> None:
         for c in s.contributions:
             if c.by not in people:
                 raise refuse(f"epoch {s.epoch}: an addition to its client seed by {c.by!r}, who is not at the table")
-    for e in doc.events:
-        _check_shape(e.seq, e.kind, e.author, e.visibility, e.payload, people)
-    _check_fairness(doc)
+    try:
+        for e in doc.events:
+            _check_shape(e.seq, e.kind, e.author, e.visibility, e.payload, people)
+        _check_fairness(doc)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:  # a shape the checks missed
+        raise refuse(f"an event does not fit its kind ({type(e).__name__}: {e})") from None
     _check_history(doc)
 
 
@@ -196,7 +199,7 @@ def _check_fairness(doc: TableExport) -> None:
         commitment, nonce = source.get("commitment"), source.get("nonce")
         if not isinstance(nonce, int) or isinstance(nonce, bool) or nonce < 0:
             raise refuse(f"event {e.seq}: a fair draw needs a non-negative integer nonce")
-        if commitment not in streams:
+        if not isinstance(commitment, str) or commitment not in streams:
             raise refuse(f"event {e.seq}: it names a seed commitment the export does not hold")
         epoch, stream = streams[str(commitment)]
         if (commitment, nonce) in used:
@@ -250,5 +253,5 @@ def _check_history(doc: TableExport) -> None:
             log.tracker.view(now), log.tracker.render(now), log.tracker.combatants(now)
     except RunehallError as e:
         raise refuse(str(e)) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as e:
         raise refuse(f"an event does not fit its kind ({type(e).__name__}: {e})") from None
