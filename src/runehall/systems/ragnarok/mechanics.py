@@ -14,8 +14,11 @@ from pydantic import Field, field_validator
 from runehall.chance.chance import Both, Chance
 from runehall.chance.draws import BagDraw
 from runehall.errors import ParameterError
-from runehall.present.words import ENGLISH, Words
-from runehall.systems.base import Mechanic, RulesModel
+from runehall.present.card import Card
+from runehall.present.odds import Headline
+from runehall.present.words import ENGLISH, N_, Words
+from runehall.systems.base import Mechanic, Odds, RulesModel
+from runehall.systems.ragnarok import roll_cards
 from runehall.systems.ragnarok.bag import Bag, bag_tokens
 from runehall.systems.ragnarok.limits import MAX_DESTINY, MAX_LEVEL
 from runehall.systems.ragnarok.limits import MAX_DIFFICULTY as MAX_EPIC
@@ -139,7 +142,7 @@ def side_matching(side: SideParams, options: RagnarokOptions, required: Trait, d
 
 class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     name: ClassVar[str] = "test"
-    title: ClassVar[str] = "Prueba de habilidad (skill test)"
+    title: ClassVar[str] = N_("Prueba de habilidad (skill test)")
     summary: ClassVar[str] = "Draw Destino runes plus the Void rune; R = D - L - P - K gives the tier."
     Params: ClassVar[type[RulesModel]] = SkillTestParams
     manual_help: ClassVar[str] = "the runes drawn from the bag, by name (or F/M/E for a bag given by counts)"
@@ -173,16 +176,16 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"tier": list(TIER_CODE)}
 
+    chart_view: ClassVar[str | None] = "tier"
+
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "extra_successes":
-            return None
-        tier = value if view == "tier" else value.tier
-        shown = rules().tier(TIER_CODE[tier])
-        text = f"{shown.name} ({shown.name_en})"
-        if view is None:
-            extra = f", +{value.extra_successes}" if value.extra_successes else ""
-            return f"R = {value.remaining}: {text}{extra}"
-        return text
+        return roll_cards.test_label(view, value, words)
+
+    def headline(self, odds: Odds[TestOutcome], words: Words) -> tuple[Headline, ...]:
+        return roll_cards.test_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return roll_cards.describe_test(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
@@ -218,7 +221,7 @@ class OpposedParams(RulesModel):
 
 class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]):
     name: ClassVar[str] = "opposed"
-    title: ClassVar[str] = "Prueba opuesta (opposed test)"
+    title: ClassVar[str] = N_("Prueba opuesta (opposed test)")
     summary: ClassVar[str] = "Both sides draw; the one with more successes L + P + K wins; a tie goes to the norn."
     Params: ClassVar[type[RulesModel]] = OpposedParams
     manual_help: ClassVar[str] = "side A's runes, then side B's"
@@ -242,12 +245,16 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
     def view_orders(self) -> dict[str, Sequence[Any]]:
         return {"result": ["a", "tie", "b"]}
 
+    chart_view: ClassVar[str | None] = "result"
+
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        result = value if view == "result" else value.result
-        text = {"a": "gana A (A wins)", "b": "gana B (B wins)", "tie": "empate (tie: the norn decides)"}[result]
-        if view is None:
-            return f"{text}, {value.a_successes} : {value.b_successes}"
-        return text
+        return roll_cards.opposed_label(view, value, words)
+
+    def headline(self, odds: Odds[OpposedOutcome], words: Words) -> tuple[Headline, ...]:
+        return roll_cards.opposed_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return roll_cards.describe_opposed(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
@@ -265,7 +272,7 @@ class WyrdParams(RulesModel):
 
 class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
     name: ClassVar[str] = "wyrd"
-    title: ClassVar[str] = "Wyrd (revelar tu destino)"
+    title: ClassVar[str] = N_("Wyrd (revelar tu destino)")
     summary: ClassVar[str] = "Draw Destino runes from the bag; the odds are of how many of each trait."
     Params: ClassVar[type[RulesModel]] = WyrdParams
     manual_help: ClassVar[str] = "the runes drawn, by name (or F/M/E)"
@@ -277,6 +284,15 @@ class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
 
     def resolve(self, params: WyrdParams, options: RulesModel, key: Counts) -> Counts:
         return key
+
+    def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
+        return roll_cards.wyrd_label(view, value, words)
+
+    def headline(self, odds: Odds[Counts], words: Words) -> tuple[Headline, ...]:
+        return roll_cards.wyrd_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return roll_cards.describe_wyrd(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         f, m, e = stored["outcome"]

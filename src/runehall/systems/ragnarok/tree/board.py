@@ -9,11 +9,13 @@ contingencies.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
+from runehall.present.card import Card
+from runehall.present.words import Words
 from runehall.systems.ragnarok.rules import Trait, fold, rules
 from runehall.systems.ragnarok.tree.state import (
     PLAY_PILES,
@@ -310,6 +312,12 @@ class TreeAction(TrackerAction[TreeState]):
         board = Board(state)
         result = self.run(board, params, source)
         return board.freeze(), result
+
+    def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        """The logged action as a card, from its stored params, tape and result (tree/cards.py)."""
+        from runehall.systems.ragnarok.tree.cards import describe_action
+
+        return describe_action(self.name, event, words, who)
 
     @abstractmethod
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.limits import MAX_COMBAT_NUMBER, MAX_HAND
@@ -92,6 +93,7 @@ class StartParams(RulesModel):
 
 class StartCombatAction(TreeAction):
     name: ClassVar[str] = "start_combat"
+    title: ClassVar[str] = N_("Start a combat")
     summary: ClassVar[str] = "A combat begins: round 1, first phase; the DP pool starts at BDP."
     Params: ClassVar[type[RulesModel]] = StartParams
 
@@ -124,6 +126,7 @@ class NextPhaseParams(RulesModel):
 
 class NextPhaseAction(TreeAction):
     name: ClassVar[str] = "next_phase"
+    title: ClassVar[str] = N_("Next phase")
     summary: ClassVar[str] = "Go on to the next phase of the round (Wyrd → Maintenance → Action → Collection)."
     Params: ClassVar[type[RulesModel]] = NextPhaseParams
 
@@ -140,6 +143,7 @@ class NextPhaseAction(TreeAction):
 
 class EndCombatAction(TreeAction):
     name: ClassVar[str] = "end_combat"
+    title: ClassVar[str] = N_("End the combat")
     summary: ClassVar[str] = "The combat ends: runes in play go home, DP back to BDP, consumed runes may recover."
     Params: ClassVar[type[RulesModel]] = RulesModel
 

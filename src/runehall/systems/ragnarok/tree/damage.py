@@ -8,6 +8,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.limits import MAX_HOURS, MAX_POINTS
 from runehall.systems.ragnarok.tree.board import EPSILON, Board, TreeAction
@@ -109,6 +110,7 @@ def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str
 
 class DamageAction(TreeAction):
     name: ClassVar[str] = "damage"
+    title: ClassVar[str] = N_("Take damage")
     summary: ClassVar[str] = "Take damage of a trait; each point moves one Essence rune one position down."
     Params: ClassVar[type[RulesModel]] = DamageParams
     random: ClassVar[bool] = True  # only with the random_from_bag policy
@@ -148,6 +150,7 @@ def apply_healing(board: Board, points: int, allocate: list[str]) -> dict[str, A
 
 class HealAction(TreeAction):
     name: ClassVar[str] = "heal"
+    title: ClassVar[str] = N_("Heal")
     summary: ClassVar[str] = "Heal: each point moves a named rune one position up; at 0 it returns to the bag."
     Params: ClassVar[type[RulesModel]] = HealParams
 
@@ -172,6 +175,7 @@ def _recover(board: Board, t: RuneToken) -> dict[str, Any]:
 
 class AdvanceTimeAction(TreeAction):
     name: ClassVar[str] = "advance_time"
+    title: ClassVar[str] = N_("Let time pass")
     summary: ClassVar[str] = "Let game hours pass: one rune per interval climbs from consuncion to muerte (A-16)."
     Params: ClassVar[type[RulesModel]] = TimeParams
 
@@ -194,6 +198,7 @@ class RecoverParams(RulesModel):
 
 class RecoverAction(TreeAction):
     name: ClassVar[str] = "recover_consumption"
+    title: ClassVar[str] = N_("Recover from Consunción")
     summary: ClassVar[str] = "With consumption_auto off: the norn moves one due rune consuncion → muerte."
     Params: ClassVar[type[RulesModel]] = RecoverParams
 
@@ -218,6 +223,7 @@ class SagaParams(RulesModel):
 
 class NewSagaAction(TreeAction):
     name: ClassVar[str] = "new_saga"
+    title: ClassVar[str] = N_("New saga")
     summary: ClassVar[str] = "Between sagas, the norn may change the wound route (never mid-saga, A-33)."
     Params: ClassVar[type[RulesModel]] = SagaParams
 

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.rules import rules
 from runehall.systems.ragnarok.tree.board import Board, TreeAction
@@ -43,6 +44,7 @@ class DeathParams(RulesModel):
 
 class ResolveDeathAction(TreeAction):
     name: ClassVar[str] = "resolve_death"
+    title: ClassVar[str] = N_("Death")
     summary: ClassVar[str] = "The character is killed: immortals with DP are reborn, others die for good."
     Params: ClassVar[type[RulesModel]] = DeathParams
 
@@ -52,6 +54,7 @@ class ResolveDeathAction(TreeAction):
 
 class RebirthAction(TreeAction):
     name: ClassVar[str] = "rebirth"
+    title: ClassVar[str] = N_("Rebirth")
     summary: ClassVar[str] = "An immortal is reborn: every rune back in the bag, DP = BDP (A-26)."
     Params: ClassVar[type[RulesModel]] = RulesModel
 

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.limits import MAX_DISTANCE_M, MAX_DP, MAX_POINTS, MAX_PURCHASES
@@ -74,6 +75,7 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
 
 class SpendAction(TreeAction):
     name: ClassVar[str] = "dp_spend"
+    title: ClassVar[str] = N_("Spend Divine Potency")
     summary: ClassVar[str] = "Spend Divine Potency on a combat effect, in its phase or damage context (§11.4)."
     Params: ClassVar[type[RulesModel]] = SpendParams
 
@@ -116,6 +118,7 @@ class GainParams(RulesModel):
 
 class GainAction(TreeAction):
     name: ClassVar[str] = "dp_gain"
+    title: ClassVar[str] = N_("Gain Divine Potency")
     summary: ClassVar[str] = "Gain DP markers in combat, e.g. from a power (capped by option dp_cap)."
     Params: ClassVar[type[RulesModel]] = GainParams
 
@@ -136,6 +139,7 @@ class EnchantmentParams(RulesModel):
 
 class EnchantmentAction(TreeAction):
     name: ClassVar[str] = "enchantment"
+    title: ClassVar[str] = N_("Runic Enchantment")
     summary: ClassVar[str] = "Update a Runic Enchantment from the distance to an identical one (A-27)."
     Params: ClassVar[type[RulesModel]] = EnchantmentParams
 

@@ -9,6 +9,7 @@ from pydantic import BeforeValidator, Field
 from runehall.chance.draws import Token, draw_from
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.limits import MAX_BAG, MAX_HAND, MAX_NAMES
 from runehall.systems.ragnarok.rules import Trait, parse_trait, rules
@@ -27,6 +28,7 @@ class WyrdParams(RulesModel):
 
 class WyrdAction(TreeAction):
     name: ClassVar[str] = "wyrd"
+    title: ClassVar[str] = N_("Draw runes (wyrd)")
     summary: ClassVar[str] = (
         "Draw Destino runes from the bag into mano (--manual tyr,hagall,...); the Void rune joins from vacio."
     )
@@ -77,6 +79,7 @@ class TransformParams(RulesModel):
 
 class TransformAction(TreeAction):
     name: ClassVar[str] = "transform"
+    title: ClassVar[str] = N_("Transform two runes")
     summary: ClassVar[str] = "Turn two runes of one trait in mano into one composite rune of another trait."
     Params: ClassVar[type[RulesModel]] = TransformParams
 
@@ -121,6 +124,7 @@ class UntransformParams(RulesModel):
 
 class UntransformAction(TreeAction):
     name: ClassVar[str] = "untransform"
+    title: ClassVar[str] = N_("Undo a transformation")
     summary: ClassVar[str] = "Split a composite still in mano back into its two runes (A-37)."
     Params: ClassVar[type[RulesModel]] = UntransformParams
 
@@ -149,6 +153,7 @@ class PlayParams(RulesModel):
 
 class PlayAction(TreeAction):
     name: ClassVar[str] = "play"
+    title: ClassVar[str] = N_("Play a rune")
     summary: ClassVar[str] = "Move a rune mano → actividad or contingencia, or the Void rune vacio → actividad."
     Params: ClassVar[type[RulesModel]] = PlayParams
 
@@ -201,6 +206,7 @@ class DeclareParams(RulesModel):
 
 class DeclareAction(TreeAction):
     name: ClassVar[str] = "declare_contingency"
+    title: ClassVar[str] = N_("Declare a contingency")
     summary: ClassVar[str] = "Put runes of mano in contingencia with the condition that fires them (§6.3)."
     Params: ClassVar[type[RulesModel]] = DeclareParams
 
@@ -231,6 +237,7 @@ def _armed(board: Board, kid: str) -> str:
 
 class TriggerAction(TreeAction):
     name: ClassVar[str] = "trigger_contingency"
+    title: ClassVar[str] = N_("Fire a contingency")
     summary: ClassVar[str] = "The norn rules the condition met: the contingency's runes move to actividad."
     Params: ClassVar[type[RulesModel]] = ContingencyParams
 
@@ -246,6 +253,7 @@ class TriggerAction(TreeAction):
 
 class CancelAction(TreeAction):
     name: ClassVar[str] = "cancel_contingency"
+    title: ClassVar[str] = N_("Cancel a contingency")
     summary: ClassVar[str] = "Cancel an armed contingency: its runes go home."
     Params: ClassVar[type[RulesModel]] = ContingencyParams
 
@@ -262,6 +270,7 @@ class SacrificeParams(RulesModel):
 
 class SacrificeAction(TreeAction):
     name: ClassVar[str] = "sacrifice"
+    title: ClassVar[str] = N_("Sacrifice")
     summary: ClassVar[str] = "Hook for the Sacrifice rule, which the excerpt names but never gives."
     Params: ClassVar[type[RulesModel]] = SacrificeParams
 
@@ -273,6 +282,7 @@ class SacrificeAction(TreeAction):
 
 class CleanupAction(TreeAction):
     name: ClassVar[str] = "cleanup"
+    title: ClassVar[str] = N_("Gather the runes")
     summary: ClassVar[str] = "Out of combat: runes in mano and actividad go back to the bag, the Void to vacio."
     Params: ClassVar[type[RulesModel]] = RulesModel
 

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.limits import MAX_DIFFICULTY, MAX_LEVEL, MAX_NAMES
 from runehall.systems.ragnarok.resolution import TIER_CODE, resolve_test
@@ -71,6 +72,7 @@ def divine_successes(board: Board) -> int:
 
 class SkillTestAction(TreeAction):
     name: ClassVar[str] = "test"
+    title: ClassVar[str] = N_("Skill test")
     summary: ClassVar[str] = "Resolve a skill test on the runes in mano, then return them (and the Void) home."
     Params: ClassVar[type[RulesModel]] = SkillTestParams
 

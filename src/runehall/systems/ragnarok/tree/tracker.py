@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.options import RagnarokOptions
@@ -45,7 +46,7 @@ def start_tree(character: Character, route: str, options: RagnarokOptions) -> Tr
 
 class TreeTracker(Tracker[TreeState]):
     name: ClassVar[str] = "tree"
-    title: ClassVar[str] = "Árbol de juego (game tree)"
+    title: ClassVar[str] = N_("Árbol de juego (game tree)")
     Setup: ClassVar[type[RulesModel]] = TreeSetup
 
     def start(self, setup: Any, options: Any) -> TreeState:
