@@ -226,3 +226,13 @@ def test_every_data_name_a_card_shows_has_spanish() -> None:
     assert not missing, f"no Spanish for {missing}"
     differs = {n: (spanish[n], es) for n, es in names.items() if es and str(spanish[n]).casefold() != es.casefold()}
     assert not differs, differs
+
+
+def test_names_summaries_and_hints_read_in_both_languages() -> None:
+    es = words_for("es", "ragnarok")
+    shown = [(m.title, m.summary, m.manual_help) for m in SYSTEM.mechanics().values()]
+    shown += [(a.title, a.summary) for a in ACTIONS.values()] + [(SYSTEM.tracker("tree").title,)]
+    for texts in shown:
+        for text in texts:
+            assert es(text) != text or text.startswith("Wyrd"), text  # Spanish exists (the wyrd keeps its name)
+            assert program_values(text) == [] and program_values(es(text)) == [], text

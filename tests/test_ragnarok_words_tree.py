@@ -13,6 +13,7 @@ import pytest
 
 from runehall.present import words_for
 from runehall.present.card import Card
+from runehall.present.check import program_values
 from runehall.systems.ragnarok.tree.tracker import ACTIONS
 from test_ragnarok_tree import Game, composition, hero
 from test_ragnarok_words import LANGUAGES, clean
@@ -142,3 +143,18 @@ def test_every_action_has_a_title_in_both_languages() -> None:
     for name, action in ACTIONS.items():
         assert action.title, name
         assert es(action.title) != action.title, name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tree_widget_reads_as_words(lang: str) -> None:
+    import re
+
+    from runehall.web.render import environment
+
+    game = _consumption()
+    state = game.log.tracker.view(game.state)
+    html = environment(lang).get_template("ragnarok/tree.html").render(state=state, tracker_id="t1")
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert program_values(text) == [], text
+    assert "Consunción" in text and "blanca" in text
+    assert ("(Consumption)" in text) == (lang == "en") and ("PV por runa" in text) == (lang == "es")

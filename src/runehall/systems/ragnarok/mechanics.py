@@ -143,9 +143,9 @@ def side_matching(side: SideParams, options: RagnarokOptions, required: Trait, d
 class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     name: ClassVar[str] = "test"
     title: ClassVar[str] = N_("Prueba de habilidad (skill test)")
-    summary: ClassVar[str] = "Draw Destino runes plus the Void rune; R = D - L - P - K gives the tier."
+    summary: ClassVar[str] = N_("Draw Destino runes plus the Void rune; R = D − L − P − K gives the tier.")
     Params: ClassVar[type[RulesModel]] = SkillTestParams
-    manual_help: ClassVar[str] = "the runes drawn from the bag, by name (or F/M/E for a bag given by counts)"
+    manual_help: ClassVar[str] = N_("the runes drawn from the bag, by name (or F/M/E for a bag given by counts)")
 
     def chance(self, params: SkillTestParams, options: RulesModel) -> Chance[Any, Counts]:
         assert isinstance(options, RagnarokOptions)
@@ -222,9 +222,9 @@ class OpposedParams(RulesModel):
 class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]):
     name: ClassVar[str] = "opposed"
     title: ClassVar[str] = N_("Prueba opuesta (opposed test)")
-    summary: ClassVar[str] = "Both sides draw; the one with more successes L + P + K wins; a tie goes to the norn."
+    summary: ClassVar[str] = N_("Both sides draw; more successes (L + P + K) wins; on a tie the norn decides.")
     Params: ClassVar[type[RulesModel]] = OpposedParams
-    manual_help: ClassVar[str] = "side A's runes, then side B's"
+    manual_help: ClassVar[str] = N_("side A's runes, then side B's")
 
     def chance(self, params: OpposedParams, options: RulesModel) -> Chance[Any, tuple[Counts, Counts]]:
         assert isinstance(options, RagnarokOptions)
@@ -273,9 +273,9 @@ class WyrdParams(RulesModel):
 class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
     name: ClassVar[str] = "wyrd"
     title: ClassVar[str] = N_("Wyrd (revelar tu destino)")
-    summary: ClassVar[str] = "Draw Destino runes from the bag; the odds are of how many of each trait."
+    summary: ClassVar[str] = N_("Draw Destino runes from the bag; the odds are of how many of each trait.")
     Params: ClassVar[type[RulesModel]] = WyrdParams
-    manual_help: ClassVar[str] = "the runes drawn, by name (or F/M/E)"
+    manual_help: ClassVar[str] = N_("the runes drawn, by name (or F/M/E)")
 
     def chance(self, params: WyrdParams, options: RulesModel) -> Chance[Any, Counts]:
         assert isinstance(options, RagnarokOptions)

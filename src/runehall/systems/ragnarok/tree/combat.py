@@ -94,7 +94,9 @@ class StartParams(RulesModel):
 class StartCombatAction(TreeAction):
     name: ClassVar[str] = "start_combat"
     title: ClassVar[str] = N_("Start a combat")
-    summary: ClassVar[str] = "A combat begins: round 1, first phase; the DP pool starts at BDP."
+    summary: ClassVar[str] = N_(
+        "A combat begins: round 1, first phase; the Divine Potency pool starts at its basic value."
+    )
     Params: ClassVar[type[RulesModel]] = StartParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -127,7 +129,7 @@ class NextPhaseParams(RulesModel):
 class NextPhaseAction(TreeAction):
     name: ClassVar[str] = "next_phase"
     title: ClassVar[str] = N_("Next phase")
-    summary: ClassVar[str] = "Go on to the next phase of the round (Wyrd → Maintenance → Action → Collection)."
+    summary: ClassVar[str] = N_("Go on to the next phase of the round (Wyrd → Maintenance → Action → Collection).")
     Params: ClassVar[type[RulesModel]] = NextPhaseParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -144,7 +146,9 @@ class NextPhaseAction(TreeAction):
 class EndCombatAction(TreeAction):
     name: ClassVar[str] = "end_combat"
     title: ClassVar[str] = N_("End the combat")
-    summary: ClassVar[str] = "The combat ends: runes in play go home, DP back to BDP, consumed runes may recover."
+    summary: ClassVar[str] = N_(
+        "The combat ends: runes in play go home, Divine Potency back to its basic value, consumed runes may recover."
+    )
     Params: ClassVar[type[RulesModel]] = RulesModel
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str
 class DamageAction(TreeAction):
     name: ClassVar[str] = "damage"
     title: ClassVar[str] = N_("Take damage")
-    summary: ClassVar[str] = "Take damage of a trait; each point moves one Essence rune one position down."
+    summary: ClassVar[str] = N_("Take damage of a trait; each point moves one Essence rune one position down.")
     Params: ClassVar[type[RulesModel]] = DamageParams
     random: ClassVar[bool] = True  # only with the random_from_bag policy
 
@@ -151,7 +151,7 @@ def apply_healing(board: Board, points: int, allocate: list[str]) -> dict[str, A
 class HealAction(TreeAction):
     name: ClassVar[str] = "heal"
     title: ClassVar[str] = N_("Heal")
-    summary: ClassVar[str] = "Heal: each point moves a named rune one position up; at 0 it returns to the bag."
+    summary: ClassVar[str] = N_("Heal: each point moves a named rune one position up; at 0 it returns to the bag.")
     Params: ClassVar[type[RulesModel]] = HealParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -176,7 +176,7 @@ def _recover(board: Board, t: RuneToken) -> dict[str, Any]:
 class AdvanceTimeAction(TreeAction):
     name: ClassVar[str] = "advance_time"
     title: ClassVar[str] = N_("Let time pass")
-    summary: ClassVar[str] = "Let game hours pass: one rune per interval climbs from consuncion to muerte (A-16)."
+    summary: ClassVar[str] = N_("Let game hours pass: one rune per interval climbs from Consunción to Muerte.")
     Params: ClassVar[type[RulesModel]] = TimeParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -199,7 +199,9 @@ class RecoverParams(RulesModel):
 class RecoverAction(TreeAction):
     name: ClassVar[str] = "recover_consumption"
     title: ClassVar[str] = N_("Recover from Consunción")
-    summary: ClassVar[str] = "With consumption_auto off: the norn moves one due rune consuncion → muerte."
+    summary: ClassVar[str] = N_(
+        "When Consunción does not recover by itself: the norn moves one due rune from Consunción to Muerte."
+    )
     Params: ClassVar[type[RulesModel]] = RecoverParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -224,7 +226,7 @@ class SagaParams(RulesModel):
 class NewSagaAction(TreeAction):
     name: ClassVar[str] = "new_saga"
     title: ClassVar[str] = N_("New saga")
-    summary: ClassVar[str] = "Between sagas, the norn may change the wound route (never mid-saga, A-33)."
+    summary: ClassVar[str] = N_("Between sagas (never in the middle of one), the norn may change the wound route.")
     Params: ClassVar[type[RulesModel]] = SagaParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

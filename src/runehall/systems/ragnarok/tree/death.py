@@ -45,7 +45,9 @@ class DeathParams(RulesModel):
 class ResolveDeathAction(TreeAction):
     name: ClassVar[str] = "resolve_death"
     title: ClassVar[str] = N_("Death")
-    summary: ClassVar[str] = "The character is killed: immortals with DP are reborn, others die for good."
+    summary: ClassVar[str] = N_(
+        "The character is killed: immortals with Divine Potency left are reborn, others die for good."
+    )
     Params: ClassVar[type[RulesModel]] = DeathParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -55,7 +57,7 @@ class ResolveDeathAction(TreeAction):
 class RebirthAction(TreeAction):
     name: ClassVar[str] = "rebirth"
     title: ClassVar[str] = N_("Rebirth")
-    summary: ClassVar[str] = "An immortal is reborn: every rune back in the bag, DP = BDP (A-26)."
+    summary: ClassVar[str] = N_("An immortal is reborn: every rune back in the bag, Divine Potency at its basic value.")
     Params: ClassVar[type[RulesModel]] = RulesModel
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -76,7 +76,9 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
 class SpendAction(TreeAction):
     name: ClassVar[str] = "dp_spend"
     title: ClassVar[str] = N_("Spend Divine Potency")
-    summary: ClassVar[str] = "Spend Divine Potency on a combat effect, in its phase or damage context (§11.4)."
+    summary: ClassVar[str] = N_(
+        "Spend Divine Potency on a combat effect, in its phase or when damage is taken or dealt."
+    )
     Params: ClassVar[type[RulesModel]] = SpendParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -119,7 +121,9 @@ class GainParams(RulesModel):
 class GainAction(TreeAction):
     name: ClassVar[str] = "dp_gain"
     title: ClassVar[str] = N_("Gain Divine Potency")
-    summary: ClassVar[str] = "Gain DP markers in combat, e.g. from a power (capped by option dp_cap)."
+    summary: ClassVar[str] = N_(
+        "Gain Divine Potency markers in combat, e.g. from a power (up to the campaign's cap, if any)."
+    )
     Params: ClassVar[type[RulesModel]] = GainParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -140,7 +144,7 @@ class EnchantmentParams(RulesModel):
 class EnchantmentAction(TreeAction):
     name: ClassVar[str] = "enchantment"
     title: ClassVar[str] = N_("Runic Enchantment")
-    summary: ClassVar[str] = "Update a Runic Enchantment from the distance to an identical one (A-27)."
+    summary: ClassVar[str] = N_("Update a Runic Enchantment from the distance to an identical one.")
     Params: ClassVar[type[RulesModel]] = EnchantmentParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -29,9 +29,7 @@ class WyrdParams(RulesModel):
 class WyrdAction(TreeAction):
     name: ClassVar[str] = "wyrd"
     title: ClassVar[str] = N_("Draw runes (wyrd)")
-    summary: ClassVar[str] = (
-        "Draw Destino runes from the bag into mano (--manual tyr,hagall,...); the Void rune joins from vacio."
-    )
+    summary: ClassVar[str] = N_("Draw Destino runes from the bag into Mano; the Void rune joins them from its pile.")
     Params: ClassVar[type[RulesModel]] = WyrdParams
     random: ClassVar[bool] = True
 
@@ -80,7 +78,7 @@ class TransformParams(RulesModel):
 class TransformAction(TreeAction):
     name: ClassVar[str] = "transform"
     title: ClassVar[str] = N_("Transform two runes")
-    summary: ClassVar[str] = "Turn two runes of one trait in mano into one composite rune of another trait."
+    summary: ClassVar[str] = N_("Turn two runes of one trait in Mano into one composite rune of another trait.")
     Params: ClassVar[type[RulesModel]] = TransformParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -125,7 +123,7 @@ class UntransformParams(RulesModel):
 class UntransformAction(TreeAction):
     name: ClassVar[str] = "untransform"
     title: ClassVar[str] = N_("Undo a transformation")
-    summary: ClassVar[str] = "Split a composite still in mano back into its two runes (A-37)."
+    summary: ClassVar[str] = N_("Split a composite still in Mano back into its two runes.")
     Params: ClassVar[type[RulesModel]] = UntransformParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -154,7 +152,9 @@ class PlayParams(RulesModel):
 class PlayAction(TreeAction):
     name: ClassVar[str] = "play"
     title: ClassVar[str] = N_("Play a rune")
-    summary: ClassVar[str] = "Move a rune mano → actividad or contingencia, or the Void rune vacio → actividad."
+    summary: ClassVar[str] = N_(
+        "Move a rune from Mano to Actividad or Contingencia, or the Void rune from its pile to Actividad."
+    )
     Params: ClassVar[type[RulesModel]] = PlayParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -207,7 +207,7 @@ class DeclareParams(RulesModel):
 class DeclareAction(TreeAction):
     name: ClassVar[str] = "declare_contingency"
     title: ClassVar[str] = N_("Declare a contingency")
-    summary: ClassVar[str] = "Put runes of mano in contingencia with the condition that fires them (§6.3)."
+    summary: ClassVar[str] = N_("Put runes of Mano in Contingencia with the condition that sets them off.")
     Params: ClassVar[type[RulesModel]] = DeclareParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -238,7 +238,7 @@ def _armed(board: Board, kid: str) -> str:
 class TriggerAction(TreeAction):
     name: ClassVar[str] = "trigger_contingency"
     title: ClassVar[str] = N_("Fire a contingency")
-    summary: ClassVar[str] = "The norn rules the condition met: the contingency's runes move to actividad."
+    summary: ClassVar[str] = N_("The norn rules the condition met: the contingency's runes move to Actividad.")
     Params: ClassVar[type[RulesModel]] = ContingencyParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -254,7 +254,7 @@ class TriggerAction(TreeAction):
 class CancelAction(TreeAction):
     name: ClassVar[str] = "cancel_contingency"
     title: ClassVar[str] = N_("Cancel a contingency")
-    summary: ClassVar[str] = "Cancel an armed contingency: its runes go home."
+    summary: ClassVar[str] = N_("Cancel an armed contingency: its runes go home.")
     Params: ClassVar[type[RulesModel]] = ContingencyParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -271,7 +271,9 @@ class SacrificeParams(RulesModel):
 class SacrificeAction(TreeAction):
     name: ClassVar[str] = "sacrifice"
     title: ClassVar[str] = N_("Sacrifice")
-    summary: ClassVar[str] = "Hook for the Sacrifice rule, which the excerpt names but never gives."
+    summary: ClassVar[str] = N_(
+        "Sacrifice: the excerpt names this rule but never gives it, so the norn moves the runes by hand."
+    )
     Params: ClassVar[type[RulesModel]] = SacrificeParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
@@ -283,7 +285,9 @@ class SacrificeAction(TreeAction):
 class CleanupAction(TreeAction):
     name: ClassVar[str] = "cleanup"
     title: ClassVar[str] = N_("Gather the runes")
-    summary: ClassVar[str] = "Out of combat: runes in mano and actividad go back to the bag, the Void to vacio."
+    summary: ClassVar[str] = N_(
+        "Out of combat: runes in Mano and Actividad go back to the bag, the Void rune to its pile."
+    )
     Params: ClassVar[type[RulesModel]] = RulesModel
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -73,7 +73,7 @@ def divine_successes(board: Board) -> int:
 class SkillTestAction(TreeAction):
     name: ClassVar[str] = "test"
     title: ClassVar[str] = N_("Skill test")
-    summary: ClassVar[str] = "Resolve a skill test on the runes in mano, then return them (and the Void) home."
+    summary: ClassVar[str] = N_("Resolve a skill test on the runes in Mano, then send them (and the Void rune) home.")
     Params: ClassVar[type[RulesModel]] = SkillTestParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.rules import PACKAGE, rules
+from runehall.systems.ragnarok.speech import data
 from runehall.systems.ragnarok.tree.board import Board
 from runehall.systems.ragnarok.tree.state import PILES, VOID_ID, RuneToken, TreeState, pile_name, status_name, zone_of
 
@@ -60,10 +61,13 @@ def view(state: TreeState) -> dict[str, Any]:
         "kind": board.character.kind,
         "destiny": board.character.destiny,
         "route": board.route,
+        "route_name": rules().route(board.route).name,
+        "route_name_en": rules().route(board.route).name_en,
         "hp_per_rune": board.hp,
         "health": {"total": len(essence) * board.hp, "damage": sum(t.position for t in essence)},
         "status": status,
         "status_en": status_name(status),
+        "status_name": next(str(s["name"]) for s in data("wounds.toml")["status"] if s["id"] == status),
         "fate": board.fate,
         "combat": combat,
         "dp": {"pool": board.dp, "bdp": board.bdp} if board.has_dp else None,
