@@ -16,6 +16,8 @@ from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError
+from runehall.present.card import Card
+from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.rune import creation, experience
 from runehall.systems.rune.experience import Advancement, How, Phase, Reason
@@ -23,6 +25,7 @@ from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_RATING, MAX_WEAPONS
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
+from runehall.systems.rune.speech import advancing
 from runehall.systems.tracker import Tracker, TrackerAction
 
 
@@ -122,6 +125,9 @@ class Step(TrackerAction[Advancement]):
     def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
         raise NotImplementedError
 
+    def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        return advancing.card(self.name, event, words, who)
+
     def apply(
         self, state: Advancement, params: Any, options: Any, source: Source
     ) -> tuple[Advancement, dict[str, Any]]:
@@ -131,6 +137,7 @@ class Step(TrackerAction[Advancement]):
 
 class Award(Step):
     name: ClassVar[str] = "award"
+    title: ClassVar[str] = N_("Award victory points")
     summary: ClassVar[str] = "Victory points earned: added to the total (the score), and so to the free VP."
     Params: ClassVar[type[RulesModel]] = AwardParams
 
@@ -141,6 +148,7 @@ class Award(Step):
 
 class Note(Step):
     name: ClassVar[str] = "note"
+    title: ClassVar[str] = N_("Note an Ability used")
     summary: ClassVar[str] = "During an encounter: an Ability used successfully, which may be raised at its end."
     Params: ClassVar[type[RulesModel]] = NoteParams
 
@@ -153,6 +161,7 @@ class Note(Step):
 
 class Buy(Step):
     name: ClassVar[str] = "buy"
+    title: ClassVar[str] = N_("Raise an Ability")
     summary: ClassVar[str] = "An Ability +1 for VP: by experience after an encounter, by training between adventures."
     Params: ClassVar[type[RulesModel]] = BuyParams
 
@@ -178,6 +187,7 @@ class RestoreParams(RulesModel):
 
 class Restore(Step):
     name: ClassVar[str] = "restore"
+    title: ClassVar[str] = N_("Restore from death insurance")
     summary: ClassVar[str] = (
         "The hero died: his death insurance brings the snapshot back under a new name, with beginner's gear."
     )
@@ -189,10 +199,11 @@ class Restore(Step):
         return new, {"died": record.hero.name, "restored_as": new.hero.name, "abilities": new.ratings()}
 
 
-def _simple(action: str, text: str, fn: Any) -> type[Step]:
+def _simple(action: str, text: str, fn: Any, label: str) -> type[Step]:
     class Simple(Step):
         name: ClassVar[str] = action
         summary: ClassVar[str] = text
+        title: ClassVar[str] = label
 
         def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
             new: Advancement = fn(record)
@@ -203,16 +214,28 @@ def _simple(action: str, text: str, fn: Any) -> type[Step]:
 
 
 EndEncounter = _simple(
-    "end_encounter", "The encounter ends: noted Abilities may now be raised.", experience.end_encounter
+    "end_encounter",
+    "The encounter ends: noted Abilities may now be raised.",
+    experience.end_encounter,
+    N_("End the encounter"),
 )
 EndAdventure = _simple(
-    "end_adventure", "The adventure ends: training is possible until the next encounter.", experience.end_adventure
+    "end_adventure",
+    "The adventure ends: training is possible until the next encounter.",
+    experience.end_adventure,
+    N_("End the adventure"),
 )
 BeginEncounter = _simple(
-    "begin_encounter", "A new encounter begins (death insurance may be bought first).", experience.begin_encounter
+    "begin_encounter",
+    "A new encounter begins (death insurance may be bought first).",
+    experience.begin_encounter,
+    N_("Begin an encounter"),
 )
 Insure = _simple(
-    "insure", "Death insurance (25 VP) at the start of an encounter: a snapshot of the sheet.", experience.insure
+    "insure",
+    "Death insurance (25 VP) at the start of an encounter: a snapshot of the sheet.",
+    experience.insure,
+    N_("Buy death insurance"),
 )
 
 

@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
 from runehall.chance.chance import Chance
 from runehall.errors import RulesError
-from runehall.present.words import ENGLISH, Words
-from runehall.systems.base import Mechanic, RulesModel
+from runehall.present.card import Card
+from runehall.present.odds import Headline
+from runehall.present.words import ENGLISH, N_, Words
+from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.rune.mechanics import BAND, LACKING_ABILITY, Modifiers
 from runehall.systems.rune.noncombat import noncombat, price
+from runehall.systems.rune.speech import rolls as said
 from runehall.systems.rune.stress import BandedStress, StressDifference, beyond
 
 Side = Literal["buyer", "seller"]
@@ -36,8 +39,9 @@ class BargainResult(NamedTuple):
 
 class Bargain(Mechanic[BargainParams, int, BargainResult]):
     name: ClassVar[str] = "bargain"
-    title: ClassVar[str] = "Bargain contest and price"
-    summary: ClassVar[str] = "Bargain vs Bargain; the winner's margin sets the price in ounces of silver."
+    title: ClassVar[str] = N_("Bargain contest and price")
+    summary: ClassVar[str] = N_("Bargain vs Bargain; the winner's margin sets the price in ounces of silver.")
+    chart_view: ClassVar[str | None] = "winner"
     Params: ClassVar[type[RulesModel]] = BargainParams
     manual_help: ClassVar[str] = "the buyer's d10 faces, then the seller's (again for a rerolled tie)"
 
@@ -77,13 +81,13 @@ class Bargain(Mechanic[BargainParams, int, BargainResult]):
         return {"winner": lambda r: r.winner, "price": lambda r: (r.price, r.beyond == 1 and r.winner == "seller")}
 
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "price":
-            oz, more = value
-            return f"{oz}{' or more' if more else ''} oz silver"
-        if view is None:
-            more = " or more" if value.beyond else ""
-            return f"{value.winner} wins by {value.margin}{more}: {value.price} oz silver"
-        return None
+        return said.bargain_label(view, value, words)
+
+    def headline(self, odds: Odds[BargainResult], words: Words) -> tuple[Headline, ...]:
+        return said.bargain_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return said.bargain_card(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
@@ -107,8 +111,9 @@ class SleepResult(NamedTuple):
 
 class SleepRoll(Mechanic[SleepParams, int, SleepResult]):
     name: ClassVar[str] = "sleep"
-    title: ClassVar[str] = "Falling asleep at will"
-    summary: ClassVar[str] = "Sta + Sleep (option sleep_roll) vs 16 - hours awake; he may sleep the margin in hours."
+    title: ClassVar[str] = N_("Falling asleep at will")
+    summary: ClassVar[str] = N_("Sta + Sleep vs 16 - hours awake; he may sleep the margin in hours.")
+    chart_view: ClassVar[str | None] = "asleep"
     Params: ClassVar[type[RulesModel]] = SleepParams
 
     def _target(self, params: SleepParams, options: RulesModel) -> int:
@@ -139,13 +144,17 @@ class SleepRoll(Mechanic[SleepParams, int, SleepResult]):
     def views(self) -> dict[str, Callable[[SleepResult], Hashable]]:
         return {"asleep": lambda r: r.asleep}
 
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"asleep": [True, False]}
+
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view is None:
-            more = {1: " or more", -1: " or less", 0: ""}[value.beyond]
-            if value.asleep:
-                return f"asleep, for up to {value.hours}{more} hours"
-            return f"stays awake (margin {value.margin}{more})"
-        return None
+        return said.sleep_label(view, value, words)
+
+    def headline(self, odds: Odds[SleepResult], words: Words) -> tuple[Headline, ...]:
+        return said.sleep_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return said.sleep_card(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]

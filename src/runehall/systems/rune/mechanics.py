@@ -14,11 +14,14 @@ from pydantic import Field, StringConstraints, model_validator
 
 from runehall.chance.chance import Chance
 from runehall.errors import ParameterError, RulesError
-from runehall.present.words import ENGLISH, Words
-from runehall.systems.base import Mechanic, RulesModel
+from runehall.present.card import Card
+from runehall.present.odds import Headline
+from runehall.present.words import ENGLISH, N_, Words
+from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.rune.contests import ContestOfMany, Entrant, Rule, Tie
 from runehall.systems.rune.gear import played_weapon
 from runehall.systems.rune.rules import rules
+from runehall.systems.rune.speech import rolls as said
 from runehall.systems.rune.stress import BandedStress, StressDifference, beyond
 
 PACKAGE = "runehall.systems.rune"
@@ -68,8 +71,9 @@ class RollResult(NamedTuple):
 
 class Roll(Mechanic[RollParams, int, RollResult]):
     name: ClassVar[str] = "roll"
-    title: ClassVar[str] = "Stress roll against a Difficulty"
-    summary: ClassVar[str] = "d10 + bonus ≥ Difficulty; a 10 rolls on and adds, a first 1 is a botch."
+    title: ClassVar[str] = N_("Stress roll against a Difficulty")
+    summary: ClassVar[str] = N_("d10 + bonus ≥ Difficulty; a 10 rolls on and adds, a first 1 is a botch.")
+    chart_view: ClassVar[str | None] = "result"
     Params: ClassVar[type[RulesModel]] = RollParams
     manual_help: ClassVar[str] = "the d10 faces in order (after a 10 or a first 1, the extra dice too)"
 
@@ -95,17 +99,19 @@ class Roll(Mechanic[RollParams, int, RollResult]):
         return result
 
     def views(self) -> dict[str, Callable[[RollResult], Hashable]]:
-        return {"success": lambda r: r.success, "botch": lambda r: r.botch}
+        return {"success": lambda r: r.success, "botch": lambda r: r.botch, "result": said.roll_tier}
 
     def view_orders(self) -> dict[str, Sequence[Any]]:
-        return {"success": [True, False], "botch": [True, False]}
+        return {"success": [True, False], "botch": [True, False], "result": list(said.TIERS)}
 
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view is None:
-            bound = {1: " or more", -1: " or less", 0: ""}[value.beyond]
-            kind = "botch, " if value.botch else ""
-            return f"{'success' if value.success else 'failure'} ({kind}margin {value.margin}{bound})"
-        return None
+        return said.roll_label(view, value, words)
+
+    def headline(self, odds: Odds[RollResult], words: Words) -> tuple[Headline, ...]:
+        return said.roll_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return said.roll_card(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
@@ -131,8 +137,9 @@ class ContestResult(NamedTuple):
 
 class Contest(Mechanic[ContestParams, int, ContestResult]):
     name: ClassVar[str] = "contest"
-    title: ClassVar[str] = "Contest (opposed rolls)"
-    summary: ClassVar[str] = "One roll each, the higher total wins; a hero beats a supporting character on a tie."
+    title: ClassVar[str] = N_("Contest (opposed rolls)")
+    summary: ClassVar[str] = N_("One roll each, the higher total wins; a hero beats a supporting character on a tie.")
+    chart_view: ClassVar[str | None] = "winner"
     Params: ClassVar[type[RulesModel]] = ContestParams
     manual_help: ClassVar[str] = "A's d10 faces, then B's (again for each reroll of a tie)"
 
@@ -160,12 +167,13 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
         return {"winner": lambda r: r.winner}
 
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "winner":
-            return f"{value.upper()} wins"
-        if view is None:
-            bound = {1: " or more", -1: " or less", 0: ""}[value.beyond]
-            return f"{value.winner.upper()} wins by {value.degree}{bound}"
-        return None
+        return said.contest_label(view, value, words)
+
+    def headline(self, odds: Odds[ContestResult], words: Words) -> tuple[Headline, ...]:
+        return said.contest_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return said.contest_card(stored, words, who)
 
 
 # -- a contest of three or more ----------------------------------------------------------------------------
@@ -227,11 +235,11 @@ TIE_TEXT: dict[str, str] = {
 
 class ContestMany(Mechanic[ContestManyParams, tuple[str, Tie], ContestManyResult]):
     name: ClassVar[str] = "contest_many"
-    title: ClassVar[str] = "Contest of three or more"
-    summary: ClassVar[str] = (
-        "Everyone rolls, the highest total wins; a tie at the top goes to a lone hero or is rolled again by the "
-        "tied (option multi_contest_ties)."
+    title: ClassVar[str] = N_("Contest of three or more")
+    summary: ClassVar[str] = N_(
+        "Everyone rolls, the highest total wins; a tie at the top goes to a lone hero or is rolled again by the tied."
     )
+    chart_view: ClassVar[str | None] = "winner"
     Params: ClassVar[type[RulesModel]] = ContestManyParams
     manual_help: ClassVar[str] = "each side's d10 faces in order (a 10 or first 1 with its extra dice), then rerolls"
 
@@ -249,14 +257,13 @@ class ContestMany(Mechanic[ContestManyParams, tuple[str, Tie], ContestManyResult
         return {"tie": list(TIE_TEXT)}
 
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "winner":
-            return f"{value} wins"
-        if view == "tie":
-            return TIE_TEXT[value]
-        if view is None:
-            how = {"none": "", "hero_wins": ", the only hero tied at the top", "reroll": " after a reroll"}
-            return f"{value.winner} wins{how[value.tie]}"
-        return None
+        return said.many_label(view, value, words)
+
+    def headline(self, odds: Odds[ContestManyResult], words: Words) -> tuple[Headline, ...]:
+        return said.many_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return said.many_card(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         rounds, outcome = stored["detail"], stored["outcome"]
@@ -320,10 +327,11 @@ class AttackResult(NamedTuple):
 
 class Attack(Mechanic[AttackParams, int, AttackResult]):
     name: ClassVar[str] = "attack"
-    title: ClassVar[str] = "One attack's damage"
-    summary: ClassVar[str] = (
+    title: ClassVar[str] = N_("One attack's damage")
+    summary: ClassVar[str] = N_(
         "Margin = ATK roll - DFN roll (or Difficulty); damage = margin + DAM - Soak; wounds per WT."
     )
+    chart_view: ClassVar[str | None] = "wounds"
     Params: ClassVar[type[RulesModel]] = AttackParams
     manual_help: ClassVar[str] = "the attacker's d10 faces, then the defender's"
 
@@ -357,12 +365,14 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
     def views(self) -> dict[str, Callable[[AttackResult], Hashable]]:
         return {"hit": lambda r: r.hit, "wounds": lambda r: (r.wounds, r.beyond == 1)}
 
+    def view_orders(self) -> dict[str, Sequence[Any]]:
+        return {"hit": [True, False], "wounds": said.WOUND_ORDER}
+
     def label(self, view: str | None, value: Any, words: Words = ENGLISH) -> str | None:
-        if view == "wounds":
-            wounds, more = value
-            return f"{wounds}{' or more' if more else ''} wounds"
-        if view is None:
-            if not value.hit:
-                return "miss"
-            return f"hit: {value.damage}{' or more' if value.beyond == 1 else ''} damage, {value.wounds} wounds"
-        return None
+        return said.attack_label(view, value, words)
+
+    def headline(self, odds: Odds[AttackResult], words: Words) -> tuple[Headline, ...]:
+        return said.attack_headline(odds, words)
+
+    def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        return said.attack_card(stored, words, who)

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
@@ -73,6 +74,7 @@ def would_charge(board: Board, c: Combatant, t: Combatant, to: Point | None) -> 
 
 class AttackAction(CombatAction):
     name: ClassVar[str] = "attack"
+    title: ClassVar[str] = N_("Attack")
     summary: ClassVar[str] = "Attack a target in range (or after a half move): ATK roll vs DFN roll, Dodge or 6."
     Params: ClassVar[type[RulesModel]] = AttackParams
     actor_param: ClassVar[str | None] = "who"

@@ -9,12 +9,15 @@ can no longer act), and the turn: whose step it is, cutting in, half actions, th
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.card import Card
+from runehall.present.words import Words
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import health_of, steps_after_acting, wounds_from
 from runehall.systems.rune.combat.combatant import Combatant, RoundFlags
@@ -329,6 +332,11 @@ class CombatAction(TrackerAction[CombatState]):
         result = self.run(board, params, source)
         board.settle()
         return board.freeze(), result
+
+    def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        from runehall.systems.rune.speech.fights import combat_card  # the words need the rules, not the board
+
+        return combat_card(self.name, event, words)
 
     @abstractmethod
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

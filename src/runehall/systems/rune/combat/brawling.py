@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
@@ -30,6 +31,7 @@ class RestrainParams(RulesModel):
 
 class RestrainAction(CombatAction):
     name: ClassVar[str] = "restrain"
+    title: ClassVar[str] = N_("Hold or pin")
     summary: ClassVar[str] = (
         "A hold or pin: an unarmed attack that hurts nothing, then Dex/Str + Brawling vs his DFN score."
     )
@@ -79,6 +81,7 @@ class RestrainAction(CombatAction):
 
 class MaintainAction(CombatAction):
     name: ClassVar[str] = "maintain"
+    title: ClassVar[str] = N_("Keep the hold")
     summary: ClassVar[str] = "Spend the action keeping a hold or pin (the restrainer can do nothing else)."
     Params: ClassVar[type[RulesModel]] = WhoParams
     actor_param: ClassVar[str | None] = "who"
@@ -97,6 +100,7 @@ class MaintainAction(CombatAction):
 
 class ReleaseAction(CombatAction):
     name: ClassVar[str] = "release"
+    title: ClassVar[str] = N_("Let go")
     summary: ClassVar[str] = "Let go of a held or pinned victim (free, at any time)."
     Params: ClassVar[type[RulesModel]] = WhoParams
     actor_param: ClassVar[str | None] = "who"
@@ -134,6 +138,7 @@ def escape_bonus(board: Board, c: Combatant) -> tuple[int, dict[str, int]]:
 
 class BreakFreeAction(CombatAction):
     name: ClassVar[str] = "break_free"
+    title: ClassVar[str] = N_("Break free")
     summary: ClassVar[str] = (
         "Break a hold (Dex), a pin (Str) or a net (Str) against 6 + the margin that restrained him."
     )

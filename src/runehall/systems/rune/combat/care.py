@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import (
     heal_hp,
@@ -91,6 +92,7 @@ def check_healer(board: Board, healer: Combatant) -> None:
 
 class HealAction(CombatAction):
     name: ClassVar[str] = "heal"
+    title: ClassVar[str] = N_("Treat wounds")
     summary: ClassVar[str] = (
         "A Healer roll (full action, +3 Difficulty in combat): HP for the unwounded, or Wounds cured."
     )
@@ -169,6 +171,7 @@ class ReviveParams(RulesModel):
 
 class ReviveAction(CombatAction):
     name: ClassVar[str] = "revive"
+    title: ClassVar[str] = N_("Revive")
     summary: ClassVar[str] = (
         "Save a dying ally: a Healer roll vs 12 (+3 in combat) on the healer's first action after the blow."
     )
@@ -234,6 +237,7 @@ class RestParams(RulesModel):
 
 class RestAction(CombatAction):
     name: ClassVar[str] = "rest"
+    title: ClassVar[str] = N_("Rest")
     summary: ClassVar[str] = (
         "After the fight: 8 h sleep + 8 h rest bring an unwounded hero back to full HP (all or nothing)."
     )

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
@@ -47,6 +48,7 @@ def init_score(c: Combatant, plan: str) -> tuple[str, int]:
 
 class InitiativeAction(CombatAction):
     name: ClassVar[str] = "initiative"
+    title: ClassVar[str] = N_("Roll initiative")
     summary: ClassVar[str] = "Roll one combatant's initiative: stress roll + INIT of his plan + situation - Impairment."
     Params: ClassVar[type[RulesModel]] = InitiativeParams
     actor_param: ClassVar[str | None] = "who"
@@ -103,6 +105,7 @@ class ReplanParams(RulesModel):
 
 class ReplanAction(CombatAction):
     name: ClassVar[str] = "replan"
+    title: ClassVar[str] = N_("Change plan")
     summary: ClassVar[str] = (
         "Change the initiative plan before acting: the same die with the new plan's INIT (option init_plan_fixed)."
     )
@@ -149,6 +152,7 @@ def schedule(board: Board) -> list[str]:
 
 class TiebreakAction(CombatAction):
     name: ClassVar[str] = "tiebreak"
+    title: ClassVar[str] = N_("Break a tie")
     summary: ClassVar[str] = "Heroes on the same step with as many Gifts roll off (stress rolls, ties roll again)."
     Params: ClassVar[type[RulesModel]] = RulesModel
     random: ClassVar[bool] = True
@@ -171,6 +175,7 @@ class TiebreakAction(CombatAction):
 
 class WaitAction(CombatAction):
     name: ClassVar[str] = "wait"
+    title: ClassVar[str] = N_("Wait")
     summary: ClassVar[str] = (
         "Pass your step to cut in after someone else's action (acting at s moves the next to s-20)."
     )
@@ -199,6 +204,7 @@ class CutInParams(RulesModel):
 
 class CutInAction(CombatAction):
     name: ClassVar[str] = "cut_in"
+    title: ClassVar[str] = N_("Cut in")
     summary: ClassVar[str] = "A waiting character cuts in at a chosen step; his next action moves to that step - 20."
     Params: ClassVar[type[RulesModel]] = CutInParams
     actor_param: ClassVar[str | None] = "who"
@@ -214,6 +220,7 @@ class CutInAction(CombatAction):
 
 class PassAction(CombatAction):
     name: ClassVar[str] = "pass"
+    title: ClassVar[str] = N_("Pass")
     summary: ClassVar[str] = "Give up the action (or the rest of it); a restrainer who passes lets go."
     Params: ClassVar[type[RulesModel]] = WhoParams
     actor_param: ClassVar[str | None] = "who"
@@ -230,6 +237,7 @@ class PassAction(CombatAction):
 
 class EndRoundAction(CombatAction):
     name: ClassVar[str] = "end_round"
+    title: ClassVar[str] = N_("End the round")
     summary: ClassVar[str] = (
         "Step Four: when no action is left, the round ends; a new one starts if both sides can fight."
     )
@@ -274,6 +282,7 @@ class EndCombatParams(RulesModel):
 
 class EndCombatAction(CombatAction):
     name: ClassVar[str] = "end_combat"
+    title: ClassVar[str] = N_("End the fight")
     summary: ClassVar[str] = "The runner ends the fight now (a surrender, a truce...)."
     Params: ClassVar[type[RulesModel]] = EndCombatParams
 

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.footing import dark, enter
@@ -39,6 +40,7 @@ def jump_difficulty(over: str) -> int:
 
 class JumpAction(CombatAction):
     name: ClassVar[str] = "jump"
+    title: ClassVar[str] = N_("Jump")
     summary: ClassVar[str] = "Jump a barrier (6) or cover (3/6/9): a half action, Str + Jump; a miss leaves him put."
     Params: ClassVar[type[RulesModel]] = JumpParams
     actor_param: ClassVar[str | None] = "who"

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
@@ -55,6 +56,7 @@ class MoveParams(RulesModel):
 
 class MoveAction(CombatAction):
     name: ClassVar[str] = "move"
+    title: ClassVar[str] = N_("Move")
     summary: ClassVar[str] = "Move: half (and still act), full, seize ground, seek cover, withdraw, flee or reckless."
     Params: ClassVar[type[RulesModel]] = MoveParams
     actor_param: ClassVar[str | None] = "who"
@@ -158,6 +160,7 @@ class ChangeWeaponParams(RulesModel):
 
 class ChangeWeaponAction(CombatAction):
     name: ClassVar[str] = "change_weapon"
+    title: ClassVar[str] = N_("Change weapon")
     summary: ClassVar[str] = (
         "Stow one weapon and draw (or pick up) another: a half action; careless: drop it, draw the belt one."
     )
@@ -197,6 +200,7 @@ class ChangeWeaponAction(CombatAction):
 
 class StandUpAction(CombatAction):
     name: ClassVar[str] = "stand_up"
+    title: ClassVar[str] = N_("Stand up")
     summary: ClassVar[str] = "A fallen character's Balance roll (Dex + Balance vs 6) at the start of his action."
     Params: ClassVar[type[RulesModel]] = WhoParams
     actor_param: ClassVar[str | None] = "who"
@@ -264,6 +268,7 @@ def engagement_roll(
 
 class EngagementAction(CombatAction):
     name: ClassVar[str] = "engagement"
+    title: ClassVar[str] = N_("Break engagement")
     summary: ClassVar[str] = (
         "Engagement roll (free, once a round): Str + weapon Ability vs the opponent's, his Res, or 6."
     )

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import damage
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
@@ -30,6 +31,7 @@ class DamageParams(RulesModel):
 
 class DamageAction(CombatAction):
     name: ClassVar[str] = "damage"
+    title: ClassVar[str] = N_("Deal damage")
     summary: ClassVar[str] = "The runner applies raw damage (hazard, trap): HP lost = Raw - Soak, Wounds by WT."
     Params: ClassVar[type[RulesModel]] = DamageParams
 
@@ -54,6 +56,7 @@ class ConditionParams(RulesModel):
 
 class ConditionAction(CombatAction):
     name: ClassVar[str] = "condition"
+    title: ClassVar[str] = N_("Note a condition")
     summary: ClassVar[str] = (
         "The runner sets someone's condition: fallen, grabbed, mounted, cover, obscured, invigoration."
     )
@@ -73,6 +76,7 @@ class ConditionAction(CombatAction):
 
 class LeaveAction(CombatAction):
     name: ClassVar[str] = "leave"
+    title: ClassVar[str] = N_("Leave the fight")
     summary: ClassVar[str] = "Someone leaves the fight (fled off the field, surrendered, carried away)."
     Params: ClassVar[type[RulesModel]] = WhoParams
 
@@ -101,6 +105,7 @@ class OtherParams(RulesModel):
 
 class OtherAction(CombatAction):
     name: ClassVar[str] = "other"
+    title: ClassVar[str] = N_("Other action")
     summary: ClassVar[str] = (
         "Any other action the runner allows: a half or full action, with a roll if he asks for one."
     )

@@ -1,0 +1,1 @@
+"""Rune in words: cards, labels and headlines in the reader's language."""

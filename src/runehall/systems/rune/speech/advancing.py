@@ -1,0 +1,80 @@
+"""Every action of Rune's advancement tracker as a card: victory points earned and spent, Abilities noted and
+raised, death insurance bought and claimed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.present.card import Card, Row, Tone
+from runehall.present.words import N_, Words
+from runehall.systems.rune.speech.common import data_name
+
+PHASES = {
+    "encounter": N_("during an encounter"),
+    "after_encounter": N_("at the end of an encounter"),
+    "between_adventures": N_("between adventures"),
+}
+REASONS = {
+    "listed_roll": N_("a roll the runner's notes list"),
+    "beat_dfn": N_("beat a foe's DFN"),
+    "healed": N_("healed someone"),
+    "advantage": N_("gained an advantage with it"),
+}
+HOW = {"experience": N_("by experience"), "training": N_("by training")}
+SIMPLE = {
+    "end_encounter": N_("The encounter ends"),
+    "end_adventure": N_("The adventure ends"),
+    "begin_encounter": N_("Encounter {n} begins"),
+    "insure": N_("{who} buys death insurance"),
+}
+
+
+def _vp(n: int, words: Words) -> str:
+    return words("{n} VP", n=words.number(n))
+
+
+def card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
+    p, r = event.get("params") or {}, event.get("result") or {}
+    rows: list[Row] = []
+    tone: Tone = "neutral"
+    if name == "award":
+        action = words("{who} earns {vp}", who=who, vp=_vp(int(r["vp"]), words))
+        result = words("{vp} in all", vp=_vp(int(r.get("vp_total", 0)), words))
+        tone = "success"
+    elif name == "note":
+        ability = data_name("ability", str(r.get("eligible") or p.get("ability", "")), words)
+        why = words(REASONS.get(str(r.get("reason")), "a roll the runner's notes list"))
+        action = words("{who} used {ability} well: {why}", who=who, ability=ability, why=why)
+        result = words("may raise it at the end of the encounter for {vp}", vp=_vp(int(r.get("price_now", 0)), words))
+    elif name == "buy":
+        ability = data_name("ability", str(r.get("ability", "")), words)
+        action = words(
+            "{who} raises {ability} {how}", who=who, ability=ability, how=words(HOW.get(str(r.get("how")), ""))
+        )
+        result = words(
+            "{before} → {after} for {vp}",
+            before=words.number(int(r["from"])),
+            after=words.number(int(r["to"])),
+            vp=_vp(int(r.get("vp", 0)), words),
+        )
+        tone = "success"
+    elif name == "restore":
+        action = words(
+            "{dead} fell; death insurance brings him back as {name}",
+            dead=r.get("died", ""),
+            name=r.get("restored_as", ""),
+        )
+        result = words("restored with a beginner's gear")
+        abilities = r.get("abilities") or {}
+        listed = ", ".join(
+            f"{data_name('ability', str(a), words)} {words.number(int(v))}" for a, v in abilities.items()
+        )
+        if listed:
+            rows.append(Row(words("Abilities"), listed))
+    else:
+        action = words(SIMPLE.get(name, name), who=who, n=words.number(int(r.get("encounter", 0))))
+        result = words(PHASES.get(str(r.get("phase")), "")) if r.get("phase") else ""
+    if "vp_free" in r:
+        rows.append(Row(words("Free VP"), words.number(int(r["vp_free"]))))
+    return Card(action, result, tone, tuple(rows))

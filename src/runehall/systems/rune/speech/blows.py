@@ -1,0 +1,178 @@
+"""The parts of a combat event that many actions share, in words: an attack (with its free attacks,
+ripostes and counters), an injury, a fatigue roll, a damaging place, a net."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.present.card import Row
+from runehall.present.words import N_, Words
+from runehall.systems.rune.speech.common import data_name, health, plain_text, roll_row
+
+KINDS: dict[str, str] = {
+    "attack": N_("{attacker} attacks {target} with the {weapon}"),
+    "hold": N_("{attacker} tries to hold {target}"),
+    "pin": N_("{attacker} tries to pin {target}"),
+    "net": N_("{attacker} casts the {weapon} over {target}"),
+    "riposte": N_("{attacker} ripostes against {target} with the {weapon}"),
+    "counter": N_("{attacker} strikes back at {target} with the {weapon}"),
+    "shot at a fleeing target": N_("{attacker} shoots at the fleeing {target} with the {weapon}"),
+    "free attack (pass)": N_("{attacker} strikes {target} passing by, with the {weapon}"),
+    "free attack (disengage)": N_("{attacker} strikes {target} disengaging, with the {weapon}"),
+    "free attack (flee)": N_("{attacker} strikes the fleeing {target} with the {weapon}"),
+    "free attack (reckless)": N_("{attacker} strikes {target} rushing past, with the {weapon}"),
+    "free attack (intercept)": N_("{attacker} runs to cut {target} off and strikes with the {weapon}"),
+    "berserk counter": N_("{attacker} strikes back at the berserk {target} with the {weapon}"),
+    "free attack (careful strike)": N_("{attacker} makes a careful strike at {target} with the {weapon}"),
+}
+OTHER_KIND = N_("{attacker} strikes {target} with the {weapon} ({kind})")
+
+
+def paces(shown: str, words: Words) -> str:
+    """A distance the rules show as text ("7", "7.5")."""
+    return words.n("{p} pace", "{p} paces", 1 if shown == "1" else 2, p=shown)
+
+
+def injury(record: Mapping[str, Any], words: Words) -> str:
+    """ "the Goblin loses 8 HP (42 left), 1 wound (incapacitated)"."""
+    who = record.get("who", "")
+    if not record.get("hp_lost") or "hp" not in record:
+        return words("{who} takes no harm", who=who)
+    lost, left = words.number(int(record["hp_lost"])), words.number(int(record["hp"]))
+    text = words("{who} loses {hp} HP ({left} left)", who=who, hp=lost, left=left)
+    if record.get("wounds_added"):
+        text += ", " + words.n("{n} wound more", "{n} wounds more", int(record["wounds_added"]))
+    if record.get("health") and record["health"] != "active":
+        text += " — " + health(str(record["health"]), words)
+    return text
+
+
+def blow(record: Mapping[str, Any] | str, words: Words) -> tuple[str, list[Row]]:
+    """One attack record: the sentence ("Ragnar attacks the Goblin with the Viking Axe: ATK 12 vs DFN 10, hit by 2,
+    9 damage: the Goblin loses 8 HP") and its rows (each roll, then what followed it)."""
+    if isinstance(record, str):  # the attack never happened ("none: he fell on the way")
+        return words("no attack: he fell on the way"), []
+    kind = str(record.get("kind", "attack"))
+    weapon = data_name("weapon", str(record.get("weapon", "")), words)
+    template = KINDS.get(kind)
+    who = {"attacker": record.get("attacker", ""), "target": record.get("target", ""), "weapon": weapon}
+    head = words(template, **who) if template else words(OTHER_KIND, kind=words(plain_text(kind)), **who)
+    rows: list[Row] = []
+    atk, dfn = record.get("atk"), record.get("dfn")
+    if isinstance(atk, Mapping):
+        rows.append(roll_row(atk, words))
+    if isinstance(dfn, Mapping):
+        rows.append(roll_row(dfn, words))
+    score = ""
+    if isinstance(atk, Mapping) and isinstance(dfn, Mapping):
+        score = words(
+            "ATK {atk} vs {defence} {dfn}",
+            atk=words.number(int(atk["total"])),
+            defence=words("DFN") if dfn.get("roll") != "Dodge" else words("Dodge"),
+            dfn=words.number(int(dfn["total"])),
+        )
+    if record.get("berserk"):
+        head += words(", berserk")
+    outcome = _hit(record, words) if record.get("hit") else words("miss")
+    parts = [p for p in (score, outcome) if p]
+    text = words("{what}: {how}", what=head, how=", ".join(parts))
+    text += _after(record, rows, words)
+    return text, rows
+
+
+def _hit(record: Mapping[str, Any], words: Words) -> str:
+    margin = words("hit by {n}", n=words.number(int(record.get("tm", 0))))
+    restrain = record.get("restrain")
+    if isinstance(restrain, Mapping):
+        held = words("held") if restrain.get("restrained") else words("breaks loose at once")
+        return f"{margin}, {held}"
+    if "raw" in record:
+        margin += ", " + words(
+            "{n} damage against Soak {soak}",
+            n=words.number(int(record["raw"])),
+            soak=words.number(int(record.get("soak", 0))),
+        )
+    return margin
+
+
+def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
+    text = ""
+    if isinstance(record.get("injury"), Mapping):
+        text += "; " + injury(record["injury"], words)
+    restrain = record.get("restrain")
+    if isinstance(restrain, Mapping):
+        rows.append(
+            roll_row({**restrain, "roll": words("restraint roll"), "difficulty": restrain.get("against", 0)}, words)
+        )
+        if restrain.get("restrained"):
+            rows.append(
+                Row(
+                    words("To break free"),
+                    words("Difficulty {n}", n=words.number(int(restrain.get("escape_difficulty", 0)))),
+                )
+            )
+    for key in ("counter",):
+        if isinstance(record.get(key), Mapping):
+            said, more = blow(record[key], words)
+            rows.append(Row(words("Counter"), said))
+            rows += more
+    ripostes = record.get("ripostes")
+    if isinstance(ripostes, list):
+        for r in ripostes:
+            if isinstance(r, Mapping):
+                said, more = blow(r, words)
+                rows.append(Row(words("Riposte"), said))
+                rows += more
+    for key, label in (("restrainer_hit", N_("The restrainer is hit")), ("ally_hit", N_("The ally between is hit"))):
+        hit = record.get(key)
+        if isinstance(hit, Mapping) and isinstance(hit.get("injury"), Mapping):
+            rows.append(Row(words(label), injury(hit["injury"], words)))
+    stray = record.get("stray")
+    if isinstance(stray, Mapping) and isinstance(stray.get("injury"), Mapping):
+        rows.append(Row(words("A stray missile"), injury(stray["injury"], words)))
+    if "ammo_left" in record:
+        rows.append(Row(words("Ammunition left"), words.number(int(record["ammo_left"]))))
+    return text
+
+
+def consequences(result: Mapping[str, Any], words: Words) -> list[Row]:
+    """What else an action brought about: free attacks on the way, a fatigue roll, damaging places, a net."""
+    rows: list[Row] = []
+    moved = result.get("moved") or result.get("landed")
+    if isinstance(moved, Mapping) and "paces" in moved:
+        rows.append(Row(words("Moves"), paces(str(moved["paces"]), words)))
+    for strike in result.get("free_attacks", ()) or ():
+        said, more = blow(strike, words)
+        rows.append(Row(words("Free attack"), said))
+        rows += more
+    fatigue = result.get("fatigue")
+    if isinstance(fatigue, Mapping) and "faces" in fatigue:
+        tired = words("no fatigue") if fatigue.get("success") else words("tired: 1 impairment")
+        rows.append(
+            Row(
+                words("Fatigue"), roll_row({**fatigue, "difficulty": 11}, words, words("Fatigue")).value + " — " + tired
+            )
+        )
+    for place in result.get("damaging_places", ()) or ():
+        if isinstance(place, Mapping):
+            rows.append(Row(words("Damaging place"), _burn(place, words)))
+    net = result.get("net")
+    if isinstance(net, Mapping) and "hp_lost" in net:
+        rows.append(Row(words("The net"), injury(net, words)))
+    if result.get("disarmed"):
+        lost = words.join(data_name("weapon", str(w), words) for w in result["disarmed"])
+        rows.append(Row(words("Disarmed"), lost))
+    return rows
+
+
+def _burn(place: Mapping[str, Any], words: Words) -> str:
+    who = str(place.get("who", ""))
+    text = roll_row(place, words, words("Stamina")).value if "faces" in place else ""
+    if isinstance(place.get("injury"), Mapping):
+        return (
+            words("{roll}: {injury}", roll=text, injury=injury(place["injury"], words))
+            if text
+            else injury(place["injury"], words)
+        )
+    return words("{who} keeps clear ({roll})", who=who, roll=text) if text else who

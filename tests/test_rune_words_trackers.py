@@ -1,0 +1,204 @@
+"""Rune's trackers in words: every action of the combat and advancement trackers as a card, in English and
+Spanish, from real stored events.
+
+The events come from real sessions: the scenarios of the combat test modules (the book's worked examples among
+them) are played again here while their log is recorded, and an advancement saga is played through every
+action. Every text a person reads is checked for program values.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import test_rune_combat
+import test_rune_combat_flight
+import test_rune_combat_options
+import test_rune_combat_rules
+import test_rune_combat_terrain
+import test_rune_combat_vectors
+from runehall.chance.sources import ManualSource
+from runehall.play.log import PlayLog
+from runehall.present import words_for
+from runehall.present.card import Card
+from runehall.present.check import program_values
+from runehall.systems import registry
+from runehall.systems.tracker import TrackerAction
+from test_rune_advancement import ragnar
+from test_rune_combat import Fight, fighter, hero
+
+SYSTEM = registry.get("rune")
+LANGUAGES = ("en", "es")
+SCENARIOS: tuple[ModuleType, ...] = (
+    test_rune_combat,
+    test_rune_combat_rules,
+    test_rune_combat_options,
+    test_rune_combat_flight,
+    test_rune_combat_terrain,
+    test_rune_combat_vectors,
+)
+
+
+def _stored(event: dict[str, Any]) -> dict[str, Any]:
+    return dict(json.loads(json.dumps(event, sort_keys=True)))  # as a JSON column gives it back
+
+
+@pytest.fixture(scope="module")
+def events() -> list[tuple[str, dict[str, Any]]]:
+    """(tracker, stored event) for every action the combat scenarios and an advancement saga make."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    apply = PlayLog.apply
+
+    def recording(log: PlayLog, name: str, params: dict[str, Any], source: Any, by: str | None = None) -> Any:
+        event = apply(log, name, params, source, by)
+        if log.system_id == "rune":
+            found.append((log.tracker_name, _stored(event)))
+        return event
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(PlayLog, "apply", recording)
+        for module in SCENARIOS:
+            for name, test in inspect.getmembers(module, inspect.isfunction):
+                if (
+                    name.startswith("test_")
+                    and test.__module__ == module.__name__
+                    and not inspect.signature(test).parameters
+                ):
+                    test()
+        saga()
+    return found
+
+
+def saga() -> None:
+    """One hero through every advancement action."""
+    log = PlayLog.start("rune", "advancement", {}, {"hero": ragnar(), "vp_total": 100})
+    for name, params in (
+        ("award", {"vp": 160}),
+        ("note", {"ability": "great_weapon", "reason": "beat_dfn"}),
+        ("end_encounter", {}),
+        ("buy", {"ability": "great_weapon", "how": "experience"}),
+        ("end_adventure", {}),
+        ("begin_encounter", {}),
+        ("insure", {}),
+        ("restore", {"name": "Bjorn", "weapons": ["dagger"]}),
+    ):
+        log.apply(name, params, ManualSource([]))
+
+
+def actions() -> Iterator[tuple[str, str, TrackerAction[Any]]]:
+    for tracker_name, tracker in SYSTEM.trackers().items():
+        for name, action in tracker.actions().items():
+            yield tracker_name, name, action
+
+
+def texts(card: Card) -> list[str]:
+    found = [card.action, card.result, card.total or ""]
+    found += [t for row in card.rows for t in (row.label, row.value)]
+    found += [t for chip in card.chips for t in (chip.text, chip.title)]
+    return found
+
+
+@pytest.mark.parametrize(("tracker", "name", "action"), list(actions()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_action_has_a_title_and_its_own_describe(tracker: str, name: str, action: TrackerAction[Any]) -> None:
+    assert action.title and program_values(action.title) == []
+    assert type(action).describe is not TrackerAction.describe
+    es = words_for("es", "rune")
+    assert es(action.title) != action.title  # the button has Spanish
+
+
+def test_the_sessions_made_every_action(events: list[tuple[str, dict[str, Any]]]) -> None:
+    made = {(tracker, e["action"]) for tracker, e in events}
+    assert made == {(tracker, name) for tracker, name, _ in actions()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_is_a_card_of_words(events: list[tuple[str, dict[str, Any]]], lang: str) -> None:
+    words = words_for(lang, "rune")
+    for tracker, event in events:
+        action = SYSTEM.tracker(tracker).action(event["action"])
+        card = action.describe(event, words, "Astrid")
+        assert card.action, event
+        for text in texts(card):
+            assert program_values(text) == [], (text, event)
+        assert [c.text for c in card.chips] == [str(d[1]) for d in event["tape"]]  # every die, in order
+
+
+def test_spanish_cards_are_spanish(events: list[tuple[str, dict[str, Any]]]) -> None:
+    """Nothing of the English sentence survives translation, but the names people gave."""
+    en, es = words_for("en", "rune"), words_for("es", "rune")
+    for tracker, event in events:
+        action = SYSTEM.tracker(tracker).action(event["action"])
+        english, spanish = action.describe(event, en, "Astrid"), action.describe(event, es, "Astrid")
+        if english.action != "The runner ends the fight":  # the runner's own reason stays as typed
+            assert english.action != spanish.action or not english.action.strip(), english.action
+        assert len(english.rows) == len(spanish.rows)
+
+
+# -- known events, word for word --------------------------------------------------------------------------
+def test_an_attack_in_both_languages() -> None:
+    fight = test_rune_combat.duel()
+    fight.roll_all(Ragnar=[5], Goblin=[5])
+    fight.do("attack", [5, 5], who="Ragnar", target="Goblin")
+    event = _stored(fight.log.events[-1])
+    action = SYSTEM.tracker("combat").action("attack")
+    en = action.describe(event, words_for("en", "rune"), "Ana")
+    es = action.describe(event, words_for("es", "rune"), "Ana")
+    assert (en.action, en.result, en.tone) == (
+        "Ragnar attacks Goblin with the club",
+        "ATK 14 vs DFN 8, hit by 6, 18 damage against Soak 3; Goblin loses 15 HP (35 left), 1 wound more",
+        "success",
+    )
+    assert (es.action, es.result) == (
+        "Ragnar ataca a Goblin con su club",
+        "ATQ 14 contra DEF 8, impacto por 6, 18 de daño contra Absorción 3; Goblin pierde 15 PG (le quedan 35), "
+        "1 herida más",
+    )
+    assert [(r.label, r.value) for r in en.rows] == [("Ragnar's ATK", "5 +9 = 14"), ("Goblin's DFN", "5 +3 = 8")]
+
+
+def test_waiting_and_cutting_in_reads_as_the_book_tells_it() -> None:
+    """TV-INIT-3: total 32, wait, the goblin acts at 25, cut in at 24: the second action comes at 4."""
+    fight = Fight(hero("Ragnar", (0, 0), init=27), fighter("Goblin", (2, 0), init=20))
+    fight.roll_all(Ragnar=[5], Goblin=[5])
+    fight.do("wait", who="Ragnar")
+    fight.do("attack", [5, 5], who="Goblin", target="Ragnar")
+    fight.do("cut_in", who="Ragnar")
+    combat = SYSTEM.tracker("combat")
+    wait, _, cut = (_stored(e) for e in fight.log.events[-3:])
+    en, es = words_for("en", "rune"), words_for("es", "rune")
+    assert combat.action("wait").describe(wait, en, "Ana").plain() == "Ragnar waits: from step 32"
+    assert combat.action("cut_in").describe(cut, en, "Ana").plain() == "Ragnar cuts in: acts at step 24  Later steps 4"
+    assert (
+        combat.action("cut_in").describe(cut, es, "Ana").plain()
+        == "Ragnar interviene: actúa en el paso 24  Pasos siguientes 4"
+    )
+
+
+def test_a_botched_initiative_die_is_marked() -> None:
+    fight = test_rune_combat.duel()
+    fight.do("initiative", [1, 3], who="Ragnar")
+    event = _stored(fight.log.events[-1])
+    card = SYSTEM.tracker("combat").action("initiative").describe(event, words_for("en", "rune"), "Ana")
+    assert [(c.text, c.mark) for c in card.chips] == [("1", "botch"), ("3", "")]
+    assert card.action == "Ragnar rolls initiative with the club"
+
+
+def test_advancement_in_both_languages() -> None:
+    log = PlayLog.start("rune", "advancement", {}, {"hero": ragnar(), "vp_total": 100})
+    log.apply("award", {"vp": 160}, ManualSource([]))
+    log.apply("note", {"ability": "great_weapon", "reason": "beat_dfn"}, ManualSource([]))
+    log.apply("end_encounter", {}, ManualSource([]))
+    log.apply("buy", {"ability": "great_weapon"}, ManualSource([]))
+    buy = _stored(log.events[-1])
+    action = SYSTEM.tracker("advancement").action("buy")
+    assert action.describe(buy, words_for("en", "rune"), "Ana").plain() == (
+        "Ana raises Great Weapon by experience: 3 → 4 for 150 VP  Free VP 110"
+    )
+    assert action.describe(buy, words_for("es", "rune"), "Ana").plain() == (
+        "Ana sube Arma grande por experiencia: 3 → 4 por 150 PV  PV libres 110"
+    )
