@@ -146,8 +146,6 @@ class CombatAction(TrackerAction[CombatState]):
 
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
         """The logged action in words: each action's sentence is in speech/ (a test checks every one has it)."""
-        from runehall.systems.midgard.speech.combat_more import (
-            DESCRIBERS,  # imported late: the package is still loading
-        )
+        from runehall.systems.midgard.speech.combat_more import action_card  # late: the package is loading
 
-        return DESCRIBERS[self.name](event, words, who)
+        return action_card(self.name, event, words, who)

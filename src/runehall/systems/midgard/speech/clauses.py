@@ -71,10 +71,12 @@ def placed(text: Any, words: Words) -> str | None:
 
 def wounds(r: Mapping[str, Any], words: Words) -> list[str]:
     parts = []
+    where = named("location", r["location"], words).lower() if r.get("location") else None
     if r.get("damage") is not None:
-        parts.append(words("{n} damage", n=words.number(r["damage"])))
-    if r.get("location"):
-        parts.append(words("to the {location}", location=named("location", r["location"], words).lower()))
+        damage = words("{n} damage", n=words.number(r["damage"]))
+        parts.append(damage + " " + words("to the {location}", location=where) if where else damage)
+    elif where:
+        parts.append(words("to the {location}", location=where))
     if r.get("wounds") is not None:
         total = r.get("total_wounds")
         said = words.n("{n} wound", "{n} wounds", int(r["wounds"]))

@@ -4,6 +4,7 @@ table of every action's describer."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from runehall.present.card import Card, Row, Tone
@@ -214,3 +215,9 @@ DESCRIBERS: dict[str, said.Describe] = {
     "merkstave": merkstave,
     "hazard": hazard,
 }
+
+
+def action_card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
+    """A logged combat action as a card; its sentence starts with a capital ("The GM places...")."""
+    card = DESCRIBERS[name](event, words, who)
+    return replace(card, action=card.action[:1].upper() + card.action[1:])
