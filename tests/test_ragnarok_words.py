@@ -236,3 +236,12 @@ def test_names_summaries_and_hints_read_in_both_languages() -> None:
         for text in texts:
             assert es(text) != text or text.startswith("Wyrd"), text  # Spanish exists (the wyrd keeps its name)
             assert program_values(text) == [] and program_values(es(text)) == [], text
+
+
+def test_an_edited_roll_still_reads_without_values() -> None:
+    for mechanic, rolls in ROLLS.items():
+        m = SYSTEM.mechanic(mechanic)
+        stored = _stored(mechanic, *rolls[0])
+        for broken in ({**stored, "outcome": None}, {**stored, "detail": 7}, {**stored, "params": {}}):
+            card = m.describe(broken, words_for("es", "ragnarok"), "Astrid")
+            assert card.action.startswith("Astrid") and program_values(card.action) == []

@@ -158,3 +158,15 @@ def test_the_tree_widget_reads_as_words(lang: str) -> None:
     assert program_values(text) == [], text
     assert "Consunción" in text and "blanca" in text
     assert ("(Consumption)" in text) == (lang == "en") and ("PV por runa" in text) == (lang == "es")
+
+
+def test_an_edited_event_still_reads_without_values(events: list[dict[str, Any]]) -> None:
+    # An imported log whose results were edited by hand: the card names the move and shows no value.
+    for event in events:
+        for broken in ({}, {"hits": 5, "drawn": None, "tier": 3, "R": "x", "now": [1]}):
+            mangled = {**event, "result": broken}
+            for lang in LANGUAGES:
+                card = _card(mangled, lang)
+                assert card.action and all(program_values(t) == [] for t in (card.action, card.result))
+    card = _card({**_first(events, "wyrd"), "result": {}}, "es")
+    assert card.action == "Ulrik: Sacar runas (wyrd)"

@@ -32,6 +32,7 @@ from runehall.systems.ragnarok.resolution import (
     tier_of,
 )
 from runehall.systems.ragnarok.rules import TRAITS, Trait, parse_trait, rules
+from runehall.systems.ragnarok.speech import said
 
 Counts = tuple[int, ...]
 MAX_DIFFICULTY = 5
@@ -185,7 +186,7 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
         return roll_cards.test_headline(odds, words)
 
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
-        return roll_cards.describe_test(stored, words, who)
+        return said(roll_cards.describe_test, self.title)(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
@@ -254,7 +255,7 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
         return roll_cards.opposed_headline(odds, words)
 
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
-        return roll_cards.describe_opposed(stored, words, who)
+        return said(roll_cards.describe_opposed, self.title)(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         o = stored["outcome"]
@@ -292,7 +293,7 @@ class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
         return roll_cards.wyrd_headline(odds, words)
 
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
-        return roll_cards.describe_wyrd(stored, words, who)
+        return said(roll_cards.describe_wyrd, self.title)(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         f, m, e = stored["outcome"]

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from runehall.errors import ParameterError
-from runehall.present.card import Chip
+from runehall.present.card import Card, Chip
 from runehall.present.words import Words
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.resolution import TIER_CODE
@@ -42,6 +42,24 @@ def own(words: Words) -> Words:
     """The reader's words with this system's catalog first, whoever made them (the API labels odds with the
     shared English words alone)."""
     return words if PACKAGE in words.packages else _with_ours(words.lang, words.packages)
+
+
+MANGLED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What reading a stored event that is not what the rules wrote raises (an edited import): its card then
+says only what was done, never a traceback or a value."""
+
+
+def said(describe: Callable[[Mapping[str, Any], Words, str], Card], title: str) -> Callable[..., Card]:
+    """`describe` made safe for a stored event someone edited: the move's name alone if it cannot be read."""
+
+    def safe(stored: Mapping[str, Any], words: Words, who: str) -> Card:
+        words = own(words)
+        try:
+            return describe(stored, words, who)
+        except MANGLED:
+            return Card(words("{who}: {move}", who=who, move=words(title)), "")
+
+    return safe
 
 
 def term(words: Words, english: str) -> str:

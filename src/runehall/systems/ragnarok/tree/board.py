@@ -315,9 +315,10 @@ class TreeAction(TrackerAction[TreeState]):
 
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
         """The logged action as a card, from its stored params, tape and result (tree/cards.py)."""
-        from runehall.systems.ragnarok.tree.cards import describe_action
+        from runehall.systems.ragnarok.speech import said
+        from runehall.systems.ragnarok.tree.cards import describers
 
-        return describe_action(self.name, event, words, who)
+        return said(describers()[self.name], self.title)(event, words, who)
 
     @abstractmethod
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from runehall.systems.ragnarok.speech import (
     hand_chip,
     level_name,
     metamark_name,
-    own,
     pile_name,
     rune_chip,
     skill_name,
@@ -182,7 +181,3 @@ def describers() -> dict[str, Describer]:
         "sacrifice": sacrifice,
         **cards_body.DESCRIBERS,
     }
-
-
-def describe_action(name: str, event: Event, words: Words, who: str) -> Card:
-    return describers()[name](event, own(words), who)
