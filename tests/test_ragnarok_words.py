@@ -245,3 +245,12 @@ def test_an_edited_roll_still_reads_without_values() -> None:
         for broken in ({**stored, "outcome": None}, {**stored, "detail": 7}, {**stored, "params": {}}):
             card = m.describe(broken, words_for("es", "ragnarok"), "Astrid")
             assert card.action.startswith("Astrid") and program_values(card.action) == []
+
+
+def test_yngr_is_drawn_with_the_tables_glyph() -> None:
+    m = SYSTEM.mechanic("wyrd")
+    params = m.parse_params({"bag": "yngr,tyr", "destiny": 1})
+    words = words_for("en", "ragnarok")
+    for option, glyph in (("U+16DC", "\u16dc"), ("U+16DD", "\u16dd")):
+        stored = m.roll("ragnarok", params, SYSTEM.options({"yngr_glyph": option}), ManualSource(["yngr"])).to_json()
+        assert [c.text for c in m.describe(stored, words, "A").chips] == [glyph]

@@ -36,11 +36,17 @@ def _counts(detail: Sequence[Mapping[str, Any]]) -> tuple[int, int, int]:
     return cats.count("F"), cats.count("M"), cats.count("E")
 
 
-def _chips(words: Words, detail: Sequence[Mapping[str, Any]], void: str | None, drew: bool) -> list[Chip]:
-    chips = [rune_chip(words, str(t["label"])) for t in detail]
+def _chips(
+    words: Words, detail: Sequence[Mapping[str, Any]], void: str | None, drew: bool, yngr: str = "U+16DC"
+) -> list[Chip]:
+    chips = [rune_chip(words, str(t["label"]), yngr) for t in detail]
     if void and drew:
         chips.append(void_chip(words, void))
     return chips
+
+
+def _yngr(stored: Mapping[str, Any]) -> str:
+    return str(stored.get("options", {}).get("yngr_glyph", "U+16DC"))
 
 
 def _extra(words: Words, n: int) -> str:
@@ -99,7 +105,7 @@ def describe_test(stored: Mapping[str, Any], words: Words, who: str) -> Card:
         result=tier_text(words, str(o["tier"]), int(o["extra_successes"])),
         tone=tone,
         rows=tuple(rows),
-        chips=tuple(_chips(words, detail, void, drew)),
+        chips=tuple(_chips(words, detail, void, drew, _yngr(stored))),
         total=f"R {numbers['r']}",
     )
 
@@ -136,7 +142,7 @@ def describe_opposed(stored: Mapping[str, Any], words: Words, who: str) -> Card:
     )
     chips = []
     for label, detail, side in (("A", detail_a, p["a"]), ("B", detail_b, p["b"])):
-        for chip in _chips(words, detail, side.get("void_trait"), True):
+        for chip in _chips(words, detail, side.get("void_trait"), True, _yngr(stored)):
             title = words("side {side}: {rune}", side=label, rune=chip.title)
             chips.append(Chip(chip.text, chip.kind, chip.sides, chip.state, chip.mark, chip.role, title))
     a, b = int(o["a_successes"]), int(o["b_successes"])
@@ -160,7 +166,7 @@ def describe_wyrd(stored: Mapping[str, Any], words: Words, who: str) -> Card:
         action=action,
         result=trait_counts(words, _counts(detail)),
         rows=rows,
-        chips=tuple(_chips(words, detail, None, False)),
+        chips=tuple(_chips(words, detail, None, False, _yngr(stored))),
         total=words.n("{n} rune", "{n} runes", len(detail)),
     )
 

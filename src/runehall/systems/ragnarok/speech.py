@@ -164,8 +164,9 @@ def hand_name(words: Words, label: str) -> str:
     return unit_name(words, label)
 
 
-def rune_chip(words: Words, label: str, state: str = "kept") -> Chip:
-    """One rune drawn, as a chip: its glyph, its trait's colour, its name, meaning and trait on hover."""
+def rune_chip(words: Words, label: str, yngr: str = "U+16DC") -> Chip:
+    """One rune drawn, as a chip: its glyph, its trait's colour, its name, meaning and trait on hover.
+    `yngr` is the table's choice of glyph for Yngr (option yngr_glyph), which the book prints two ways."""
     if label in TRAITS:
         return Chip(label, kind="rune", role=f"trait-{label}", title=unit_name(words, label))
     if label == VOID_ID:
@@ -180,7 +181,8 @@ def rune_chip(words: Words, label: str, state: str = "kept") -> Chip:
         meaning=words(rune.meaning),
         trait=trait_name(words, code),
     )
-    return Chip(rune.glyph, kind="rune", role=f"trait-{code}", title=title)
+    glyph = chr(int(yngr[2:], 16)) if rune.slug == "yngr" and yngr.startswith("U+") else rune.glyph
+    return Chip(glyph, kind="rune", role=f"trait-{code}", title=title)
 
 
 def hand_chip(words: Words, label: str) -> Chip:
