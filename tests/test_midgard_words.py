@@ -153,3 +153,13 @@ def test_names_are_translated_where_they_appear() -> None:
     assert ("Arma", "Hacha grande") in [(r.label, r.value) for r in card.rows]
     assert ("Dones", "Rompeescudos") in [(r.label, r.value) for r in card.rows]
 
+
+
+def test_names_given_beside_the_event_are_used() -> None:
+    event = {"action": "declare", "tape": [], "params": {"actor": "astrid", "action": "strike", "target": "troll_1"},
+             "result": {"actor": "astrid", "action": "strike", "basic": "attack", "base_speed": 6,
+                        "note": ""}}  # fmt: skip
+    assert describe(event, "en").action == "Astrid declares Strike against Troll 1"  # ids read as names
+    named = {**event, "names": {"astrid": "Astrid Ulfsdottir", "troll_1": "the troll"}}
+    assert describe(named, "en").action == "Astrid Ulfsdottir declares Strike against the troll"
+    assert describe(event, "en").action == "Astrid declares Strike against Troll 1"  # nothing left behind

@@ -11,7 +11,7 @@ from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.midgard.speech import combat as said
 from runehall.systems.midgard.speech.clauses import cast_line, dice, hit, placed
-from runehall.systems.midgard.speech.terms import difficulty, named, people, person
+from runehall.systems.midgard.speech.terms import NAMES, difficulty, named, people, person
 
 STRANDS = {  # Strands of the Soul's effects (gift_effects.py)
     "reduce_to_legend_wounds": N_("wounds set to the legend's"),
@@ -218,6 +218,12 @@ DESCRIBERS: dict[str, said.Describe] = {
 
 
 def action_card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
-    """A logged combat action as a card; its sentence starts with a capital ("The GM places...")."""
-    card = DESCRIBERS[name](event, words, who)
+    """A logged combat action as a card; its sentence starts with a capital ("The GM places..."). Where the
+    caller gives the combatants' names beside the stored event (event["names"]), the card uses them."""
+    given = event.get("names")
+    token = NAMES.set(given if isinstance(given, Mapping) else None)
+    try:
+        card = DESCRIBERS[name](event, words, who)
+    finally:
+        NAMES.reset(token)
     return replace(card, action=card.action[:1].upper() + card.action[1:])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -11,6 +12,10 @@ from runehall.present.card import Chip
 from runehall.present.words import N_, Words
 from runehall.systems.midgard.cast import CATEGORIES, face_category
 from runehall.systems.midgard.rules import rules
+
+NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("midgard_names", default=None)
+"""The combatants' names (Tracker.combatants) while a card is made, when its caller gives them beside the
+stored event (event["names"]); stored events keep ids only, so old ones read the same."""
 
 GM_ID = "gm"  # the GM's own cast in combat (allocate.GM; not imported, to keep this module free of combat)
 
@@ -26,7 +31,7 @@ STONES = {  # the board's stones (Table 8) and the categories the faces fall in
 
 DIFFICULTIES = {1: N_("Easy"), 2: N_("Average"), 3: N_("Tricky"), 4: N_("Difficult"), 6: N_("Legendary")}
 
-GOALS = {"margin": N_("margin"), "speed": N_("speed"), "succeed": N_("success only"), "past": N_("Past")}
+GOALS = {"margin": N_("margin"), "speed": N_("speed"), "succeed": N_("success only"), "past": N_("all on Past")}
 
 # Actions a combatant declares that are not rows of the combat table (combat.toml names the rest).
 MORE_ACTIONS = {
@@ -51,8 +56,9 @@ def person(key: Any, words: Words, names: Mapping[str, str] | None = None) -> st
     text = str(key)
     if text == GM_ID:
         return words("the GM")
-    if names and text in names:
-        return str(names[text])
+    known = names or NAMES.get() or {}
+    if text in known:
+        return str(known[text])
     return plain(text)
 
 
