@@ -74,6 +74,20 @@ def events() -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
+def _cases(test: Any) -> list[dict[str, Any]]:
+    """Every parameter set a scenario's parametrize marks give it; none if it needs a fixture."""
+    cases: list[dict[str, Any]] = [{}]
+    for mark in getattr(test, "pytestmark", ()):
+        if mark.name != "parametrize":
+            continue
+        names = [n.strip() for n in mark.args[0].split(",")] if isinstance(mark.args[0], str) else list(mark.args[0])
+        values = [v.values if hasattr(v, "values") and hasattr(v, "marks") else v for v in mark.args[1]]
+        sets = [dict(zip(names, v if len(names) > 1 else (v,), strict=True)) for v in values]
+        cases = [{**c, **one} for c in cases for one in sets]
+    wanted = set(inspect.signature(test).parameters)
+    return [c for c in cases if set(c) == wanted]
+
+
 def saga() -> None:
     """One hero through every advancement action."""
     log = PlayLog.start("rune", "advancement", {}, {"hero": ragnar(), "vp_total": 100})
@@ -114,6 +128,9 @@ def test_every_action_has_a_title_and_its_own_describe(tracker: str, name: str, 
 def test_the_sessions_made_every_action(events: list[tuple[str, dict[str, Any]]]) -> None:
     made = {(tracker, e["action"]) for tracker, e in events}
     assert made == {(tracker, name) for tracker, name, _ in actions()}
+    shown = json.dumps([e["result"] for _, e in events])  # and the rarer parts of a result, described too
+    for part in ("free_attacks", "fatigue", "damaging_places", "sever", "fog_of_war", "distance", "footing", "net", "ripostes", "counter"):
+        assert f'"{part}"' in shown, part
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

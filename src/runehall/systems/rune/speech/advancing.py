@@ -10,11 +10,6 @@ from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.common import data_name
 
-PHASES = {
-    "encounter": N_("during an encounter"),
-    "after_encounter": N_("at the end of an encounter"),
-    "between_adventures": N_("between adventures"),
-}
 REASONS = {
     "listed_roll": N_("a roll the runner's notes list"),
     "beat_dfn": N_("beat a foe's DFN"),
@@ -74,7 +69,7 @@ def card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
             rows.append(Row(words("Abilities"), listed))
     else:
         action = words(SIMPLE.get(name, name), who=who, n=words.number(int(r.get("encounter", 0))))
-        result = words(PHASES.get(str(r.get("phase")), "")) if r.get("phase") else ""
+        result = ""  # the action says it all; the tracker's view shows the phase
     if "vp_free" in r:
         rows.append(Row(words("Free VP"), words.number(int(r["vp_free"]))))
     return Card(action, result, tone, tuple(rows))

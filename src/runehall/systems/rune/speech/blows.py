@@ -8,7 +8,7 @@ from typing import Any
 
 from runehall.present.card import Row
 from runehall.present.words import N_, Words
-from runehall.systems.rune.speech.common import data_name, health, plain_text, roll_row
+from runehall.systems.rune.speech.common import data_name, health, plain_text, roll_row, signed
 
 KINDS: dict[str, str] = {
     "attack": N_("{attacker} attacks {target} with the {weapon}"),
@@ -69,7 +69,7 @@ def blow(record: Mapping[str, Any] | str, words: Words) -> tuple[str, list[Row]]
         score = words(
             "ATK {atk} vs {defence} {dfn}",
             atk=words.number(int(atk["total"])),
-            defence=words("DFN") if dfn.get("roll") != "Dodge" else words("Dodge"),
+            defence=_defence_word(str(dfn.get("roll", "")), words),
             dfn=words.number(int(dfn["total"])),
         )
     if record.get("berserk"):
@@ -79,6 +79,12 @@ def blow(record: Mapping[str, Any] | str, words: Words) -> tuple[str, list[Row]]
     text = words("{what}: {how}", what=head, how=", ".join(parts))
     text += _after(record, rows, words)
     return text, rows
+
+
+def _defence_word(roll: str, words: Words) -> str:
+    if roll == "Dodge":
+        return words("Dodge")
+    return words("Difficulty") if roll == "none (not dodging)" else words("DFN")
 
 
 def _hit(record: Mapping[str, Any], words: Words) -> str:
@@ -102,9 +108,8 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
         text += "; " + injury(record["injury"], words)
     restrain = record.get("restrain")
     if isinstance(restrain, Mapping):
-        rows.append(
-            roll_row({**restrain, "roll": words("restraint roll"), "difficulty": restrain.get("against", 0)}, words)
-        )
+        against = {**restrain, "difficulty": restrain.get("against", 0), "who": ""}
+        rows.append(roll_row(against, words, words("Restraint roll")))
         if restrain.get("restrained"):
             rows.append(
                 Row(
@@ -131,6 +136,7 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
     stray = record.get("stray")
     if isinstance(stray, Mapping) and isinstance(stray.get("injury"), Mapping):
         rows.append(Row(words("A stray missile"), injury(stray["injury"], words)))
+    rows += _sequels(record, words)
     if "ammo_left" in record:
         rows.append(Row(words("Ammunition left"), words.number(int(record["ammo_left"]))))
     return text
@@ -176,3 +182,42 @@ def _burn(place: Mapping[str, Any], words: Words) -> str:
             else injury(place["injury"], words)
         )
     return words("{who} keeps clear ({roll})", who=who, roll=text) if text else who
+
+
+def _sequels(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """The rarer parts of an attack: the range, a fog-of-war reroll, a severed limb, a net, a knockdown."""
+    rows: list[Row] = []
+    distance = record.get("distance")
+    if isinstance(distance, Mapping) and "range" in distance:
+        rows.append(
+            Row(
+                words("Range"),
+                words(
+                    "{n} paces, {penalty} to hit",
+                    n=words.number(int(distance["range"])),
+                    penalty=signed(int(distance.get("penalty", 0))),
+                ),
+            )
+        )
+    fog = record.get("fog_of_war")
+    if isinstance(fog, Mapping):
+        ally = str(fog.get("ally", ""))
+        said = injury(fog["injury"], words) if isinstance(fog.get("injury"), Mapping) else words("no one else is hit")
+        rows.append(Row(words("Fog of war"), words("the blow strays towards {ally}: {what}", ally=ally, what=said)))
+    sever = record.get("sever")
+    if isinstance(sever, Mapping) and sever.get("eligible"):
+        what = words("a limb is severed") if sever.get("severed") else words("no limb is severed")
+        if sever.get("flees"):
+            what += ", " + words("the foe flees")
+        rows.append(Row(words("Severing"), what))
+    netted = record.get("netted")
+    if isinstance(netted, Mapping) and "escape_difficulty" in netted:
+        rows.append(
+            Row(words("Netted"), words("escape Difficulty {n}", n=words.number(int(netted["escape_difficulty"]))))
+        )
+    footing = record.get("footing")
+    if isinstance(footing, Mapping) and "faces" in footing:
+        fell = words("falls") if footing.get("fell") else words("keeps his feet")
+        row = roll_row({**footing, "difficulty": footing.get("against", 0)}, words, words("Footing"))
+        rows.append(Row(row.label, f"{row.value} — {fell}"))
+    return rows

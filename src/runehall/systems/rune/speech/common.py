@@ -165,6 +165,9 @@ def roll_row(record: Mapping[str, Any], words: Words, label: str | None = None) 
     """A recorded roll as a row: "Ragnar's DFN" "5 + 5 (withdrawing +3) = 13"."""
     who = str(record.get("who", ""))
     what = label or roll_label(str(record.get("roll", "")), words)
+    if str(record.get("roll", "")).startswith("none") and "total" in record:  # no roll: a Difficulty or none at all
+        name = words("{who}'s defence", who=who) if who else words("Defence")
+        return Row(name, words("{what}: {total}", what=what, total=words.number(int(record["total"]))))
     name = words("{who}'s {roll}", who=who, roll=what) if who else what
     parts = []
     if "result" in record:

@@ -10,7 +10,7 @@ from typing import Any
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
-from runehall.systems.rune.speech.common import data_name, health, plain_text, roll_row, tape_chips
+from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 
 Told = tuple[str, str, Tone, list[Row]]
 Teller = Callable[[Mapping[str, Any], Mapping[str, Any], Words], Told]
@@ -91,12 +91,12 @@ def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("readied"):
         rows.insert(0, Row(words("Readies"), data_name("weapon", str(r["readied"]), words)))
     swing = r.get("attack")
-    if swing is None:
-        return words("{who} attacks {target}", who=r["who"], target=r.get("target", "")), "", "neutral", rows
+    if not isinstance(swing, Mapping):  # none, or "none: he fell on the way"
+        head = words("{who} attacks {target}", who=r["who"], target=r.get("target", ""))
+        return head, words("no attack: he fell on the way") if swing else "", "failure", rows
     said, more = blow(swing, words)
-    hit = isinstance(swing, Mapping) and bool(swing.get("hit"))
     head, _, how = said.partition(": ")
-    return head, how, "success" if hit else "failure", more + rows
+    return head, how, "success" if swing.get("hit") else "failure", more + rows
 
 
 def move(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
@@ -106,7 +106,7 @@ def move(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         result += ", " + words("escapes the fight")
     rows = consequences(r, words)
     if r.get("slips"):
-        rows.append(Row(words("Footing"), words("slips on the way")))
+        rows.append(Row(words("Footing"), words("{who} slips on the way", who=r["who"])))
     return action, result, "neutral", rows
 
 
@@ -187,21 +187,26 @@ def _healer(r: Mapping[str, Any], words: Words) -> list[Row]:
     roll = r.get("healer_roll")
     if not isinstance(roll, Mapping):
         return []
-    situation = roll.get("situation") or {}
-    return [roll_row({**roll, "who": "", "modifiers": {**(roll.get("modifiers") or {}), **situation}}, words)]
+    row = roll_row({**roll, "who": ""}, words)
+    situation = modifiers_text(roll.get("situation"), words)  # the situation changes the Difficulty
+    return [Row(row.label, f"{row.value} ({situation})" if situation else row.value)]
+
+
+def _healed(r: Mapping[str, Any], words: Words) -> str:
+    """What a treatment gave back: HP, or Wounds cured, and where the patient stands."""
+    patient, left = r.get("patient", ""), words.number(int(r.get("hp", 0)))
+    if r.get("wounds_cured"):
+        cured = words.n("{n} wound", "{n} wounds", int(r["wounds_cured"]))
+        return words("{patient} is cured of {cured} ({left} HP now)", patient=patient, cured=cured, left=left)
+    hp = words.number(int(r.get("hp_gained", 0)))
+    return words("{patient} regains {hp} HP ({left} HP now)", patient=patient, hp=hp, left=left)
 
 
 def heal(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     ok = bool(r.get("success"))
     action = words("{who} treats {patient}'s wounds", who=r["who"], patient=r.get("patient", ""))
     if ok:
-        result = words(
-            "{patient} regains {hp} HP and {n} wounds ({left} HP now)",
-            patient=r.get("patient", ""),
-            hp=words.number(int(r.get("hp_gained", 0))),
-            n=words.number(int(r.get("wounds_cured", 0))),
-            left=words.number(int(r.get("hp", 0))),
-        )
+        result = _healed(r, words)
     else:
         result = words("the treatment fails")
     rows = _healer(r, words)
@@ -337,7 +342,7 @@ def condition(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 
 def leave(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
-    return words("{who} leaves the fight", who=r.get("who", "")), health(str(r.get("health")), words), "neutral", []
+    return words("{who} leaves the fight", who=r.get("who", "")), "", "neutral", []
 
 
 def end_combat(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
