@@ -110,7 +110,7 @@ def resolve(event: Mapping[str, Any], words: Words, who: str) -> Card:
     if "hit" in r:
         _, blow_rows = hit(r, words)
         rows += blow_rows
-    result = _outcome(r, words) or (words("done") if r.get("done") else "")
+    result = _outcome(r, words) or (words("takes effect") if r.get("effects") or r.get("gift") else words("done"))
     tone: Tone = "success" if r.get("hit") or r.get("success") or r.get("escaped") else \
         "failure" if r.get("hit") is False or r.get("success") is False else "neutral"
     return Card(action=action, result=result, tone=tone, rows=tuple(rows))
