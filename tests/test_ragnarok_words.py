@@ -254,3 +254,16 @@ def test_yngr_is_drawn_with_the_tables_glyph() -> None:
     for option, glyph in (("U+16DC", "\u16dc"), ("U+16DD", "\u16dd")):
         stored = m.roll("ragnarok", params, SYSTEM.options({"yngr_glyph": option}), ManualSource(["yngr"])).to_json()
         assert [c.text for c in m.describe(stored, words, "A").chips] == [glyph]
+
+
+def test_a_stored_test_with_a_skill_resolves_the_same_when_read_again() -> None:
+    # The lock skill's +1 came from the data but was stored as 0: re-reading the stored parameters (verify,
+    # the card) gave D 4 instead of 5 and another tier.
+    m = SYSTEM.mechanic("test")
+    params = {"bag": "4F", "destiny": 2, "required_trait": "F", "difficulty": 4, "skill": "abrir_cerraduras"}
+    stored = _stored("test", params, ["F", "F"])
+    again = m.parse_params(stored["params"])
+    assert stored["params"]["inherent_modifier"] == 1
+    assert m.resolve(again, SYSTEM.options({}), (2, 0, 0))._asdict() == stored["outcome"]
+    card = m.describe(stored, words_for("en", "ragnarok"), "Atla")
+    assert ("Difficulty", "Difícil (Hard), 4 + 1 inherent") in [(r.label, r.value) for r in card.rows]

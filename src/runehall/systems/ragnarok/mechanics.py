@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.chance import Both, Chance
 from runehall.chance.draws import BagDraw
@@ -101,6 +101,17 @@ class SkillTestParams(SideParams):
     @classmethod
     def _trait(cls, value: object) -> object:
         return parse_trait(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _skill_modifier(cls, values: object) -> object:
+        """A known skill given without a modifier brings its own: written into the parameters, so the stored
+        roll holds the D it was resolved with and resolves the same when it is read again (verify)."""
+        if isinstance(values, dict) and values.get("skill") and values.get("inherent_modifier") is None:
+            known = rules().skill(str(values["skill"]))
+            if known is not None:
+                return {**values, "inherent_modifier": known.inherent_modifier}
+        return values
 
 
 def _no_wyrd(difficulty: int, options: RagnarokOptions) -> bool:
