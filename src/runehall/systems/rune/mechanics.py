@@ -175,6 +175,9 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
         return said.contest_card(stored, words, who)
 
+    def render(self, stored: Mapping[str, Any]) -> str:
+        return said.plain(said.contest_card(stored, ENGLISH, ""), "contest")
+
 
 # -- a contest of three or more ----------------------------------------------------------------------------
 MIN_SIDES, MAX_SIDES = 3, 8
@@ -376,3 +379,6 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
 
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
         return said.attack_card(stored, words, who)
+
+    def render(self, stored: Mapping[str, Any]) -> str:
+        return said.plain(said.attack_card(stored, ENGLISH, ""), "attack")

@@ -4,6 +4,7 @@ chances, for the stress roll, the contests, one attack, a Bargain and falling as
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -130,6 +131,11 @@ def roll_card(stored: Mapping[str, Any], words: Words, who: str) -> Card:
     chips = stress_chips(faces, words, quality=bool(params.get("quality")))
     total = words.number(_result(faces, bool(params.get("quality"))) + bonus)
     return Card(action, label, tone, (row,), tuple(chips), total)
+
+
+def plain(card: Card, what: str) -> str:
+    """A card as the CLI's one line, headed by what was rolled instead of who rolled it."""
+    return replace(card, action=what).plain()
 
 
 class _Outcome:
