@@ -56,6 +56,8 @@ def test_every_cast_reads_as_words(name: str, params: dict[str, Any], options: d
     labels += [b.label for t in summary.full for b in t.rows] + [t.title for t in summary.full]
     for label in labels:
         assert label and values(label) == [], label
+    outcomes = [mechanic.label(None, o, words) for o in odds.outcomes.outcomes()]
+    assert len(set(outcomes)) == len(outcomes)  # the full table never repeats a label
     assert summary.headline and summary.chart.title
 
 

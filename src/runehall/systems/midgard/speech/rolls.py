@@ -46,8 +46,11 @@ def cast_outcome(value: Any, words: Words) -> str:
     if next_attack is None:
         if merkstave:
             parts.append(words.n("{n} Merkstave left for the GM", "{n} Merkstave left for the GM", merkstave))
-    elif next_attack:
-        parts.append(words("+{n} to the next attack on you", n=words.number(next_attack)))
+    else:
+        if merkstave:  # already taken off the margin and speed above (policy A-20)
+            parts.append(words.n("{n} Merkstave spent by the GM", "{n} Merkstave spent by the GM", merkstave))
+        if next_attack:
+            parts.append(words("+{n} to the next attack on you", n=words.number(next_attack)))
     return ", ".join(parts)
 
 
