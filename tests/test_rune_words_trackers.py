@@ -129,7 +129,8 @@ def test_the_sessions_made_every_action(events: list[tuple[str, dict[str, Any]]]
     made = {(tracker, e["action"]) for tracker, e in events}
     assert made == {(tracker, name) for tracker, name, _ in actions()}
     shown = json.dumps([e["result"] for _, e in events])  # and the rarer parts of a result, described too
-    for part in ("free_attacks", "fatigue", "damaging_places", "sever", "fog_of_war", "distance", "footing", "net", "ripostes", "counter"):
+    parts = ("free_attacks", "fatigue", "damaging_places", "sever", "fog_of_war", "distance", "footing", "net")
+    for part in (*parts, "ripostes", "counter"):
         assert f'"{part}"' in shown, part
 
 
@@ -219,3 +220,11 @@ def test_advancement_in_both_languages() -> None:
     assert action.describe(buy, words_for("es", "rune"), "Ana").plain() == (
         "Ana sube Arma grande por experiencia: 3 → 4 por 150 PV  PV libres 110"
     )
+
+
+def test_tracker_and_mechanic_titles_have_spanish() -> None:
+    es = words_for("es", "rune")
+    titles = [t.title for t in SYSTEM.trackers().values()] + [m.title for m in SYSTEM.mechanics().values()]
+    titles += [m.summary for m in SYSTEM.mechanics().values()]
+    for title in titles:
+        assert es(title) != title and program_values(title) == [], title

@@ -278,7 +278,7 @@ def render(record: Advancement) -> str:
 
 class AdvancementTracker(Tracker[Advancement]):
     name: ClassVar[str] = "advancement"
-    title: ClassVar[str] = "Advancement: victory points, death insurance, experience and training"
+    title: ClassVar[str] = N_("Advancement: victory points, death insurance, experience and training")
     Setup: ClassVar[type[RulesModel]] = AdvancementSetup
 
     def start(self, setup: Any, options: Any) -> Advancement:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.errors import ParameterError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat import attack, brawling, care, initiative, jumping, moves, runner
 from runehall.systems.rune.combat.build import CombatantSpec, build
@@ -57,7 +58,7 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
 
 class CombatTracker(Tracker[CombatState]):
     name: ClassVar[str] = "combat"
-    title: ClassVar[str] = "Combat: initiative, actions, attacks, injury and revival, round by round"
+    title: ClassVar[str] = N_("Combat: initiative, actions, attacks, injury and revival, round by round")
     Setup: ClassVar[type[RulesModel]] = CombatSetup
 
     def start(self, setup: Any, options: Any) -> CombatState:
