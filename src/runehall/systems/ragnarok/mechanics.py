@@ -45,29 +45,36 @@ def _trait_or_none(value: object) -> object:
 class SideParams(RulesModel):
     """What one character brings to a test."""
 
-    bag: Bag = Field(title="Bolsa (bag)", description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
-    destiny: int = Field(ge=0, le=MAX_DESTINY, title="Destino (Destiny)", description="Destino: runes drawn.")
+    bag: Bag = Field(
+        title=N_("Bolsa (bag)"),
+        description=N_("The runes in the bag: counts per trait such as 4F,2M,1E, or the runes by name."),
+    )
+    destiny: int = Field(
+        ge=0, le=MAX_DESTINY, title=N_("Destino (Destiny)"), description=N_("Destino: how many runes are drawn.")
+    )
     void_trait: Trait | None = Field(
         None,
-        title="Runa del Vacío (Void rune trait)",
-        description="The Void rune's trait (F/M/E), or none without one.",
+        title=N_("Runa del Vacío (Void rune trait)"),
+        description=N_("The Void rune's trait (F, M or E); leave it empty without one."),
     )
     skill_level: int = Field(
         0,
         ge=0,
         le=MAX_LEVEL,
-        title="Nivel de habilidad (skill level)",
-        description="L: the level of the skill used (0 without it).",
+        title=N_("Nivel de habilidad (skill level)"),
+        description=N_("L: the level of the skill used (0 without it)."),
     )
     divine_potency: int = Field(
         0,
         ge=0,
         le=MAX_LEVEL,
-        title="Potencia Divina (Divine Potency)",
-        description="P: automatic successes of Divine Potency.",
+        title=N_("Potencia Divina (Divine Potency)"),
+        description=N_("P: automatic successes of Divine Potency."),
     )
     transform: Literal["optimal", "none"] = Field(
-        "optimal", title="Transformación (transformation)", description="Transform runes optimally, or not."
+        "optimal",
+        title=N_("Transformación (transformation)"),
+        description=N_("Transform the runes in the best way, or not at all."),
     )
 
     @field_validator("void_trait", mode="before")
@@ -80,21 +87,21 @@ class SkillTestParams(SideParams):
     difficulty: int = Field(
         ge=0,
         le=MAX_EPIC,
-        title="Dificultad (difficulty)",
-        description="Base difficulty: 0 Automática .. 5 Improbable (more: epic).",
+        title=N_("Dificultad (difficulty)"),
+        description=N_("Base difficulty: 0 Automática to 5 Improbable (above: epic feats)."),
     )
     inherent_modifier: int = Field(
         0,
         ge=-MAX_LEVEL,
         le=MAX_LEVEL,
-        title="Modificador inherente (inherent modifier)",
-        description="The skill's inherent modifier (lock opening: +1).",
+        title=N_("Modificador inherente (inherent modifier)"),
+        description=N_("The skill's inherent modifier (opening locks: +1)."),
     )
     required_trait: Trait = Field(
-        title="Rasgo requerido (required trait)", description="The trait the norn requires (F, M or E)."
+        title=N_("Rasgo requerido (required trait)"), description=N_("The trait the norn asks for (F, M or E).")
     )
     skill: str | None = Field(
-        None, title="Habilidad (skill)", description="A skill id from the data; gives its inherent modifier."
+        None, title=N_("Habilidad (skill)"), description=N_("A skill from the rules; it brings its inherent modifier.")
     )
 
     @field_validator("required_trait", mode="before")
@@ -219,11 +226,24 @@ def _rune_text(label: str) -> str:
 
 
 class OpposedParams(RulesModel):
-    a: SideParams = Field(description="Side A (JSON or @file): bag, destiny, void_trait, skill_level...")
-    b: SideParams = Field(description="Side B, the same fields.")
-    required_trait: Trait = Field(description="The trait both sides need (A-10: a side may override it).")
-    a_trait: Trait | None = None
-    b_trait: Trait | None = None
+    a: SideParams = Field(
+        title=N_("Bando A (side A)"), description=N_("Side A: bag, Destino, Void rune trait, skill level...")
+    )
+    b: SideParams = Field(title=N_("Bando B (side B)"), description=N_("Side B, the same fields."))
+    required_trait: Trait = Field(
+        title=N_("Rasgo requerido (required trait)"),
+        description=N_("The trait both sides need (a side may be given its own)."),
+    )
+    a_trait: Trait | None = Field(
+        None,
+        title=N_("Rasgo del bando A (side A's trait)"),
+        description=N_("Side A's own trait, if not the common one."),
+    )
+    b_trait: Trait | None = Field(
+        None,
+        title=N_("Rasgo del bando B (side B's trait)"),
+        description=N_("Side B's own trait, if not the common one."),
+    )
 
     @field_validator("required_trait", "a_trait", "b_trait", mode="before")
     @classmethod
@@ -278,8 +298,13 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
 
 
 class WyrdParams(RulesModel):
-    bag: Bag = Field(title="Bolsa (bag)", description="The runes in the bag: trait counts like 4F,2M,1E or rune names.")
-    destiny: int = Field(ge=0, le=MAX_DESTINY, title="Destino (Destiny)", description="Destino: runes drawn.")
+    bag: Bag = Field(
+        title=N_("Bolsa (bag)"),
+        description=N_("The runes in the bag: counts per trait such as 4F,2M,1E, or the runes by name."),
+    )
+    destiny: int = Field(
+        ge=0, le=MAX_DESTINY, title=N_("Destino (Destiny)"), description=N_("Destino: how many runes are drawn.")
+    )
 
 
 class Wyrd(Mechanic[WyrdParams, Counts, Counts]):

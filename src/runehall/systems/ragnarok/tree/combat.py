@@ -87,7 +87,11 @@ def enter_phase(board: Board, combat: Combat, keep: list[str], recover: list[str
 
 class StartParams(RulesModel):
     number: int | None = Field(
-        None, ge=1, le=MAX_COMBAT_NUMBER, description="The combat's number (default: the next one)."
+        None,
+        ge=1,
+        le=MAX_COMBAT_NUMBER,
+        title=N_("Número (number)"),
+        description=N_("The combat's number (default: the next one)."),
     )
 
 
@@ -119,10 +123,14 @@ class NextPhaseParams(RulesModel):
     keep: list[str] = Field(
         max_length=MAX_HAND,
         default_factory=list,
-        description="Entering Collection: chains with Continuity/Conservation that stay.",
+        title=N_("Cadenas que siguen (chains kept)"),
+        description=N_("Entering Recogida: chains with Continuidad or Conservación that stay."),
     )
     recover: list[str] = Field(
-        default_factory=list, max_length=MAX_HAND, description="Entering Maintenance: which stunned runes recover."
+        default_factory=list,
+        max_length=MAX_HAND,
+        title=N_("Recuperar (recover)"),
+        description=N_("Entering Mantenimiento: which stunned runes recover."),
     )
 
 

@@ -21,17 +21,34 @@ Policy = Literal["owner_choice", "concentrate", "spread", "random_from_bag"]
 
 class DamageParams(RulesModel):
     points: int = Field(
-        ge=0, le=MAX_POINTS, description="Damage points: each moves one Essence rune one position down."
+        ge=0,
+        le=MAX_POINTS,
+        title=N_("Puntos (points)"),
+        description=N_("Damage points: each moves one Essence rune one position down."),
     )
-    trait: TraitParam = Field(description="The damage's trait: F and M stop at muerte, E goes on to consuncion.")
+    trait: TraitParam = Field(
+        title=N_("Rasgo del daño (damage trait)"),
+        description=N_("F and M damage stops at Muerte, E goes on to Consunción."),
+    )
     allocate: list[str] = Field(
-        default_factory=list, max_length=MAX_POINTS, description="The rune taking each point, in order."
+        default_factory=list,
+        max_length=MAX_POINTS,
+        title=N_("Reparto (allocation)"),
+        description=N_("The rune taking each point, in order."),
     )
     policy: Policy | None = Field(
-        None, description="Who picks the runes (default: owner with --allocate, else option)."
+        None,
+        title=N_("Quién elige (who picks)"),
+        description=N_("Who picks the runes (default: the owner when runes are named, else the campaign's option)."),
     )
-    nonlethal: bool = Field(False, description="Non-lethal damage, stopping at aturdido (hook, Q-14).")
-    cause: Cause | None = Field(None, description="If this kills: natural_disaster or killing_blow (immortals).")
+    nonlethal: bool = Field(
+        False, title=N_("No letal (non-lethal)"), description=N_("Non-lethal damage, stopping at Aturdido.")
+    )
+    cause: Cause | None = Field(
+        None,
+        title=N_("Causa (cause)"),
+        description=N_("If this kills: a natural disaster or a killing blow (for immortals)."),
+    )
 
 
 def _eligible(board: Board, stop: int) -> list[RuneToken]:
@@ -120,9 +137,17 @@ class DamageAction(TreeAction):
 
 
 class HealParams(RulesModel):
-    points: int = Field(ge=0, le=MAX_POINTS, description="Healing points: each moves one rune one position up.")
+    points: int = Field(
+        ge=0,
+        le=MAX_POINTS,
+        title=N_("Puntos (points)"),
+        description=N_("Healing points: each moves one rune one position up."),
+    )
     allocate: list[str] = Field(
-        default_factory=list, max_length=MAX_POINTS, description="The rune each point heals, in order."
+        default_factory=list,
+        max_length=MAX_POINTS,
+        title=N_("Reparto (allocation)"),
+        description=N_("The rune each point heals, in order."),
     )
 
 
@@ -159,7 +184,7 @@ class HealAction(TreeAction):
 
 
 class TimeParams(RulesModel):
-    hours: float = Field(gt=0, le=MAX_HOURS, description="Game hours that pass.")
+    hours: float = Field(gt=0, le=MAX_HOURS, title=N_("Horas (hours)"), description=N_("Game hours that pass."))
 
 
 def _due(board: Board) -> bool:
@@ -193,7 +218,7 @@ class AdvanceTimeAction(TreeAction):
 
 
 class RecoverParams(RulesModel):
-    rune: str = Field(description="The rune in consuncion that climbs back to muerte.")
+    rune: str = Field(title=N_("Runa (rune)"), description=N_("The rune in Consunción that climbs back to Muerte."))
 
 
 class RecoverAction(TreeAction):
@@ -220,7 +245,9 @@ class RecoverAction(TreeAction):
 
 
 class SagaParams(RulesModel):
-    route: Route = Field(description="The wound route of the new saga: blanca, gris or negra.")
+    route: Route = Field(
+        title=N_("Ruta (route)"), description=N_("The wound route of the new saga: blanca, gris or negra.")
+    )
 
 
 class NewSagaAction(TreeAction):

@@ -39,7 +39,9 @@ def resolve_death(board: Board, cause: Cause) -> dict[str, Any]:
 
 
 class DeathParams(RulesModel):
-    cause: Cause = Field(description="natural_disaster or killing_blow (the norn says which).")
+    cause: Cause = Field(
+        title=N_("Causa (cause)"), description=N_("A natural disaster or a killing blow (the norn says which).")
+    )
 
 
 class ResolveDeathAction(TreeAction):

@@ -33,13 +33,31 @@ def _damage_traits(names: tuple[str, ...]) -> set[Trait]:
 
 
 class SpendParams(RulesModel):
-    effect: str = Field(description="The effect's code or id, e.g. HEAL_6, move_1_hex, EXTRA_RUNE.")
-    count: int = Field(1, ge=1, le=MAX_PURCHASES, description="How many times it is bought (A-22).")
-    context: Context | None = Field(None, description="For damage effects: damage_taken or damage_dealt.")
-    damage_trait: TraitParam | None = Field(None, description="For damage dealt: the trait of that damage.")
-    target: str | None = Field(None, description="PARRY_OR_PHYS_DMG_6: parada or dano_fisico (from --context).")
+    effect: str = Field(
+        title=N_("Efecto (effect)"),
+        description=N_("The effect bought, by its code (for example HEAL_6 or EXTRA_RUNE)."),
+    )
+    count: int = Field(
+        1, ge=1, le=MAX_PURCHASES, title=N_("Veces (count)"), description=N_("How many times it is bought.")
+    )
+    context: Context | None = Field(
+        None,
+        title=N_("Contexto (context)"),
+        description=N_("For damage effects: whether the damage is taken or dealt."),
+    )
+    damage_trait: TraitParam | None = Field(
+        None, title=N_("Rasgo del daño (damage trait)"), description=N_("For damage dealt: the trait of that damage.")
+    )
+    target: str | None = Field(
+        None,
+        title=N_("Objetivo (target)"),
+        description=N_("For +6 to Parry or Physical damage: which one (else from the context)."),
+    )
     allocate: list[str] = Field(
-        default_factory=list, max_length=MAX_POINTS, description="HEAL_6: the runes healed, one per point."
+        default_factory=list,
+        max_length=MAX_POINTS,
+        title=N_("Reparto (allocation)"),
+        description=N_("For Healing +6: the runes healed, one per point."),
     )
 
 
@@ -114,8 +132,10 @@ class SpendAction(TreeAction):
 
 
 class GainParams(RulesModel):
-    amount: int = Field(ge=1, le=MAX_DP, description="DP markers gained.")
-    source: str = Field("", description="What grants them (a power's name).")
+    amount: int = Field(
+        ge=1, le=MAX_DP, title=N_("Cantidad (amount)"), description=N_("Divine Potency markers gained.")
+    )
+    source: str = Field("", title=N_("Origen (source)"), description=N_("What grants them (a power's name)."))
 
 
 class GainAction(TreeAction):
@@ -135,9 +155,15 @@ class GainAction(TreeAction):
 
 
 class EnchantmentParams(RulesModel):
-    power: str = Field(description="The Runic Enchantment (a passive power on the sheet).")
+    power: str = Field(
+        title=N_("Poder (power)"), description=N_("The Runic Enchantment (a passive power on the sheet).")
+    )
     distance_m: float | None = Field(
-        None, ge=0, le=MAX_DISTANCE_M, description="Metres to the nearest identical one (none: no other)."
+        None,
+        ge=0,
+        le=MAX_DISTANCE_M,
+        title=N_("Distancia (distance)"),
+        description=N_("Metres to the nearest identical one (empty: none)."),
     )
 
 

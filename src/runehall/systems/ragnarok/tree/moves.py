@@ -22,7 +22,11 @@ PileParam = Annotated[PileId, BeforeValidator(parse_pile)]
 
 class WyrdParams(RulesModel):
     extra: int = Field(
-        0, ge=0, le=MAX_BAG, description="Extra runes bought with Divine Potency (10 DP each, Wyrd phase only)."
+        0,
+        ge=0,
+        le=MAX_BAG,
+        title=N_("Runas extra (extra runes)"),
+        description=N_("Extra runes bought with Divine Potency (10 each, in the Wyrd phase only)."),
     )
 
 
@@ -70,9 +74,14 @@ class WyrdAction(TreeAction):
 
 class TransformParams(RulesModel):
     runes: list[str] = Field(
-        max_length=MAX_HAND, description="The two runes (or composites) of mano to combine, by id or name."
+        max_length=MAX_HAND,
+        title=N_("Runas (runes)"),
+        description=N_("The two runes (or composites) in Mano to combine, by name."),
     )
-    to: TraitParam = Field(description="The trait of the new rune: F, M or E, not the sources' own.")
+    to: TraitParam = Field(
+        title=N_("Nuevo rasgo (new trait)"),
+        description=N_("The trait of the new rune: F, M or E, not the one the two share."),
+    )
 
 
 class TransformAction(TreeAction):
@@ -117,7 +126,9 @@ class TransformAction(TreeAction):
 
 
 class UntransformParams(RulesModel):
-    composite: str = Field(description="The composite to split back into its two runes (e.g. c1).")
+    composite: str = Field(
+        title=N_("Compuesta (composite)"), description=N_("The composite to split back into its two runes (c1, c2...).")
+    )
 
 
 class UntransformAction(TreeAction):
@@ -139,14 +150,25 @@ class UntransformAction(TreeAction):
 
 
 class PlayParams(RulesModel):
-    rune: str = Field(description="The rune or composite to move, by id or name ('vacio' for the Void rune).")
-    to: PileParam = Field(description="Where to: actividad, or contingencia (with --condition).")
-    from_pile: PileParam | None = Field(None, description="Where it should be now; refused if it is elsewhere.")
-    chain: str | None = Field(None, description="In actividad: the rune chain it joins (a name you choose).")
-    metamarks: list[str] = Field(
-        default_factory=list, max_length=MAX_NAMES, description="Metamarks the chain carries (continuidad...)."
+    rune: str = Field(title=N_("Runa (rune)"), description=N_("The rune or composite to move, by name."))
+    to: PileParam = Field(
+        title=N_("Hacia (to)"), description=N_("Where to: Actividad, or Contingencia (with a condition).")
     )
-    condition: str | None = Field(None, description="To contingencia: the condition that fires it.")
+    from_pile: PileParam | None = Field(
+        None, title=N_("Desde (from)"), description=N_("Where it should be now; refused if it is elsewhere.")
+    )
+    chain: str | None = Field(
+        None, title=N_("Cadena (chain)"), description=N_("In Actividad: the rune chain it joins (a name you choose).")
+    )
+    metamarks: list[str] = Field(
+        default_factory=list,
+        max_length=MAX_NAMES,
+        title=N_("Metamarcas (metamarks)"),
+        description=N_("Metamarks the chain carries (Continuidad...)."),
+    )
+    condition: str | None = Field(
+        None, title=N_("Condición (condition)"), description=N_("To Contingencia: the condition that sets it off.")
+    )
 
 
 class PlayAction(TreeAction):
@@ -200,8 +222,15 @@ class PlayAction(TreeAction):
 
 
 class DeclareParams(RulesModel):
-    runes: list[str] = Field(min_length=1, max_length=MAX_HAND, description="The runes of mano the action uses.")
-    condition: str = Field(min_length=1, description="The condition that sets the action off.")
+    runes: list[str] = Field(
+        min_length=1,
+        max_length=MAX_HAND,
+        title=N_("Runas (runes)"),
+        description=N_("The runes in Mano the action uses."),
+    )
+    condition: str = Field(
+        min_length=1, title=N_("Condición (condition)"), description=N_("The condition that sets the action off.")
+    )
 
 
 class DeclareAction(TreeAction):
@@ -222,7 +251,7 @@ class DeclareAction(TreeAction):
 
 
 class ContingencyParams(RulesModel):
-    contingency: str = Field(description="The contingency's id (k1, k2...).")
+    contingency: str = Field(title=N_("Contingencia (contingency)"), description=N_("Which contingency (k1, k2...)."))
 
 
 def _armed(board: Board, kid: str) -> str:
@@ -265,7 +294,7 @@ class CancelAction(TreeAction):
 
 
 class SacrificeParams(RulesModel):
-    rune: str
+    rune: str = Field(title=N_("Runa (rune)"), description=N_("The rune offered."))
 
 
 class SacrificeAction(TreeAction):

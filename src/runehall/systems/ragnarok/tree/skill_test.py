@@ -23,19 +23,41 @@ MAX_BASE_DIFFICULTY = 5
 
 class SkillTestParams(RulesModel):
     difficulty: int = Field(
-        ge=0, le=MAX_DIFFICULTY, description="Base difficulty: 0 Automática .. 5 Improbable (above: epic feats)."
+        ge=0,
+        le=MAX_DIFFICULTY,
+        title=N_("Dificultad (difficulty)"),
+        description=N_("Base difficulty: 0 Automática to 5 Improbable (above: epic feats)."),
     )
-    required_trait: TraitParam = Field(description="The trait the norn requires (F, M or E).")
-    skill: str | None = Field(None, description="The skill used (its level comes from the sheet).")
+    required_trait: TraitParam = Field(
+        title=N_("Rasgo requerido (required trait)"), description=N_("The trait the norn asks for (F, M or E).")
+    )
+    skill: str | None = Field(
+        None, title=N_("Habilidad (skill)"), description=N_("The skill used (its level comes from the sheet).")
+    )
     applicable: list[str] = Field(
-        default_factory=list, max_length=MAX_NAMES, description="The skills the norn allows (I-16, A-08)."
+        default_factory=list,
+        max_length=MAX_NAMES,
+        title=N_("Habilidades válidas (allowed skills)"),
+        description=N_("The skills the norn allows for this test."),
     )
-    skill_level: int | None = Field(None, ge=0, le=MAX_LEVEL, description="L, overriding the sheet.")
+    skill_level: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_LEVEL,
+        title=N_("Nivel de habilidad (skill level)"),
+        description=N_("L, instead of the sheet's."),
+    )
     inherent_modifier: int | None = Field(
-        None, ge=-MAX_LEVEL, le=MAX_LEVEL, description="The skill's inherent modifier (default: from data)."
+        None,
+        ge=-MAX_LEVEL,
+        le=MAX_LEVEL,
+        title=N_("Modificador inherente (inherent modifier)"),
+        description=N_("The skill's inherent modifier (default: from the rules)."),
     )
     transform: Literal["optimal", "as_is"] = Field(
-        "optimal", description="Count the best transformations of mano, or mano as it is."
+        "optimal",
+        title=N_("Transformación (transformation)"),
+        description=N_("Count the best transformations of Mano, or Mano as it is."),
     )
 
 

@@ -21,9 +21,15 @@ from runehall.systems.tracker import Tracker, TrackerAction
 
 class TreeSetup(RulesModel):
     character: dict[str, Any] = Field(
-        max_length=MAX_SHEET_FIELDS, description="The character sheet (@FILE): name, essence, destiny, void..."
+        max_length=MAX_SHEET_FIELDS,
+        title=N_("Personaje (character)"),
+        description=N_("The character sheet: name, Esencia, Destino, Void rune..."),
     )
-    route: Route | None = Field(None, description="The wound route: blanca, gris or negra (default: the option).")
+    route: Route | None = Field(
+        None,
+        title=N_("Ruta (route)"),
+        description=N_("The wound route: blanca, gris or negra (default: the campaign's option)."),
+    )
 
 
 def start_tree(character: Character, route: str, options: RagnarokOptions) -> TreeState:
