@@ -7,6 +7,7 @@ Every text a person reads is checked for program values; the headline chances eq
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -234,3 +235,11 @@ def test_every_name_a_card_shows_has_spanish() -> None:
 def test_data_names_are_translated_on_cards() -> None:
     es = words_for("es", "rune")
     assert es("Viking Broadsword") == "Espada ancha vikinga" and es("Great Weapon") == "Arma grande"
+
+
+def test_spanish_fills_the_same_places() -> None:
+    """A translation that drops or renames a {place} would fail or lose a number when shown."""
+    places = re.compile(r"\{(\w+)\}")
+    for english, spanish in catalog(PACKAGE, "es").items():
+        for form in (spanish,) if isinstance(spanish, str) else spanish:
+            assert set(places.findall(form)) == set(places.findall(english)), english

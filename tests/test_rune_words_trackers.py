@@ -225,6 +225,6 @@ def test_advancement_in_both_languages() -> None:
 def test_tracker_and_mechanic_titles_have_spanish() -> None:
     es = words_for("es", "rune")
     titles = [t.title for t in SYSTEM.trackers().values()] + [m.title for m in SYSTEM.mechanics().values()]
-    titles += [m.summary for m in SYSTEM.mechanics().values()]
+    titles += [m.summary for m in SYSTEM.mechanics().values()] + [m.manual_help for m in SYSTEM.mechanics().values()]
     for title in titles:
         assert es(title) != title and program_values(title) == [], title

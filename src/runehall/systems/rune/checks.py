@@ -43,7 +43,7 @@ class Bargain(Mechanic[BargainParams, int, BargainResult]):
     summary: ClassVar[str] = N_("Bargain vs Bargain; the winner's margin sets the price in ounces of silver.")
     chart_view: ClassVar[str | None] = "winner"
     Params: ClassVar[type[RulesModel]] = BargainParams
-    manual_help: ClassVar[str] = "the buyer's d10 faces, then the seller's (again for a rerolled tie)"
+    manual_help: ClassVar[str] = N_("the buyer's d10 faces, then the seller's (again for a rerolled tie)")
 
     def _tie(self, params: BargainParams) -> int:
         return params.seller.total - params.buyer.total
@@ -113,6 +113,7 @@ class SleepRoll(Mechanic[SleepParams, int, SleepResult]):
     name: ClassVar[str] = "sleep"
     title: ClassVar[str] = N_("Falling asleep at will")
     summary: ClassVar[str] = N_("Sta + Sleep vs 16 - hours awake; he may sleep the margin in hours.")
+    manual_help: ClassVar[str] = N_("the d10 faces in order (after a 10 or a first 1, the extra dice too)")
     chart_view: ClassVar[str | None] = "asleep"
     Params: ClassVar[type[RulesModel]] = SleepParams
 

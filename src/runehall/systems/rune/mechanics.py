@@ -75,7 +75,7 @@ class Roll(Mechanic[RollParams, int, RollResult]):
     summary: ClassVar[str] = N_("d10 + bonus ≥ Difficulty; a 10 rolls on and adds, a first 1 is a botch.")
     chart_view: ClassVar[str | None] = "result"
     Params: ClassVar[type[RulesModel]] = RollParams
-    manual_help: ClassVar[str] = "the d10 faces in order (after a 10 or a first 1, the extra dice too)"
+    manual_help: ClassVar[str] = N_("the d10 faces in order (after a 10 or a first 1, the extra dice too)")
 
     def secret(self, params: RollParams) -> bool:
         return params.secret
@@ -141,7 +141,7 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
     summary: ClassVar[str] = N_("One roll each, the higher total wins; a hero beats a supporting character on a tie.")
     chart_view: ClassVar[str | None] = "winner"
     Params: ClassVar[type[RulesModel]] = ContestParams
-    manual_help: ClassVar[str] = "A's d10 faces, then B's (again for each reroll of a tie)"
+    manual_help: ClassVar[str] = N_("A's d10 faces, then B's (again for each reroll of a tie)")
 
     def chance(self, params: ContestParams, options: RulesModel) -> Chance[Any, int]:
         tie = params.b.total - params.a.total  # the raw difference X - Y that gives equal totals
@@ -244,7 +244,9 @@ class ContestMany(Mechanic[ContestManyParams, tuple[str, Tie], ContestManyResult
     )
     chart_view: ClassVar[str | None] = "winner"
     Params: ClassVar[type[RulesModel]] = ContestManyParams
-    manual_help: ClassVar[str] = "each side's d10 faces in order (a 10 or first 1 with its extra dice), then rerolls"
+    manual_help: ClassVar[str] = N_(
+        "each side's d10 faces in order (a 10 or first 1 with its extra dice), then rerolls"
+    )
 
     def chance(self, params: ContestManyParams, options: RulesModel) -> Chance[Any, tuple[str, Tie]]:
         rule = cast(Rule, getattr(options, "multi_contest_ties", "two_party_rules"))
@@ -336,7 +338,7 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
     )
     chart_view: ClassVar[str | None] = "wounds"
     Params: ClassVar[type[RulesModel]] = AttackParams
-    manual_help: ClassVar[str] = "the attacker's d10 faces, then the defender's"
+    manual_help: ClassVar[str] = N_("the attacker's d10 faces, then the defender's")
 
     def _target(self, params: AttackParams) -> int:
         defence = params.defence.total if params.defence is not None else params.difficulty
