@@ -59,6 +59,14 @@ def test_every_cast_reads_as_words(name: str, params: dict[str, Any], options: d
     outcomes = [mechanic.label(None, o, words) for o in odds.outcomes.outcomes()]
     assert len(set(outcomes)) == len(outcomes)  # the full table never repeats a label
     assert summary.headline and summary.chart.title
+    if lang == "es":  # every title and headline of the odds has Spanish
+        english = summarize(mechanic, odds, WORDS["en"])
+        for said, source in zip(
+            [summary.chart.title, *(t.title for t in summary.full), *(h.label for h in summary.headline)],
+            [english.chart.title, *(t.title for t in english.full), *(h.label for h in english.headline)],
+            strict=True,
+        ):
+            assert said != source or said == "Merkstave", said
 
 
 def _sum(odds: Any, keep: Any) -> Fraction:
@@ -102,8 +110,8 @@ def test_a_worked_cast_word_for_word() -> None:
     roll = mechanic.roll("midgard", params, SYSTEM.options({}), ManualSource([3, 5, 6, 1])).to_json()
     en, es = mechanic.describe(roll, WORDS["en"], "Astrid"), mechanic.describe(roll, WORDS["es"], "Astrid")
     assert en.plain() == (
-        "Astrid casts the runes: success, margin 1  Difficulty 2 (Average)  Dice 4  Skill 1  Spare tokens to margin"
-        "  [3 5 6 1]  = margin 1"
+        "Astrid casts the runes: success, margin 1  Difficulty 2 (Average)  Dice 4  Skill 1"
+        "  Spare tokens Outcome, for margin  [3 5 6 1]  = margin 1"
     )
     assert (es.action, es.result, es.total) == ("Astrid lanza las runas", "éxito, margen 1", "margen 1")
     assert [c.title for c in es.chips] == ["Pasado", "Resultado", "Runas lanzadas", "Merkstave"]

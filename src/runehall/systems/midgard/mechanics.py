@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from runehall.chance.chance import Both, Chance, Mapped
 from runehall.present.card import Card
 from runehall.present.odds import Headline
-from runehall.present.words import ENGLISH, SHARED, Words
+from runehall.present.words import ENGLISH, N_, SHARED, Words
 from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.midgard.cast import (
     EXHAUSTION_MERKSTAVE,
@@ -105,7 +105,7 @@ class CastResult(NamedTuple):
 
 class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
     name: ClassVar[str] = "cast"
-    title: ClassVar[str] = "Cast (d8 runes)"
+    title: ClassVar[str] = N_("Cast (d8 runes)")
     summary: ClassVar[str] = (
         "Roll god rune + Wyrð d8; Past ≥ difficulty succeeds, Outcome is the margin, Future the speed."
     )
@@ -237,7 +237,7 @@ class OpposedLeft(NamedTuple):
 
 class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult | OpposedLeft]):
     name: ClassVar[str] = "opposed"
-    title: ClassVar[str] = "Opposed cast"
+    title: ClassVar[str] = N_("Opposed cast")
     summary: ClassVar[str] = "Both sides cast in secret; the higher Past wins, then Outcome, then the resisting side."
     Params: ClassVar[type[RulesModel]] = OpposedParams
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
@@ -348,7 +348,7 @@ def _contest(side: ContestSide, strict: int, rules: CastRules) -> Chance[Any, Co
 
 class Contested(Mechanic[ContestedParams, tuple[ContestKey, ContestKey], ContestedResult]):
     name: ClassVar[str] = "contested"
-    title: ClassVar[str] = "Contested cast"
+    title: ClassVar[str] = N_("Contested cast")
     summary: ClassVar[str] = (
         "Each side against its own difficulty; of those who succeed the faster wins (A-22 on ties)."
     )

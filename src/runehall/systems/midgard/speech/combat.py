@@ -123,7 +123,7 @@ def cast(event: Mapping[str, Any], words: Words, who: str) -> Card:
     if p.get("wyrd"):
         rows.append(Row(words("Wyrð spent"), words.number(p["wyrd"])))
     if p.get("goal"):
-        rows.append(Row(words("Spare tokens to"), goal(p, words)))
+        rows.append(Row(words("Spare tokens"), goal(p, words)))
     if p.get("gifts"):
         rows.append(Row(words("Gifts"), words.join(named("gift", g, words) for g in p["gifts"])))
     return _cast_card(event, words, words("{actor} casts the runes", actor=person(r["actor"], words)), rows)
@@ -139,7 +139,7 @@ def allocate(event: Mapping[str, Any], words: Words, who: str) -> Card:
     if p.get("cancel"):
         rows.append(Row(words("Merkstave cancelled"), words.number(p["cancel"])))
     if p.get("goal"):
-        rows.append(Row(words("Spare tokens to"), goal(p, words)))
+        rows.append(Row(words("Spare tokens"), goal(p, words)))
     action = words("{actor} places the tokens", actor=actor)
     if "success" not in r and "sealed" not in r and "past" in r:  # the GM's own cast: the stones as they lie
         return Card(action=action, result=tokens(r, words))
@@ -153,7 +153,7 @@ def gm_cast(event: Mapping[str, Any], words: Words, who: str) -> Card:
         rows.append(Row(words("Wyrð spent"), words("{n} by {payer}", n=words.number(p["wyrd"]),
                                                     payer=person(p.get("payer") or "", words))))
     if p.get("goal"):
-        rows.append(Row(words("Spare tokens to"), goal(p, words)))
+        rows.append(Row(words("Spare tokens"), goal(p, words)))
     if p.get("difficulty"):
         rows.append(Row(words("Difficulty"), difficulty(p["difficulty"], words)))
     action = words.n("The GM casts {n} die for the enemies", "The GM casts {n} dice for the enemies", int(r["dice"]))

@@ -13,6 +13,7 @@ from runehall.systems.base import Odds
 from runehall.systems.midgard.speech.terms import GOALS, chips, difficulty, split_tape
 
 SIDES = {"a": "A", "b": "B"}
+VIEW_TITLES = (N_("success"), N_("margin"), N_("future"), N_("merkstave"), N_("winner"))  # the odds' tables
 
 
 def _get(value: Any, name: str, default: Any = None) -> Any:
@@ -106,7 +107,7 @@ def describe_cast(stored: Mapping[str, Any], words: Words, who: str) -> Card:
     rows = [Row(words("Difficulty"), difficulty(p["difficulty"], words)), _dice_row(p, words)]
     rows += _stone_rows(p, words)
     chosen = GOALS[str(p.get("goal") or "margin")]
-    rows.append(Row(words("Spare tokens to"), words(chosen)))
+    rows.append(Row(words("Spare tokens"), words(chosen)))
     success = bool(outcome["success"])
     return Card(
         action=words("{who} casts the runes", who=who),

@@ -31,7 +31,12 @@ STONES = {  # the board's stones (Table 8) and the categories the faces fall in
 
 DIFFICULTIES = {1: N_("Easy"), 2: N_("Average"), 3: N_("Tricky"), 4: N_("Difficult"), 6: N_("Legendary")}
 
-GOALS = {"margin": N_("margin"), "speed": N_("speed"), "succeed": N_("success only"), "past": N_("all on Past")}
+GOALS = {  # where the spare tokens go (Rule SFG's goal)
+    "margin": N_("Outcome, for margin"),
+    "speed": N_("Future, for speed"),
+    "succeed": N_("none: success only"),
+    "past": N_("all on Past"),
+}
 
 # Actions a combatant declares that are not rows of the combat table (combat.toml names the rest).
 MORE_ACTIONS = {
