@@ -269,12 +269,13 @@ def test_a_stored_test_with_a_skill_resolves_the_same_when_read_again() -> None:
     assert ("Difficulty", "Difícil (Hard), 4 + 1 inherent") in [(r.label, r.value) for r in card.rows]
 
 
-def test_every_form_field_has_a_label_and_a_hint_in_both_languages() -> None:
+def test_every_form_and_sheet_field_has_a_label_and_a_hint_in_both_languages() -> None:
+    from runehall.systems.ragnarok.character import Character, DivinePotency, PassivePower, VoidRune
     from runehall.systems.ragnarok.mechanics import SideParams
 
     es = words_for("es", "ragnarok")
     models = [m.Params for m in SYSTEM.mechanics().values()] + [a.Params for a in ACTIONS.values()]
-    models += [SideParams, SYSTEM.tracker("tree").Setup]
+    models += [SideParams, SYSTEM.tracker("tree").Setup, Character, VoidRune, PassivePower, DivinePotency]
     fields = [(model.__name__, name, f) for model in models for name, f in model.model_fields.items()]
     assert len(fields) > 60
     for model, name, f in fields:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
+from runehall.present.words import N_
 from runehall.systems.base import CharacterModel, RulesModel
 from runehall.systems.ragnarok.limits import MAX_BAG, MAX_DESTINY, MAX_HAND, MAX_LEVEL, MAX_SKILLS
 from runehall.systems.ragnarok.options import RagnarokOptions
@@ -23,10 +24,16 @@ PassiveType = Literal["talento", "encantamiento", "encantamiento_runico"]
 class VoidRune(RulesModel):
     """The hero's personal 25th rune: one trait, one active power, one passive power, one skill."""
 
-    trait: Trait | None = Field(description="Its trait, F / M / E (none only when the option allows it).")
-    active_power: str = ""
-    passive_power: str = ""
-    skill: str = ""
+    trait: Trait | None = Field(
+        title=N_("Rasgo (trait)"), description=N_("Its trait, F, M or E (empty only when the campaign allows it).")
+    )
+    active_power: str = Field(
+        "", title=N_("Poder activo (active power)"), description=N_("The active power bound to it.")
+    )
+    passive_power: str = Field(
+        "", title=N_("Poder pasivo (passive power)"), description=N_("The passive power bound to it.")
+    )
+    skill: str = Field("", title=N_("Habilidad (skill)"), description=N_("The skill bound to it."))
 
     @field_validator("trait", mode="before")
     @classmethod
@@ -35,13 +42,24 @@ class VoidRune(RulesModel):
 
 
 class PassivePower(RulesModel):
-    name: str = Field(min_length=1)
-    type: PassiveType = "talento"
+    name: str = Field(min_length=1, title=N_("Nombre (name)"), description=N_("The power's name."))
+    type: PassiveType = Field(
+        "talento", title=N_("Tipo (kind)"), description=N_("Its kind: a talent, an enchantment or a Runic Enchantment.")
+    )
 
 
 class DivinePotency(RulesModel):
-    bdp: int = Field(ge=0, le=MAX_LEVEL, description="Basic Divine Potency (PDB): automatic successes outside combat.")
-    origin: Literal["einherjar", "hijos_de_muspell", "morador_con_pd"] = "einherjar"
+    bdp: int = Field(
+        ge=0,
+        le=MAX_LEVEL,
+        title=N_("PDB (BDP)"),
+        description=N_("Basic Divine Potency: automatic successes outside combat."),
+    )
+    origin: Literal["einherjar", "hijos_de_muspell", "morador_con_pd"] = Field(
+        "einherjar",
+        title=N_("Origen (origin)"),
+        description=N_("Where the power comes from: einherjar, sons of Múspell, or a dweller with Divine Potency."),
+    )
 
 
 def _options(info: ValidationInfo) -> RagnarokOptions:
@@ -56,17 +74,47 @@ def _uses_void(kind: str, uses_void_rune: bool | None, options: RagnarokOptions)
 
 
 class Character(CharacterModel):
-    kind: Kind = "heroe"
-    essence: tuple[str, ...] = Field(max_length=MAX_BAG, description="The runes of the Esencia, by id or name.")
-    destiny: int = Field(ge=0, le=MAX_DESTINY, description="Destino: how many runes a wyrd draws.")
-    uses_void_rune: bool | None = Field(None, description="Default: heroes yes, dwellers no (an option each).")
-    void: VoidRune | None = None
-    skills: dict[str, Annotated[int, Field(le=MAX_LEVEL)]] = Field(
-        default_factory=dict, max_length=MAX_SKILLS, description="Skill levels; unlisted skills are level 0."
+    name: str = Field(title=N_("Nombre (name)"), description=N_("The character's name."))
+    kind: Kind = Field("heroe", title=N_("Tipo (kind)"), description=N_("Héroe or morador (hero or dweller)."))
+    essence: tuple[str, ...] = Field(
+        max_length=MAX_BAG, title=N_("Esencia (Essence)"), description=N_("The runes of the Esencia, by name.")
     )
-    passive_powers: tuple[PassivePower, ...] = Field((), max_length=MAX_HAND)
-    active_powers: tuple[str, ...] = Field((), max_length=MAX_HAND)
-    divine: DivinePotency | None = None
+    destiny: int = Field(
+        ge=0, le=MAX_DESTINY, title=N_("Destino (Destiny)"), description=N_("Destino: how many runes a wyrd draws.")
+    )
+    uses_void_rune: bool | None = Field(
+        None,
+        title=N_("Usa la Runa del Vacío (uses the Void rune)"),
+        description=N_("Leave empty for the usual: heroes yes, dwellers no (a campaign option each)."),
+    )
+    void: VoidRune | None = Field(
+        None,
+        title=N_("Runa del Vacío (Void rune)"),
+        description=N_("The Void rune: its trait, and the powers and skill bound to it."),
+    )
+    skills: dict[str, Annotated[int, Field(le=MAX_LEVEL)]] = Field(
+        default_factory=dict,
+        max_length=MAX_SKILLS,
+        title=N_("Habilidades (skills)"),
+        description=N_("Skill levels; a skill not listed is level 0."),
+    )
+    passive_powers: tuple[PassivePower, ...] = Field(
+        (),
+        max_length=MAX_HAND,
+        title=N_("Poderes pasivos (passive powers)"),
+        description=N_("The passive powers, each with its kind."),
+    )
+    active_powers: tuple[str, ...] = Field(
+        (),
+        max_length=MAX_HAND,
+        title=N_("Poderes activos (active powers)"),
+        description=N_("The active powers, by name."),
+    )
+    divine: DivinePotency | None = Field(
+        None,
+        title=N_("Potencia Divina (Divine Potency)"),
+        description=N_("For immortals: Basic Divine Potency and origin."),
+    )
 
     @field_validator("kind", mode="before")
     @classmethod
