@@ -38,6 +38,10 @@ def test_every_action_and_mechanic_speaks_for_itself() -> None:
         for method in ("describe", "headline", "label"):
             assert getattr(type(mechanic), method) is not getattr(Mechanic, method), (name, method)
         assert mechanic.chart_view is not None, name
+        for text in (mechanic.title, mechanic.summary):
+            assert values(text) == [] and WORDS["es"](text) != text, text
+    title = SYSTEM.tracker("combat").title
+    assert WORDS["es"](title) != title
 
 
 def test_the_sessions_log_every_action() -> None:

@@ -106,7 +106,7 @@ class CastResult(NamedTuple):
 class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
     name: ClassVar[str] = "cast"
     title: ClassVar[str] = N_("Cast (d8 runes)")
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Roll god rune + Wyrð d8; Past ≥ difficulty succeeds, Outcome is the margin, Future the speed."
     )
     Params: ClassVar[type[RulesModel]] = CastParams
@@ -238,7 +238,9 @@ class OpposedLeft(NamedTuple):
 class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult | OpposedLeft]):
     name: ClassVar[str] = "opposed"
     title: ClassVar[str] = N_("Opposed cast")
-    summary: ClassVar[str] = "Both sides cast in secret; the higher Past wins, then Outcome, then the resisting side."
+    summary: ClassVar[str] = N_(
+        "Both sides cast in secret; the higher Past wins, then Outcome, then the resisting side."
+    )
     Params: ClassVar[type[RulesModel]] = OpposedParams
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"
 
@@ -349,8 +351,8 @@ def _contest(side: ContestSide, strict: int, rules: CastRules) -> Chance[Any, Co
 class Contested(Mechanic[ContestedParams, tuple[ContestKey, ContestKey], ContestedResult]):
     name: ClassVar[str] = "contested"
     title: ClassVar[str] = N_("Contested cast")
-    summary: ClassVar[str] = (
-        "Each side against its own difficulty; of those who succeed the faster wins (A-22 on ties)."
+    summary: ClassVar[str] = N_(  # ties as A-22 reads them: the larger margin, then the defender
+        "Each side against its own difficulty; of those who succeed the faster wins, then the larger margin."
     )
     Params: ClassVar[type[RulesModel]] = ContestedParams
     manual_help: ClassVar[str] = "side A's d8 faces, then side B's"

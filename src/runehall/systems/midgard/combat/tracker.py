@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.errors import ParameterError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat.allocate import GM, AllocateAction, GMCastAction
 from runehall.systems.midgard.combat.build import CombatantSpec, build
@@ -39,7 +40,7 @@ class CombatSetup(RulesModel):
 
 class CombatTracker(Tracker[CombatState]):
     name: ClassVar[str] = "combat"
-    title: ClassVar[str] = "Combat: rounds, segments, casts and wounds"
+    title: ClassVar[str] = N_("Combat: rounds, segments, casts and wounds")
     Setup: ClassVar[type[RulesModel]] = CombatSetup
 
     def start(self, setup: Any, options: Any) -> CombatState:
