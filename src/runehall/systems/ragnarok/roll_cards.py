@@ -54,11 +54,10 @@ def _extra(words: Words, n: int) -> str:
 
 
 def tier_text(words: Words, tier: str, extra: int) -> str:
-    return (
-        words("{tier}, {extra}", tier=tier_name(words, tier), extra=_extra(words, extra))
-        if extra
-        else tier_name(words, tier)
-    )
+    """The tier in the book's words, with the extra successes when there are any."""
+    if not extra:
+        return tier_name(words, tier)
+    return words("{tier}, {extra}", tier=tier_name(words, tier), extra=_extra(words, extra))
 
 
 def describe_test(stored: Mapping[str, Any], words: Words, who: str) -> Card:
