@@ -167,3 +167,12 @@ def test_names_given_beside_the_event_are_used() -> None:
     named = {**event, "names": {"astrid": "Astrid Ulfsdottir", "troll_1": "the troll"}}
     assert describe(named, "en").action == "Astrid Ulfsdottir declares Strike against the troll"
     assert describe(event, "en").action == "Astrid declares Strike against Troll 1"  # nothing left behind
+
+
+def test_a_short_action_that_ends_with_the_round_is_said() -> None:
+    event = {"action": "next_segment", "params": {}, "tape": [],
+             "result": {"round": 7, "segment": 1, "order": ["foe", "g"],
+                        "finished": ["g's Fate Weaving (6 round(s)) succeeds, margin 0",
+                                     "foe's Craft (4 round(s)) fails"]}}  # fmt: skip
+    rows = [(r.label, r.value) for r in describe(event, "es").rows]
+    assert rows == [("G", "Tejer el destino (6 asaltos): éxito, margen 0"), ("Foe", "Artesanía (4 asaltos): fracaso")]

@@ -23,14 +23,32 @@ def tone_of(r: Mapping[str, Any]) -> Tone:
     return "success" if r.get("success") is True else "failure" if r.get("success") is False else "neutral"
 
 
+# A short action's end, as flow.end_round writes it for the terminal: read back into words.
+FINISHED = re.compile(
+    r"^(?P<who>.+)'s (?P<skill>.+) \((?P<n>\d+) round\(s\)\) (?:succeeds, margin (?P<margin>\d+)|fails)$"
+)
+
+
+def _finished(line: str, words: Words) -> Row:
+    found = FINISHED.match(str(line))
+    if found is None:
+        return Row(words("Long action"), words("ends"))
+    skill = named("skill", found["skill"], words)
+    if found["margin"] is not None:
+        said = words("success, margin {margin}", margin=words.number(int(found["margin"])))
+    else:
+        said = words("failure")
+    rounds = words.n("{n} round", "{n} rounds", int(found["n"]))
+    said = words("{skill} ({rounds}): {outcome}", skill=skill, rounds=rounds, outcome=said)
+    return Row(person(found["who"], words), said)
+
+
 def next_segment(event: Mapping[str, Any], words: Words, who: str) -> Card:
     r = event["result"]
     action = words("Round {round}, segment {segment}", round=words.number(r["round"]),
                    segment=words.number(r["segment"]))
     result = words("{people} declare, in this order", people=people(r["order"], words)) if r["order"] else ""
-    rows = []
-    if r.get("finished"):
-        rows.append(Row(words("Long actions"), words.n("{n} ends", "{n} end", len(r["finished"]))))
+    rows = [_finished(line, words) for line in r.get("finished") or ()]
     if any(len(d) > 2 for d in event.get("tape") or ()):
         rows.append(Row(words("Ties"), words("broken by lot")))
     return Card(action=action, result=result, rows=tuple(rows))
