@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import test_midgard_combat_extras
 import test_midgard_combat_play
 from midgard_speech_helpers import WORDS, recorded, session_events, texts, values
 from runehall.present.words import catalog
@@ -176,3 +177,15 @@ def test_a_short_action_that_ends_with_the_round_is_said() -> None:
                                      "foe's Craft (4 round(s)) fails"]}}  # fmt: skip
     rows = [(r.label, r.value) for r in describe(event, "es").rows]
     assert rows == [("G", "Tejer el destino (6 asaltos): éxito, margen 0"), ("Foe", "Artesanía (4 asaltos): fracaso")]
+
+
+@pytest.mark.parametrize(("spender", "en", "es"), [
+    ("gm", "The GM spends the Merkstave of Sb's cast", "El DJ gasta el Merkstave de la tirada de Sb"),
+    ("players", "The players spend the Merkstave of Sb's cast", "Los jugadores gastan el Merkstave de la tirada de Sb"),
+])  # fmt: skip
+def test_who_spends_the_merkstave_is_said(spender: str, en: str, es: str) -> None:
+    by = "the GM" if spender == "gm" else "the players"
+    events = recorded([lambda: test_midgard_combat_extras.test_the_gm_casts_merkstave_spent_by_hand(spender, by)])
+    spent = next(e for e in events if e["action"] == "merkstave")
+    assert (describe(spent, "en").action, describe(spent, "es").action) == (en, es)
+    assert describe(spent, "en").result == "1 for a complication, success, Past 2, margin 1, speed 4, 1 Merkstave left"

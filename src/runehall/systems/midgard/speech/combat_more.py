@@ -162,7 +162,10 @@ SPENT = {"margin": N_("margin -{n}"), "speed": N_("speed -{n}"), "next_attack": 
 
 def merkstave(event: Mapping[str, Any], words: Words, who: str) -> Card:
     r = event["result"]
-    action = words("The GM spends the Merkstave of {actor}'s cast", actor=person(r["actor"], words))
+    if r.get("by") == "the players":  # option gm_merkstave_spender players
+        action = words("The players spend the Merkstave of {actor}'s cast", actor=person(r["actor"], words))
+    else:
+        action = words("The GM spends the Merkstave of {actor}'s cast", actor=person(r["actor"], words))
     spent = [words(SPENT[k], n=words.number(v)) for k, v in (r.get("spent") or {}).items() if v and k in SPENT]
     result = ", ".join([*spent, cast_line(r, words)])
     return Card(action=action, result=result, tone=said.tone_of(r))
