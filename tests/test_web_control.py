@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from typing import Any
 
+from runehall.present.check import program_values
 from test_service_control import FOE_ID, HERO_ID, fight
 from test_web import join, new_table
 
@@ -101,9 +103,9 @@ def test_a_player_plays_their_pc_by_form_and_their_sealed_allocation_stays_in_th
     assert allocated.status_code == 200, allocated.text
     sealed = max(e["seq"] for e in ana.get(f"/api/tables/{table_id}/events").json())
     mine = ana.get(f"/t/{table_id}/log", params={"since": 0}).text
-    assert f'id="e{sealed}"' in mine and "hidden-sealed" in mine and "sealed: only you see it" in mine
+    assert f'id="e{sealed}"' in mine and "hidden-sealed" in mine and "Sealed: only you see it" in mine
     spanish = ana.get(f"/t/{table_id}/log", params={"since": 0}, headers={"Accept-Language": "es"}).text
-    assert "sellado: solo tú lo ves" in spanish
+    assert "Sellada: solo la ves tú" in spanish
     for other in (client, bo):
         for page in (f"/t/{table_id}/log?since=0", f"/t/{table_id}/log?only={sealed}", f"/t/{table_id}"):
             html = other.get(page).text
@@ -117,8 +119,12 @@ def test_a_player_plays_their_pc_by_form_and_their_sealed_allocation_stays_in_th
         path, data={"action": "allocate", "param-actor": FOE_ID, "param-past": "2", "param-cancel": "1"}, headers=HX
     )
     assert revealed.status_code == 200, revealed.text
+    shown = max(e["seq"] for e in client.get(f"/api/tables/{table_id}/events").json())
     for browser in (client, ana, bo):
-        assert "revealed: {&#39;ulrik&#39;: {&#39;success&#39;: True" in browser.get(f"/t/{table_id}/log?since=0").text
+        entry = browser.get(f"/t/{table_id}/log", params={"only": shown}).text
+        said = re.sub(r"<[^>]+>", " ", entry)
+        assert "Ulrik" in said and 'class="rollcard' in entry, said  # the revealed allocation, in words
+        assert not program_values(unescape(said)), said
     assert f'id="e{sealed}"' not in bo.get(f"/t/{table_id}/log?since=0").text
 
 

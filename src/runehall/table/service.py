@@ -22,7 +22,7 @@ from runehall.errors import ParameterError, RulesError, RunehallError
 from runehall.fairness.streams import hidden_commitments, stream_for
 from runehall.storage.store import Event, Forbidden, NotFound, Participant, Store, Unauthorized
 from runehall.systems import registry
-from runehall.systems.base import GameSystem
+from runehall.systems.base import GameSystem, Mechanic, Odds, RulesModel
 from runehall.table.limits import JoinLimits
 from runehall.table.state import TableState, fold
 from runehall.table.visibility import SECRET_VISIBILITIES, VISIBILITIES, visible
@@ -270,16 +270,23 @@ class TableCore:
 
         return self.write_as(viewer, work)
 
-    def odds(
+    def exact_odds(
         self, viewer: Participant, mechanic_name: str, params: dict[str, Any], system_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> tuple[GameSystem, Mechanic[Any, Any, Any], RulesModel, Odds[Any]]:
+        """The system, mechanic, parsed parameters and exact odds of a roll this table may make."""
         system, options = self.system(viewer.table_id)
         chosen = registry.get(system_id) if system_id else system
         if chosen.id not in (system.id, "dice"):
             raise RulesError(f"this table plays {system.id}")
         mechanic = chosen.mechanic(mechanic_name)
         parsed = mechanic.parse_params(params)
-        odds = mechanic.odds(parsed, chosen.options(options if chosen.id == system.id else {}))
+        chosen_options = chosen.options(options if chosen.id == system.id else {})
+        return chosen, mechanic, parsed, mechanic.odds(parsed, chosen_options)
+
+    def odds(
+        self, viewer: Participant, mechanic_name: str, params: dict[str, Any], system_id: str | None = None
+    ) -> dict[str, Any]:
+        chosen, mechanic, parsed, odds = self.exact_odds(viewer, mechanic_name, params, system_id)
         return {
             "system": chosen.id,
             "mechanic": mechanic.name,

@@ -1,35 +1,48 @@
-"""Exact odds as tables for the page: each outcome with its fraction, percentage and a bar."""
+"""The odds panel's content: the system's headline, one chart with exactly / at least / at most, the full
+exact table a click away. Percentages in the reader's language; every exact fraction one hover away."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
 
-
-def _label(outcome: Any) -> str:
-    if isinstance(outcome, dict):
-        return ", ".join(f"{k} {v}" for k, v in outcome.items())
-    if isinstance(outcome, list):
-        return " / ".join(str(v) for v in outcome)
-    return str(outcome)
+from runehall.present.odds import Bar, OddsSummary
+from runehall.present.words import Words
 
 
-def _rows(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
-    probabilities = [Fraction(r["probability"]) for r in rows]
-    top = max(probabilities, default=Fraction(1))
+def fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _chance(p: Fraction | None, words: Words) -> dict[str, str] | None:
+    return None if p is None else {"percent": words.percent(p), "exact": fraction(p)}
+
+
+def _rows(rows: tuple[Bar, ...], words: Words) -> list[dict[str, Any]]:
+    top = max((r.probability for r in rows), default=Fraction(1)) or Fraction(1)
     return [
         {
-            "outcome": r.get("label") or _label(r["outcome"]),
-            "fraction": r["probability"],
-            "percent": f"{float(p) * 100:.2f} %",
-            "width": f"{float(p / top) * 100:.1f}" if top else "0",
+            "label": r.label,
+            "exactly": _chance(r.probability, words),
+            "at_least": _chance(r.at_least, words),
+            "at_most": _chance(r.at_most, words),
+            "width": f"{float(r.probability / top) * 100:.1f}",
+            "folded": r.folded,
         }
-        for r, p in zip(rows, probabilities, strict=True)
+        for r in rows
     ]
 
 
-def odds_tables(result: dict[str, Any]) -> dict[str, Any]:
-    """The views first (a test's tiers are what a player asks about), then every outcome."""
-    tables = [{"title": name.replace("_", " "), "rows": _rows(rows)} for name, rows in result["views"].items()]
-    tables.append({"title": result["mechanic"], "rows": _rows(result["outcomes"])})
-    return {"tables": tables, "truncation": result.get("truncation")}
+def odds_view(summary: OddsSummary, words: Words) -> dict[str, Any]:
+    return {
+        "headline": [
+            {"label": h.label, "tone": h.tone, **(_chance(h.probability, words) or {})} for h in summary.headline
+        ],
+        "mean": None if (m := summary.mean) is None else {"value": words.number(m), "exact": fraction(m)},
+        "chart": {"title": summary.chart.title, "rows": _rows(summary.chart.rows, words)},
+        "ordered": summary.ordered,
+        "full": [{"title": t.title, "rows": _rows(t.rows, words)} for t in summary.full],
+        "truncation": None
+        if summary.truncation is None
+        else {"depth": summary.truncation[0], "mass": words.percent(summary.truncation[1])},
+    }

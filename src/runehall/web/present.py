@@ -1,12 +1,19 @@
-"""How events look in the web log: author, text rendered from the stored event, faces, source, marks."""
+"""How events look in the web log: who, when, who sees it, and what happened as a card in the reader's words.
+
+Rolls and tracker actions are described by their game system (runehall.present: a Card from the stored
+event); the table's own events (joins, chat, notes, seeds) are worded by the templates.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from runehall.rolling import RollResult
+from runehall.errors import RunehallError
+from runehall.present.card import Card
+from runehall.present.words import words_for
 from runehall.storage.store import Event
+from runehall.systems import registry
 
 
 @dataclass
@@ -17,29 +24,34 @@ class Entry:
     when: str
     visibility: str
     text: str
-    faces: list[str] = field(default_factory=list)
+    card: Card | None = None
     source: str = ""
     revoked: bool = False
     revokes: int | None = None
     mine: bool = False
+    names: list[str] = field(default_factory=list)  # the participants an event is about (handed combatants)
 
 
-COMMON_DICE = (4, 6, 8, 10, 12, 20, 100)
+def roll_card(stored: dict[str, Any], lang: str, who: str) -> Card:
+    """A stored roll as a card in `lang`, by the mechanic that made it."""
+    system = registry.get(str(stored["system"]))
+    return system.mechanic(str(stored["mechanic"])).describe(stored, words_for(lang, system.id), who)
 
 
-def _faces(tape: list[list[Any]]) -> list[str]:
-    """Each draw as people read it: the rune or card drawn, or the face (with its die when unusual)."""
-    shown = []
-    for draw in tape:
-        n, value = draw[0], draw[1]
-        if len(draw) > 2:
-            shown.append(str(draw[2]))
-        else:
-            shown.append(str(value) if n in COMMON_DICE else f"{value}/{n}")
-    return shown
+def action_card(system_id: str, tracker: str, payload: dict[str, Any], lang: str, who: str) -> Card:
+    action = registry.get(system_id).tracker(tracker).action(str(payload["action"]))
+    return action.describe(payload, words_for(lang, system_id), who)
 
 
-def entry(event: Event, names: dict[str, str], revoked: set[int], viewer_id: str) -> Entry:
+def entry(
+    event: Event,
+    names: dict[str, str],
+    revoked: set[int],
+    viewer_id: str,
+    lang: str = "en",
+    trackers: dict[str, tuple[str, str]] | None = None,
+) -> Entry:
+    """`trackers` maps a tracker id to its system and tracker name (to find who describes its actions)."""
     p = event.payload
     who = names.get(event.author or "", "—")
     base = Entry(
@@ -52,37 +64,41 @@ def entry(event: Event, names: dict[str, str], revoked: set[int], viewer_id: str
         revoked=event.seq in revoked,
         mine=event.author == viewer_id,
     )
-    if event.kind == "roll":
-        stored = p["roll"]
-        text = RollResult.from_json(stored).render()
-        return replace(base, text=text, faces=_faces(stored["tape"]), source=stored["source"]["kind"])
-    if event.kind == "tracker_action":
-        result = p["result"]
-        said = ", ".join(f"{k}: {v}" for k, v in result.items()) if isinstance(result, dict) else ""
-        return replace(
-            base, text=f"{p['action']} — {said}", faces=_faces(p.get("tape", [])), source=p["source"]["kind"]
-        )
+    try:
+        if event.kind == "roll":
+            stored = p["roll"]
+            return replace(base, card=roll_card(stored, lang, who), source=stored["source"]["kind"])
+        if event.kind == "tracker_action":
+            system_id, tracker = (trackers or {})[p["tracker_id"]]
+            return replace(base, card=action_card(system_id, tracker, p, lang, who), source=p["source"]["kind"])
+    except (RunehallError, KeyError):  # a system or tracker no longer installed: say so, show no values
+        return replace(base, text="")
     if event.kind == "revoke":
         return replace(base, text=p.get("reason", ""), revokes=int(p["revokes"]))
     if event.kind in ("tracker_started", "tracker_controllers"):
-        handed = ", ".join(f"{key} — {names.get(pid, pid)}" for key, pid in p.get("controllers", {}).items())
-        if event.kind == "tracker_controllers":
-            return replace(base, text=handed)
-        return replace(base, text=f"{p['tracker']} ({handed})" if handed else str(p["tracker"]))
+        handed = [f"{key} — {names.get(pid, '—')}" for key, pid in p.get("controllers", {}).items()]
+        title = ""
+        if event.kind == "tracker_started":
+            found = (trackers or {}).get(str(p.get("tracker_id", "")))
+            system_id = found[0] if found else ""
+            title = _tracker_title(system_id, str(p["tracker"]), lang)
+        return replace(base, text=title, names=handed)
     return replace(base, text=_text(event.kind, p))
+
+
+def _tracker_title(system_id: str, tracker: str, lang: str) -> str:
+    try:
+        found = registry.get(system_id).tracker(tracker)
+    except RunehallError:
+        return ""
+    return words_for(lang, system_id)(found.title)
 
 
 def _text(kind: str, p: dict[str, Any]) -> str:
     if kind in ("chat", "note"):
         return str(p["text"])
-    if kind == "joined":
-        return f"{p['name']} ({p['role']})"
-    if kind == "seed_rotated":
-        return str(p["revealed"]["server_seed"])
-    if kind == "table_created":
+    if kind in ("joined", "table_created"):
         return str(p["name"])
-    if kind == "odds":
-        return f"{p['system']} {p['mechanic']}"
     if kind in ("character_created", "character_edited"):
         return str(p["sheet"].get("name", ""))
     return ""

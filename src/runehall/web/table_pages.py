@@ -15,6 +15,8 @@ from fastapi.responses import HTMLResponse, Response
 from runehall import wire
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
+from runehall.present.odds import summarize
+from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Event, Participant
 from runehall.systems import registry
@@ -22,10 +24,10 @@ from runehall.table.play import TableService
 from runehall.table.visibility import can_see
 from runehall.web.forms import collect, fields, validated
 from runehall.web.i18n import translations
-from runehall.web.odds_view import odds_tables
+from runehall.web.odds_view import odds_view
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, render_html, viewer_of
-from runehall.web.present import entry
+from runehall.web.present import entry, roll_card
 from runehall.web.tracker_pages import trackers_context
 
 router = APIRouter()
@@ -75,9 +77,11 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
         events = [e for e in service.events_for(viewer, only - 1) if e.seq == only]
     people = service.summary(viewer)["participants"]
     names = {p["id"]: p["name"] for p in people}
-    revoked = service.state(viewer.table_id).revoked
+    state = service.state(viewer.table_id)
+    trackers = {t.id: (state.system, t.tracker) for t in state.trackers.values()}
+    lang = lang_of(request)
     return {
-        "entries": [entry(e, names, revoked, viewer.id) for e in events],
+        "entries": [entry(e, names, state.revoked, viewer.id, lang, trackers) for e in events],
         "table_id": viewer.table_id,
         "can_undo": viewer.is_gm,
         "undoable": UNDOABLE,
@@ -165,6 +169,12 @@ def _mechanic_request(form: dict[str, str]) -> tuple[str, str, dict[str, Any]]:
     return system_id, name, collect(mechanic.Params, form)
 
 
+def _untouched(system_id: str, name: str, form: dict[str, str]) -> bool:
+    """A form with required fields of which none is filled in yet (its odds wait for the first input)."""
+    typed = [f for f in fields(registry.get(system_id).mechanic(name).Params) if f.kind != "checkbox"]
+    return any(f.required for f in typed) and all(not form.get(f.name, "").strip() for f in typed)
+
+
 def _manual(form: dict[str, str]) -> list[str] | None:
     return [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
 
@@ -177,11 +187,16 @@ async def odds(request: Request, table_id: str) -> HTMLResponse:
         viewer = viewer_of(request, table_id)
         try:
             system_id, name, params = _mechanic_request(form)
+            if _untouched(system_id, name, form):  # a fresh form waits quietly, listing nothing as missing
+                return render_html(request, "_odds.html", waiting=True)
             asked = validated(models.Odds, mechanic=name, system=system_id, params=params)
-            result = service_of(request).odds(viewer, asked.mechanic, asked.params, asked.system)
+            chosen, mechanic, _, exact = service_of(request).exact_odds(
+                viewer, asked.mechanic, asked.params, asked.system
+            )
         except RunehallError as e:
             return render_html(request, "_odds.html", error=str(e))
-        return render_html(request, "_odds.html", **odds_tables(result))
+        words = words_for(lang_of(request), chosen.id)
+        return render_html(request, "_odds.html", **odds_view(summarize(mechanic, exact, words), words))
 
     return await run_in_threadpool(work)
 
@@ -206,9 +221,10 @@ async def roll(request: Request, table_id: str) -> Response:
     if not can_see(event, viewer):  # blind (or a player's GM-only roll): the author learns nothing of it
         said = HIDDEN_ACK.get(event.visibility, HIDDEN_ACK["blind"])
         return answer(request, table_id, translations(lang_of(request)).gettext(said))
-    from runehall.rolling import RollResult
-
-    return answer(request, table_id, RollResult.from_json(event.payload["roll"]).render())
+    if request.headers.get("hx-request"):
+        card = roll_card(event.payload["roll"], lang_of(request), viewer.name)
+        return render_html(request, "_rolled.html", rolled=card)
+    return answer(request, table_id)
 
 
 @router.post("/t/{table_id}/chat")
