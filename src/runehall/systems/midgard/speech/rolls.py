@@ -97,6 +97,13 @@ def _stone_rows(side: Mapping[str, Any], words: Words) -> list[Row]:
     return rows
 
 
+def _side_text(side: Mapping[str, Any], words: Words) -> str:
+    """One side of a two-sided cast: "dice 4 (god rune 3 + Wyrð 1), Skill 1, Merkstave 1"."""
+    parts = [words("dice {dice}", dice=_dice_row(side, words).value)]
+    parts += [f"{r.label} {r.value}" for r in _stone_rows(side, words)]
+    return ", ".join(parts)
+
+
 def _face_2(stored: Mapping[str, Any]) -> str:
     return str((stored.get("options") or {}).get("face_2") or "blank")
 
@@ -183,8 +190,8 @@ def describe_opposed(stored: Mapping[str, Any], words: Words, who: str) -> Card:
     a, b, again_a, again_b = _sides(stored)
     resisting = SIDES[p.get("resisting", "b")]
     rows = [
-        Row(words("Side A"), _dice_row(p["a"], words).value),
-        Row(words("Side B"), _dice_row(p["b"], words).value),
+        Row(words("Side A"), _side_text(p["a"], words)),
+        Row(words("Side B"), _side_text(p["b"], words)),
         Row(words("Resisting side"), resisting),
     ]
     face_2 = _face_2(stored)
@@ -252,8 +259,8 @@ def describe_contested(stored: Mapping[str, Any], words: Words, who: str) -> Car
         rows.append(Row(
             words("Side {side}", side=SIDES[key]),
             words(
-                "dice {dice}, difficulty {difficulty}, base speed {speed}",
-                dice=_dice_row(side, words).value,
+                "{side}, difficulty {difficulty}, base speed {speed}",
+                side=_side_text(side, words),
                 difficulty=difficulty(side["difficulty"], words),
                 speed=words.number(side["base_speed"]),
             ),
