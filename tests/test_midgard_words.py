@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from importlib import resources
+from string import Formatter
 from typing import Any
 
 import pytest
@@ -189,3 +190,12 @@ def test_who_spends_the_merkstave_is_said(spender: str, en: str, es: str) -> Non
     spent = next(e for e in events if e["action"] == "merkstave")
     assert (describe(spent, "en").action, describe(spent, "es").action) == (en, es)
     assert describe(spent, "en").result == "1 for a complication, success, Past 2, margin 1, speed 4, 1 Merkstave left"
+
+
+def test_spanish_fills_the_same_places() -> None:
+    def places(text: str) -> set[str]:
+        return {field for _, field, _, _ in Formatter().parse(text) if field is not None}
+
+    for source, spanish in ES.items():
+        for form in (spanish,) if isinstance(spanish, str) else spanish:
+            assert places(form) <= places(source) | {"n"} and places(source) - {"n"} <= places(form), source
