@@ -121,6 +121,17 @@ def test_the_api_documentation_still_runs_its_own_script_only(client: Any) -> No
     assert docs.headers["x-frame-options"] == "DENY"
 
 
+def test_the_api_documentation_loads_nothing_from_elsewhere(client: Any) -> None:
+    docs = client.get("/docs")
+    policy = docs.headers["content-security-policy"]
+    assert "http" not in policy  # no CDN may be allowed, so none can be used
+    loaded = re.findall(r'(?:src|href)=["\']([^"\']+)', docs.text)
+    assert loaded and all(url.startswith("/") for url in loaded), loaded
+    for url in loaded:
+        assert client.get(url).status_code == 200, url
+    assert client.get("/redoc").status_code == 404
+
+
 def test_the_live_socket_refuses_a_page_from_another_site(client: Any) -> None:
     table = open_table(client)
     base = f"/api/tables/{table.gm.table}/ws?token={table.gm.token}"

@@ -13,7 +13,8 @@ from typing import Annotated, Any, cast
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from runehall import wire
@@ -208,7 +209,19 @@ def create_app(database: Database) -> FastAPI:
     store = Store(database)
     service = TableService(store)
     hub = Hub()
-    app = FastAPI(title="Runehall table service", version="0.1.0")
+    # The API reference is Swagger UI from the static files (npm's swagger-ui-dist): nothing from a CDN.
+    app = FastAPI(title="Runehall table service", version="0.1.0", docs_url=None, redoc_url=None)
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_reference() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="Runehall table service — API",
+            swagger_js_url="/static/vendor/swagger-ui-bundle.js",
+            swagger_css_url="/static/vendor/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
+
     app.state.service = service
     app.state.hub = hub
     app.add_middleware(BodyLimit)
