@@ -119,10 +119,13 @@ def summarize(mechanic: Mechanic[Any, Any, Any], odds: Odds[Any], words: Words) 
     dist = odds.views[view] if view is not None else odds.outcomes
     ranked = _ranked(dist, odds.orders.get(view) if view is not None else None)
     rows = _rows(dist, ranked, namer(view))
-    title = words(view.replace("_", " ")) if view else words(mechanic.title)
+    titles = mechanic.view_titles(words)
+    title = titles.get(view) or words(view.replace("_", " ")) if view else words(mechanic.title)
     numeric = ranked is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in ranked)
-    full = [Table(words(n.replace("_", " ")), tuple(_rows(d, _ranked(d, odds.orders.get(n)), namer(n))))
-            for n, d in odds.views.items()]
+    full = [
+        Table(titles.get(n) or words(n.replace("_", " ")), tuple(_rows(d, _ranked(d, odds.orders.get(n)), namer(n))))
+        for n, d in odds.views.items()
+    ]
     outcomes_ranked = _ranked(odds.outcomes, None)
     full.append(Table(words(mechanic.title), tuple(_rows(odds.outcomes, outcomes_ranked, namer(None)))))
     cut = odds.outcomes.truncation

@@ -66,6 +66,11 @@ class CharacterModel(RulesModel):
     def derived(self) -> dict[str, Any]:
         return {}
 
+    @classmethod
+    def choice_label(cls, field: str, value: str, words: Words) -> str | None:
+        """How one choice of a select on the sheet reads (a trait's id as its name); None: the value itself."""
+        return None
+
 
 ParamsT = TypeVar("ParamsT", bound=RulesModel)
 KeyT = TypeVar("KeyT", bound=Hashable)
@@ -124,15 +129,19 @@ class Odds(Generic[OutcomeT]):
     views: dict[str, Dist[Any]] = field(default_factory=dict)
     orders: dict[str, Sequence[Any]] = field(default_factory=dict)
     label: Callable[[str | None, Any, Words], str | None] | None = None
+    words: Words = ENGLISH
+    """The system's own English words (its catalog, then the shared one): the API's JSON labels."""
 
-    def _labeller(self, view: str | None) -> Callable[[Any], str | None] | None:
+    def _labeller(self, view: str | None, words: Words) -> Callable[[Any], str | None] | None:
         label = self.label  # the API's JSON carries English labels; pages ask in the reader's language
-        return None if label is None else (lambda outcome: label(view, outcome, ENGLISH))
+        return None if label is None else (lambda outcome: label(view, outcome, words))
 
-    def to_json(self) -> dict[str, Any]:
-        data = self.outcomes.to_json(label=self._labeller(None))
+    def to_json(self, words: Words | None = None) -> dict[str, Any]:
+        said = words or self.words
+        data = self.outcomes.to_json(label=self._labeller(None, said))
         data["views"] = {
-            name: d.to_json(self.orders.get(name), self._labeller(name))["outcomes"] for name, d in self.views.items()
+            name: d.to_json(self.orders.get(name), self._labeller(name, said))["outcomes"]
+            for name, d in self.views.items()
         }
         return data
 
@@ -171,6 +180,16 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         reader's language; None leaves it as its plain value (a number)."""
         return None
 
+    def view_titles(self, words: Words) -> dict[str, str]:
+        """Each view's title in the reader's language ("Tier", "Extra successes"), for the odds' tables.
+        The default reads the view's name as words; a system overrides it to say its own terms."""
+        return {view: words(view.replace("_", " ")) for view in self.views()}
+
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        """How one choice of a parameter's select reads (an id as its name), in the reader's language;
+        None shows the value itself. The form still sends the value."""
+        return None
+
     def headline(self, odds: Odds[OutcomeT], words: Words) -> tuple[Headline, ...]:
         """The chances that decide whether to roll ("Success 60 %", "botch 10 %"), most important first."""
         return ()
@@ -181,15 +200,22 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
 
         The default is for mechanics not yet described in words: their text and every draw as a chip."""
         chips = tuple(Chip(str(d[2] if len(d) > 2 else d[1]), sides=int(d[0])) for d in stored["tape"])
-        return Card(action=f"{who}: {self.title}", result=self.render(stored), chips=chips)
+        if type(self).render is not Mechanic.render:  # the system's own text (the default render asks us)
+            result = self.render(stored)
+        else:
+            result = _outcome_words(self, stored.get("outcome"), words)
+        return Card(action=f"{who}: {words(self.title)}", result=result, chips=chips)
 
     def view_orders(self) -> dict[str, Sequence[Any]]:
         """Display order of a view's outcomes where the natural order is wrong (e.g. tiers, best first)."""
         return {}
 
     def render(self, stored: Mapping[str, Any]) -> str:
-        """Text of a stored roll, from the stored data only."""
-        return f"{stored['mechanic']}: {stored['outcome']}"
+        """Text of a stored roll, from the stored data only: by default its English card in one line
+        (the system's own words), so no stored value is printed as a program value."""
+        words = system_words(type(self).__module__, "en")
+        who = str(stored.get("requested_by") or words("Someone"))
+        return self.describe(stored, words, who).plain()
 
     # -- derived from the definition above; systems do not override these --------------------------
     def parse_params(self, values: Mapping[str, Any]) -> ParamsT:
@@ -208,7 +234,7 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
         chance = self.chance(params, options)
         outcomes = chance.dist().map(self.resolver(params, options))
         views = {name: outcomes.map(f) for name, f in self.views().items()}
-        return Odds(outcomes, views, self.view_orders(), self.label)
+        return Odds(outcomes, views, self.view_orders(), self.label, system_words(type(self).__module__, "en"))
 
     def roll(
         self,
@@ -233,6 +259,33 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
             detail=detail,
             outcome=outcome,
         )
+
+
+def _outcome_words(mechanic: Mechanic[Any, Any, Any], outcome: Any, words: Words) -> str:
+    """A stored outcome in words when the mechanic says nothing more: its label, a number, else nothing."""
+    try:
+        said = mechanic.label(None, outcome, words)
+    except (TypeError, KeyError, ValueError, AttributeError):  # labels are for live outcomes, not stored JSON
+        said = None
+    if said is not None:
+        return said
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        return words.number(outcome)
+    return ""
+
+
+def system_words(module: str, lang: str) -> Words:
+    """The words of the system a class belongs to (by its module), or the shared words alone."""
+    from runehall.present.words import words_for
+    from runehall.systems import registry
+
+    best = ""
+    found: str | None = None
+    for system_id, system in registry.systems().items():
+        package = type(system).__module__
+        if (module == package or module.startswith(package + ".")) and len(package) > len(best):
+            best, found = package, system_id
+    return words_for(lang, found)
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,10 @@ class TrackerAction(ABC, Generic[S]):
         chips = tuple(Chip(str(d[2] if len(d) > 2 else d[1]), sides=int(d[0])) for d in event.get("tape", ()))
         return Card(action=f"{who}: {words(self.title or self.name)}", result="", chips=chips)
 
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        """How one choice of a parameter's select reads (an id as its name); None shows the value itself."""
+        return None
+
     def parse_params(self, values: Mapping[str, Any]) -> RulesModel:
         return validate_model(self.Params, values, "parameter")
 
@@ -88,6 +92,10 @@ class Tracker(ABC, Generic[S]):
 
     def parse_setup(self, values: Mapping[str, Any]) -> RulesModel:
         return validate_model(self.Setup, values, "setup")
+
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        """How one choice of a setup field's select reads; None shows the value itself."""
+        return None
 
     def combatants(self, state: S) -> dict[str, str]:
         """The combatants a game master may hand to players, by the key an action's `actor_param` takes,
