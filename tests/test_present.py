@@ -95,5 +95,10 @@ def test_program_values_are_caught_and_sentences_pass() -> None:
     ]
     for text in caught:
         assert program_values(text), text
-    for text in ("Ragnar attacks the troll: ATK 15 vs DFN 25, miss", "Astrid tira 4d6k3 — 15", "Tyr's rune, d10"):
+    for text in (
+        "Ragnar attacks the troll: ATK 15 vs DFN 25, miss",
+        "Astrid tira 4d6k3 — 15",
+        "Tyr's rune, d10",
+        "Astrid uses True Diligence",
+    ):
         assert not program_values(text), text

@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 
 PROGRAM_VALUE = re.compile(
-    r"""\{['"]|\[['"]|\b(?:True|False|None|null|NaN)\b|"[a-z_]+":|\b[a-z]+_[a-z_]+\b|\((?:[A-Z]{1,3}-\d+)\)|\b(?:TV|[AIQ])-\d+\b|(?<![\w-])--[a-z]"""
+    r"""\{['"]|\[['"]|\b(?:True|False|None|null|NaN)\b(?! [A-Z])|"[a-z_]+":|\b[a-z]+_[a-z_]+\b|\((?:[A-Z]{1,3}-\d+)\)|\b(?:TV|[AIQ])-\d+\b|(?<![\w-])--[a-z]"""
 )
+
+
+# "True Diligence" (a Midgard gift) is a name, not a constant: a capitalised word after it makes it words.
 
 
 def program_values(text: str) -> list[str]:

@@ -14,6 +14,7 @@ from runehall.present.card import Card
 from runehall.present.words import words_for
 from runehall.storage.store import Event
 from runehall.systems import registry
+from runehall.table.state import TableState
 
 
 @dataclass
@@ -38,9 +39,25 @@ def roll_card(stored: dict[str, Any], lang: str, who: str) -> Card:
     return system.mechanic(str(stored["mechanic"])).describe(stored, words_for(lang, system.id), who)
 
 
-def action_card(system_id: str, tracker: str, payload: dict[str, Any], lang: str, who: str) -> Card:
+def action_card(
+    system_id: str, tracker: str, payload: dict[str, Any], lang: str, who: str, names: dict[str, str] | None = None
+) -> Card:
+    """A logged action as a card; `names` (combatant key -> name) lets it name those its event stores by id."""
     action = registry.get(system_id).tracker(tracker).action(str(payload["action"]))
-    return action.describe(payload, words_for(lang, system_id), who)
+    event = {**payload, "names": names} if names else payload
+    return action.describe(event, words_for(lang, system_id), who)
+
+
+def combatant_names(state: TableState, tracker_ids: set[str]) -> dict[str, dict[str, str]]:
+    """Each tracker's combatants (key -> name) as they stand now, for the cards of its actions."""
+    found: dict[str, dict[str, str]] = {}
+    for tracker_id in tracker_ids & set(state.trackers):
+        try:
+            log = state.play_log(tracker_id)
+            found[tracker_id] = log.tracker.combatants(log.state())
+        except RunehallError:
+            continue
+    return found
 
 
 def entry(
@@ -50,8 +67,10 @@ def entry(
     viewer_id: str,
     lang: str = "en",
     trackers: dict[str, tuple[str, str]] | None = None,
+    names_in: dict[str, dict[str, str]] | None = None,
 ) -> Entry:
-    """`trackers` maps a tracker id to its system and tracker name (to find who describes its actions)."""
+    """`trackers` maps a tracker id to its system and tracker name (to find who describes its actions);
+    `names_in` a tracker id to its combatants' names."""
     p = event.payload
     who = names.get(event.author or "", "—")
     base = Entry(
@@ -70,7 +89,9 @@ def entry(
             return replace(base, card=roll_card(stored, lang, who), source=stored["source"]["kind"])
         if event.kind == "tracker_action":
             system_id, tracker = (trackers or {})[p["tracker_id"]]
-            return replace(base, card=action_card(system_id, tracker, p, lang, who), source=p["source"]["kind"])
+            names_now = (names_in or {}).get(p["tracker_id"])
+            card = action_card(system_id, tracker, p, lang, who, names_now)
+            return replace(base, card=card, source=p["source"]["kind"])
     except (RunehallError, KeyError):  # a system or tracker no longer installed: say so, show no values
         return replace(base, text="")
     if event.kind == "revoke":

@@ -27,7 +27,7 @@ from runehall.web.i18n import translations
 from runehall.web.odds_view import odds_view
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, render_html, viewer_of
-from runehall.web.present import entry, roll_card
+from runehall.web.present import combatant_names, entry, roll_card
 from runehall.web.tracker_pages import trackers_context
 
 router = APIRouter()
@@ -79,9 +79,13 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
     names = {p["id"]: p["name"] for p in people}
     state = service.state(viewer.table_id)
     trackers = {t.id: (state.system, t.tracker) for t in state.trackers.values()}
+    acted = {e.payload["tracker_id"] for e in events if e.kind == "tracker_action"}
     lang = lang_of(request)
     return {
-        "entries": [entry(e, names, state.revoked, viewer.id, lang, trackers) for e in events],
+        "entries": [
+            entry(e, names, state.revoked, viewer.id, lang, trackers, combatant_names(state, acted))
+            for e in events
+        ],
         "table_id": viewer.table_id,
         "can_undo": viewer.is_gm,
         "undoable": UNDOABLE,
@@ -99,9 +103,12 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
         p["online"] = p["id"] in online
     characters = service.characters(viewer)
     token = request.cookies.get(f"rh_{viewer.table_id}", "")
-    gm_link = f"{str(request.base_url).rstrip('/')}/t/{viewer.table_id}/enter?token={token}" if viewer.is_gm else ""
+    base = str(request.base_url).rstrip("/")
+    gm_link = f"{base}/t/{viewer.table_id}/enter?token={token}" if viewer.is_gm else ""
+    code = summary["invite_code"]
     context = {
         "gm_link": gm_link,
+        "invite_link": f"{base}/join?code={code}" if code else "",
         "table": {"id": summary["id"], "name": summary["name"]},
         "system": system,
         "me": viewer,
@@ -122,10 +129,11 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
     return context
 
 
-def _gone(request: Request, error: RunehallError) -> HTMLResponse:
-    from runehall.web.pages import home_page
+def _gone(request: Request) -> HTMLResponse:
+    """A table this browser has not joined (or whose access was revoked): say so, and offer to join."""
+    from runehall.web.pages import join_page
 
-    return home_page(request, str(error), None, 403)
+    return join_page(request, {"form": {}}, 403, not_joined=True)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -133,8 +141,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
     def work() -> HTMLResponse:
         try:
             viewer = viewer_of(request, table_id)
-        except RunehallError as e:
-            return _gone(request, e)
+        except RunehallError:
+            return _gone(request)
         return render_html(request, "table.html", **table_context(request, viewer))
 
     return await run_in_threadpool(work)
@@ -272,6 +280,24 @@ async def _message(request: Request, table_id: str, kind: str) -> Response:
 @router.post("/t/{table_id}/undo/{seq}")
 async def undo(request: Request, table_id: str, seq: Annotated[int, Path(ge=1, le=wire.MAX_SEQ)]) -> Response:
     return await act(request, table_id, lambda service, me: service.undo(me, seq, ""))
+
+
+@router.get("/t/{table_id}/revoke/{participant_id}", response_class=HTMLResponse)
+async def revoke_asked(request: Request, table_id: str, participant_id: str) -> Response:
+    """Revoking is asked twice: this page names whose access goes, and its button does it."""
+
+    def work() -> Response:
+        try:
+            viewer = viewer_of(request, table_id)
+        except RunehallError:
+            return _gone(request)
+        people = {p["id"]: p for p in service_of(request).summary(viewer)["participants"]}
+        person = people.get(participant_id)
+        if not viewer.is_gm or person is None or person["revoked"] or participant_id == viewer.id:
+            return answer(request, table_id, "only the game master revokes access, and only of another participant", 403)
+        return render_html(request, "revoke.html", table_id=table_id, person=person)
+
+    return await run_in_threadpool(work)
 
 
 @router.post("/t/{table_id}/revoke/{participant_id}")
