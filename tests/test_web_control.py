@@ -49,7 +49,7 @@ def test_the_gm_hands_out_combatants_and_a_player_gets_only_their_own_forms(clie
     assert "Played by" in ana_page and f"{HERO_ID} — Ana" in ana_page
     assert "Los llevan" in ana.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text
     # Ana's form: the actions that name an actor, and Ulrik as the only actor; the GM's: everything.
-    actions = re.findall(r'<option value="(\w+)">\1 — ', ana_page)
+    actions = re.findall(r'<option value="(\w+)">[^<>]+ — ', ana_page)  # the action's title in words
     assert actions == [
         "declare",
         "cast",

@@ -12,17 +12,17 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from runehall.errors import RunehallError
 from runehall.service import models
 from runehall.storage.store import Participant
-from runehall.web.forms import collect, errors_by_field, fields, validated
-from runehall.web.pages import _publish, form_of, same_origin, service_of
+from runehall.web.forms import collect, errors_by_field, validated
+from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, json_object, render_html, viewer_of
-from runehall.web.table_pages import table_context
+from runehall.web.table_pages import _character_fields, table_context
 
 router = APIRouter()
 
 
-def _placed(model: Any, form: dict[str, str], error: RunehallError) -> tuple[list[Any], str]:
-    """The form's fields with each error next to its field; what cannot be placed is returned apart."""
-    shown = fields(model, form)
+def _placed(system: Any, lang: str, form: dict[str, str], error: RunehallError) -> tuple[list[Any], str]:
+    """The sheet's fields with each error next to its field; what cannot be placed is returned apart."""
+    shown = _character_fields(system, lang, form)
     problems = errors_by_field(str(error))
     for f in shown:
         f.error = problems.get(f.name, "")
@@ -47,7 +47,7 @@ async def create_character(request: Request, table_id: str) -> Response:
             asked = validated(models.Character, sheet=collect(system.Character, form))
             event = service_of(request).create_character(viewer, asked.sheet, asked.visibility)
         except RunehallError as e:
-            shown, unplaced = _placed(system.Character, form, e)
+            shown, unplaced = _placed(system, lang_of(request), form, e)
             context = table_context(
                 request, viewer, character_fields=shown, character_errors=unplaced, character_open=True
             )
@@ -89,7 +89,7 @@ async def edit_character_form(request: Request, table_id: str, character_id: str
             return render_html(request, "base.html", 404)
         system, _ = service_of(request).system(table_id)
         assert system.Character is not None
-        shown = fields(system.Character, found[0]["sheet"])
+        shown = _character_fields(system, lang_of(request), found[0]["sheet"])
         return render_html(request, "_edit_character.html", fields=shown, table_id=table_id, character_id=character_id)
 
     return await run_in_threadpool(work)
@@ -108,7 +108,7 @@ async def edit_character(request: Request, table_id: str, character_id: str) -> 
             asked = validated(models.CharacterEdit, sheet=collect(system.Character, form))
             event = service_of(request).edit_character(viewer, character_id, asked.sheet)
         except RunehallError as e:
-            shown, unplaced = _placed(system.Character, form, e)
+            shown, unplaced = _placed(system, lang_of(request), form, e)
             context = {"fields": shown, "table_id": table_id, "character_id": character_id}
             return render_html(request, "_edit_character.html", 422, error=unplaced, **context)
         request.state.events = [event]

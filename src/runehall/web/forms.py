@@ -2,7 +2,8 @@
 
 A field becomes a number input, a checkbox, a select (for literals) or a text input; nested models and
 dictionaries are edited as JSON in a text area. Values come back as strings and are validated by the
-same model, so the web, the API and the CLI accept exactly the same things.
+same model, so the web, the API and the CLI accept exactly the same things. Labels, hints and a select's
+choices are shown in the reader's words (runehall.present.fields); a choice's value stays its id.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pydantic import BaseModel, ValidationError
 
 from runehall import wire
 from runehall.errors import ParameterError
+from runehall.present import fields as said
+from runehall.present.words import ENGLISH, Words
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,6 +34,10 @@ class Field:
     choices: list[str] = field(default_factory=list)
     value: Any = None
     error: str = ""
+    choice_text: dict[str, str] = field(default_factory=dict)  # how each choice reads; its value is sent
+
+    def choice_shown(self, value: str) -> str:
+        return self.choice_text.get(value) or value or "—"
 
     @property
     def shown(self) -> str:
@@ -64,7 +71,14 @@ def _kind(prop: dict[str, Any]) -> tuple[str, list[str]]:
     return "text", []
 
 
-def fields(model: type[BaseModel], values: dict[str, Any] | None = None) -> list[Field]:
+def fields(
+    model: type[BaseModel],
+    values: dict[str, Any] | None = None,
+    words: Words = ENGLISH,
+    choice_label: said.ChoiceLabel | None = None,
+) -> list[Field]:
+    """The model's fields as form controls, their words in `words` (a system's: words_for(lang, id));
+    `choice_label` is the system's hook saying how a select's choices read."""
     schema = model.model_json_schema()
     required = set(schema.get("required", []))
     out = []
@@ -75,13 +89,14 @@ def fields(model: type[BaseModel], values: dict[str, Any] | None = None) -> list
         out.append(
             Field(
                 name=name,
-                label=prop.get("title", name.replace("_", " ")),
+                label=said.label(name, prop, words),
                 kind=kind,
                 required=name in required,
                 default=prop.get("default"),
-                description=prop.get("description", ""),
+                description=said.hint(prop, words),
                 choices=choices,
                 value=(values or {}).get(name),
+                choice_text={c: said.choice(name, c, words, choice_label) for c in choices},
             )
         )
     return out

@@ -36,6 +36,7 @@ HIDDEN_ACK = {
     "blind": "rolled blind: only the game master sees it",
     "gm": "rolled for the game master: only they see it",
 }
+NOT_YOURS_TO_REVOKE = "only the game master revokes access, and only of another participant"
 UNDOABLE = (
     "roll",
     "chat",
@@ -48,24 +49,27 @@ UNDOABLE = (
 )
 
 
-def _mechanics(system_id: str) -> list[dict[str, str]]:
+def _mechanics(system_id: str, lang: str = "en") -> list[dict[str, str]]:
+    """The mechanics the picker offers (the table's system's, then free dice), titled in the reader's words."""
     found = []
     for sid in dict.fromkeys([system_id, "dice"]):
         system = registry.get(sid)
+        words = words_for(lang, sid)
         for m in system.mechanics().values():
-            found.append({"key": f"{sid}:{m.name}", "title": m.title, "system": sid})
+            found.append({"key": f"{sid}:{m.name}", "title": words(m.title), "system": sid})
     return found
 
 
 def _panel(request: Request, viewer: Participant, key: str, values: dict[str, Any] | None = None) -> dict[str, Any]:
     system_id, _, name = key.partition(":")
     mechanic = registry.get(system_id).mechanic(name)
+    words = words_for(lang_of(request), system_id)
     return {
         "table_id": viewer.table_id,
         "chosen": key,
-        "summary": mechanic.summary,
-        "params": fields(mechanic.Params, values),
-        "manual_help": mechanic.manual_help,
+        "summary": words(mechanic.summary),
+        "params": fields(mechanic.Params, values, words, mechanic.choice_label),
+        "manual_help": words(mechanic.manual_help),
         "me": viewer,
     }
 
@@ -97,7 +101,7 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
     service = service_of(request)
     summary = service.summary(viewer)
     system, _ = service.system(viewer.table_id)
-    mechanics = _mechanics(system.id)
+    mechanics = _mechanics(system.id, lang_of(request))
     online = request.app.state.hub.online(viewer.table_id)
     for p in summary["participants"]:
         p["online"] = p["id"] in online
@@ -119,9 +123,9 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
         "last_seq": summary["last_seq"],
         "mechanics": mechanics,
         "characters": characters,
-        "character_fields": fields(system.Character) if system.Character else [],
+        "character_fields": _character_fields(system, lang_of(request)),
         "character_errors": "",
-        **trackers_context(service, viewer, system, summary["participants"], characters),
+        **trackers_context(service, viewer, system, summary["participants"], characters, lang_of(request)),
         **_entries(request, viewer),
         **_panel(request, viewer, mechanics[0]["key"]),
     }
@@ -169,6 +173,13 @@ async def panel(request: Request, table_id: str, mechanic: str) -> HTMLResponse:
         return render_html(request, "_panel.html", **_panel(request, viewer, mechanic))
 
     return await run_in_threadpool(work)
+
+
+def _character_fields(system: Any, lang: str, values: dict[str, Any] | None = None) -> list[Any]:
+    """A character sheet's fields in the reader's words (the system's catalog), choices by the sheet's hook."""
+    if system.Character is None:
+        return []
+    return fields(system.Character, values, words_for(lang, system.id), system.Character.choice_label)
 
 
 def _mechanic_request(form: dict[str, str]) -> tuple[str, str, dict[str, Any]]:
@@ -294,7 +305,7 @@ async def revoke_asked(request: Request, table_id: str, participant_id: str) -> 
         people = {p["id"]: p for p in service_of(request).summary(viewer)["participants"]}
         person = people.get(participant_id)
         if not viewer.is_gm or person is None or person["revoked"] or participant_id == viewer.id:
-            return answer(request, table_id, "only the game master revokes access, and only of another participant", 403)
+            return answer(request, table_id, NOT_YOURS_TO_REVOKE, 403)
         return render_html(request, "revoke.html", table_id=table_id, person=person)
 
     return await run_in_threadpool(work)

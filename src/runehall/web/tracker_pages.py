@@ -10,11 +10,12 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
 from runehall.errors import RunehallError
+from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Event, Forbidden, NotFound, Participant
 from runehall.table.play import TableService
 from runehall.web.forms import collect, fields, validated
-from runehall.web.pages import form_of, service_of
+from runehall.web.pages import form_of, lang_of, service_of
 from runehall.web.plumbing import act, json_object, render_html, viewer_of
 from runehall.web.render import widget
 
@@ -23,19 +24,24 @@ PARAM = "param-"  # an action's parameter fields are named apart from the form's
 
 
 def tracker_rows(
-    service: TableService, viewer: Participant, system: Any, names: dict[str, str]
+    service: TableService, viewer: Participant, system: Any, names: dict[str, str], lang: str = "en"
 ) -> list[dict[str, Any]]:
-    """What the page shows of each tracker this person may see: its state, and what they may do with it."""
+    """What the page shows of each tracker this person may see: its state, and what they may do with it,
+    in the reader's words."""
+    words = words_for(lang, system.id)
     trackers: list[dict[str, Any]] = []
     for t in service.trackers(viewer):
         tracker = system.tracker(t["tracker"])
         usable, mine = _usable(viewer, tracker, t)
         first = usable[0] if usable else None
         shown = {
-            "title": tracker.title,
+            "title": words(tracker.title),
             "can_act": bool(usable),
-            "actions": [{"name": a.name, "summary": a.summary} for a in usable],
-            "fields": _action_fields(first, mine) if first else [],
+            "actions": [
+                {"name": a.name, "title": words(a.title or a.name.replace("_", " ")), "summary": words(a.summary)}
+                for a in usable
+            ],
+            "fields": _action_fields(first, mine, lang=lang, system_id=system.id) if first else [],
             "mine": mine,
             "widget": widget(system.id, t["tracker"]),
             "can_assign": viewer.is_gm and bool(t["combatants"]),
@@ -50,16 +56,21 @@ def tracker_rows(
 
 
 def trackers_context(
-    service: TableService, viewer: Participant, system: Any, participants: list[dict[str, Any]], characters: Any
+    service: TableService,
+    viewer: Participant,
+    system: Any,
+    participants: list[dict[str, Any]],
+    characters: Any,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """What the trackers section needs: the rows, the players one may hand combatants to, and what may be
     put into play (with the characters that can go with it)."""
     names = {p["id"]: p["name"] for p in participants}
     return {
-        "trackers": tracker_rows(service, viewer, system, names),
+        "trackers": tracker_rows(service, viewer, system, names, lang),
         "players": [p for p in participants if p["role"] == "player" and not p["revoked"]],
         "trackers_available": bool(system.trackers()),
-        "tracker_kinds": [(name, t.title) for name, t in system.trackers().items()],
+        "tracker_kinds": [(name, words_for(lang, system.id)(t.title)) for name, t in system.trackers().items()],
         "characters": characters,
         "table_id": viewer.table_id,
     }
@@ -76,9 +87,16 @@ def _usable(viewer: Participant, tracker: Any, t: dict[str, Any]) -> tuple[list[
     return [a for a in tracker.actions().values() if a.actor_param], mine
 
 
-def _action_fields(action: Any, mine: list[str] | None, values: dict[str, Any] | None = None) -> list[Any]:
-    """An action's parameters as form fields; a player's actor field offers only their own combatants."""
-    shown = fields(action.Params, values)
+def _action_fields(
+    action: Any,
+    mine: list[str] | None,
+    values: dict[str, Any] | None = None,
+    lang: str = "en",
+    system_id: str | None = None,
+) -> list[Any]:
+    """An action's parameters as form fields in the reader's words; a player's actor field offers only
+    their own combatants."""
+    shown = fields(action.Params, values, words_for(lang, system_id), action.choice_label)
     for f in shown:
         if mine is not None and f.name == action.actor_param:
             f.kind, f.choices, f.required = "select", list(mine), True
@@ -122,7 +140,7 @@ async def trackers_part(request: Request, table_id: str) -> HTMLResponse:
         service = service_of(request)
         system, _ = service.system(viewer.table_id)
         people = service.summary(viewer)["participants"]
-        context = trackers_context(service, viewer, system, people, service.characters(viewer))
+        context = trackers_context(service, viewer, system, people, service.characters(viewer), lang_of(request))
         return render_html(request, "_trackers.html", **context)
 
     return await run_in_threadpool(work)
@@ -137,7 +155,7 @@ async def tracker_view(request: Request, table_id: str, tracker_id: str) -> HTML
         service = service_of(request)
         system, _ = service.system(viewer.table_id)
         names = {p["id"]: p["name"] for p in service.summary(viewer)["participants"]}
-        found = [t for t in tracker_rows(service, viewer, system, names) if t["id"] == tracker_id]
+        found = [t for t in tracker_rows(service, viewer, system, names, lang_of(request)) if t["id"] == tracker_id]
         if not found:
             raise NotFound(f"no tracker {tracker_id!r}")
         return render_html(request, "_tracker_view.html", t=found[0], table_id=viewer.table_id)
@@ -159,7 +177,8 @@ async def tracker_fields(request: Request, table_id: str, tracker_id: str, actio
                 raise Forbidden(f"you cannot use {action!r} here")
         except RunehallError as e:
             return render_html(request, "_tracker_fields.html", error=str(e), t={"id": tracker_id}, fields=[])
-        shown = _action_fields(chosen, mine)
+        system_id = service_of(request).system(table_id)[0].id
+        shown = _action_fields(chosen, mine, lang=lang_of(request), system_id=system_id)
         return render_html(request, "_tracker_fields.html", t={"id": tracker_id, "fields": shown})
 
     return await run_in_threadpool(work)

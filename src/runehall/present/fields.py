@@ -1,0 +1,39 @@
+"""A form's words: each field's label, hint and choices as a person reads them, in their language.
+
+Forms are built from each system's pydantic models (runehall.web.forms); the system marks a field's
+`title` and `description` with N_ and gives their Spanish in its catalog, and may say how a select's
+choices read (`choice_label` on mechanics, tracker actions, trackers' setups and characters). What a
+system leaves unsaid still reads as words: a name's underscores become spaces, yes and no are words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from runehall.present.words import N_, Words
+
+ChoiceLabel = Callable[[str, str, Words], "str | None"]
+"""(field, value, words) -> how the choice reads, or None for the system's plain value."""
+
+YES_NO = {"true": N_("yes"), "false": N_("no"), "": N_("(none)")}
+
+
+def label(name: str, prop: dict[str, Any], words: Words) -> str:
+    """The field's title (the system's marked words) in the reader's language, else its name as words."""
+    return words(str(prop.get("title") or name.replace("_", " ")))
+
+
+def hint(prop: dict[str, Any], words: Words) -> str:
+    text = str(prop.get("description") or "")
+    return words(text) if text else ""
+
+
+def choice(field: str, value: str, words: Words, said: ChoiceLabel | None = None) -> str:
+    """How one choice of a select reads; the form keeps sending `value` itself."""
+    found = said(field, value, words) if said is not None else None
+    if found is not None:
+        return found
+    if value in YES_NO:
+        return words(YES_NO[value])
+    return words(value.replace("_", " "))
