@@ -196,7 +196,7 @@ def test_play_a_session_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     assert "Ulrik" in cli("play", "new", game, "ragnarok", "tree", "--character", f"@{sheet}", "--route", "blanca")
     out = do("wyrd", "--manual", "tyr,hagall")
     assert "Mano / Hand" in out and "ᛏ Týr F" in out
-    assert "to=actividad" in do("play", "--rune", "Týr", "--to", "actividad")
+    assert "→ Actividad (Activity)" in do("play", "--rune", "Týr", "--to", "actividad")
     do("cleanup")
     assert "3 in the bag" in cli("play", "show", game)
     do("damage", "--points", "6", "--trait", "F", "--policy", "spread")

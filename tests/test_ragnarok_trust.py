@@ -138,10 +138,10 @@ def _hero(tmp_path: Path) -> str:
 def test_measures_in_tracker_results_render_in_play_do_and_play_log(cli: Cli, tmp_path: Path) -> None:
     game = str(tmp_path / "game.json")
     cli("play", "new", game, "ragnarok", "tree", "--character", _hero(tmp_path))
-    assert "hours=1.5" in cli("play", "do", game, "advance_time", "--hours", "1.5")
-    assert "distance_m=5.0" in cli("play", "do", game, "enchantment", "--power", "Piel de piedra", "--distance-m", "5")
+    assert "Time passes: 1.5 h" in cli("play", "do", game, "advance_time", "--hours", "1.5")
+    assert "enchantment 5 m" in cli("play", "do", game, "enchantment", "--power", "Piel de piedra", "--distance-m", "5")
     log = cli("play", "log", game)
-    assert "advance_time" in log and "distance_m=5.0" in log
+    assert "Time passes: 1.5 h" in log and "enchantment 5 m" in log
     assert len(json.loads(cli("play", "log", game, "--json"))) == 2
 
 

@@ -233,7 +233,7 @@ def test_advancement_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     refused_cli("buy", "--ability", "great_weapon")  # not yet: the encounter is under way
     cli("play", "do", game, "end_encounter")
     out = cli("play", "do", game, "buy", "--ability", "great_weapon")
-    assert "from=3, to=4, vp=150" in out
+    assert "3 → 4 for 150 VP" in out
     assert "costs 75 VP and the hero has 10 free" in refused_cli("buy", "--ability", "bows")
     refused_cli("buy", "--ability", "str")
     refused_cli("buy", "--ability", "lore", "--how", "training")

@@ -148,7 +148,7 @@ def test_death_insurance_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     assert Path(game).read_bytes() == before
     cli("play", "do", game, "insure")
     out = cli("play", "do", game, "restore", "--name", "Bjorn", "--weapons", '["dagger"]')
-    assert "restored_as=Bjorn" in out
+    assert "back as Bjorn" in out
     shown: dict[str, Any] = json.loads(cli("play", "show", game, "--json"))
     assert shown["hero"] == "Bjorn" and shown["fallen"] == ["Ragnar"] and shown["sheet"]["weapons"] == ["dagger"]
     assert shown["sheet"]["death_insurance"]["abilities"]["great_weapon"] == 3

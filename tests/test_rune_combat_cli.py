@@ -60,9 +60,9 @@ def test_a_fight_from_the_cli_to_incapacitation(cli: Cli, tmp_path: Path) -> Non
     assert (troll()["hp"], troll()["wounds"]) == (24, 3)
     refused("attack", "--who", "Troll", "--target", "Thurid", "--berserk", "true", "--manual", "4,6")
     out = do("attack", "--who", "Troll", "--target", "Thurid", "--manual", "4,6")
-    assert "'hit': False" in out  # 4 + 5 - 3 = 6 against 6 + DFN 11 = 17
+    assert "ATK 6 vs DFN 17, miss" in out  # 4 + 5 - 3 = 6 against 6 + DFN 11 = 17
     refused("attack", "--who", "Troll", "--target", "Thurid", "--manual", "4,6")
-    assert "next_round=2" in do("end_round")
+    assert "Round 1 ends: round 2 begins" in do("end_round")
     # Round 2: the troll's 3 + 6 - 3 (Impairment) = 6.
     refused("attack", "--who", "Ragnar", "--target", "Troll", "--manual", "5,2")
     for who, face in (("Ragnar", "6"), ("Thurid", "4"), ("Troll", "3")):
@@ -80,12 +80,13 @@ def test_a_fight_from_the_cli_to_incapacitation(cli: Cli, tmp_path: Path) -> Non
     refused("end_round")
     do("pass", "--who", "Thurid")
     out = do("end_round")
-    assert "ended=heroes hold the field" in out and "over: heroes hold the field" in out
+    assert "Round 2 ends: the fight is over: the heroes hold the field" in out and "over: heroes hold the field" in out
     refused("initiative", "--who", "Ragnar", "--manual", "5")
     final = state()
     assert final["phase"] == "over" and troll()["health"] == "incapacitated"
     log = cli("play", "log", game)
-    assert sum(line.split(" ")[1] == "attack:" for line in log.splitlines()) == 4 and "13. end_round" in log
+    assert sum(" attacks " in line for line in log.splitlines() if line[:1].isdigit()) == 4
+    assert "13. Round 2 ends: the fight is over" in log
     events = json.loads(cli("play", "log", game, "--json"))
     first_attack = next(e for e in events if e["action"] == "attack")
     assert len(events) == 13 and first_attack["tape"] == [[10, 10], [10, 1], [10, 2]]
@@ -100,7 +101,7 @@ def test_undo_and_a_bad_setup_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     for who in ("Ragnar", "Thurid", "Troll"):
         cli("play", "do", game, "initiative", "--who", who, "--manual", "5")
     moved = cli("play", "do", game, "move", "--who", "Thurid", "--to", "-1,3", "--kind", "half")
-    assert "paces=1.41" in moved and "at (-1, 3)" in moved
+    assert "1.41 paces" in moved and "at (-1, 3)" in moved
     assert "at (0, 2)" in cli("play", "undo", game)
     one_side = tmp_path / "alone.json"
     one_side.write_text(json.dumps(FIGHT[:2]), encoding="utf-8")

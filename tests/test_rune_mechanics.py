@@ -168,4 +168,4 @@ def test_manual_faces_must_be_d10(cli: Cli) -> None:
     cli("roll", "rune", "roll", "--bonus", "3", "--difficulty", "6", "--manual", "11", code=2)
     with pytest.raises(ManualResultError):
         roll("roll", {"bonus": 3}, [10])  # a 10 needs the next die
-    assert "margin" in cli("roll", "rune", "roll", "--bonus", "3", "--difficulty", "6", "--manual", "10,4")
+    assert "success by 11" in cli("roll", "rune", "roll", "--bonus", "3", "--difficulty", "6", "--manual", "10,4")

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from runehall import wire
-from runehall.cli import render
+from runehall.cli import render, speech
 from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.play import play_app
 from runehall.cli.server import register as register_server
@@ -18,6 +18,8 @@ from runehall.cli.words import coerce, parse_request
 from runehall.errors import RunehallError
 from runehall.fairness.log import verify_log
 from runehall.fairness.session import FairSession
+from runehall.present.odds import summarize
+from runehall.present.words import words_for
 from runehall.systems import registry
 from runehall.systems.base import GameSystem, Mechanic, RulesModel
 
@@ -54,8 +56,10 @@ def roll(
     by: Annotated[str | None, typer.Option(help="Who asked for the roll.")] = None,
     option: OptionPairs = None,
     as_json: JsonOut = False,
+    lang: speech.LangOption = None,
 ) -> None:
-    """Roll dice notation or a system mechanic."""
+    """Roll dice notation or a system mechanic; the result is its card, in words."""
+    said = words_for(speech.language(lang), None)
     system, mechanic, params, options = _resolve(words or [], option or [])
     session = FairSession.load(fair) if fair is not None else None
     source = choose_source(seed, manual, session)
@@ -63,17 +67,36 @@ def roll(
     if session is not None and fair is not None:
         session.record(result)
         session.save(fair)
-    render.roll(result, as_json)
+    if as_json:
+        render.roll(result, as_json)
+        return
+    said = words_for(said.lang, system.id)
+    stored = result.to_json()
+    speech.card(render.out, mechanic.describe(stored, said, by or said("Someone")))
+    render.out.print(speech.source_note(stored["source"], said), style="dim", markup=False)
 
 
 @app.command(context_settings=WORDS_SETTINGS)
 @user_errors
-def odds(words: Words = None, option: OptionPairs = None, as_json: JsonOut = False) -> None:
-    """The exact odds of dice notation or a system mechanic, as fractions."""
+def odds(
+    words: Words = None,
+    option: OptionPairs = None,
+    as_json: JsonOut = False,
+    full: speech.FullOption = False,
+    lang: speech.LangOption = None,
+) -> None:
+    """The odds of dice notation or a system mechanic: the chances that decide first, a chart with
+    exactly / at least / at most (rare outcomes folded); --full for every outcome as exact fractions."""
+    chosen = speech.language(lang)
     system, mechanic, params, options = _resolve(words or [], option or [])
     result = mechanic.odds(params, options)
     header = {"system": system.id, "mechanic": mechanic.name, "params": params.model_dump(mode="json")}
-    render.odds(header, result, as_json)
+    if as_json:
+        render.odds(header, result, as_json)
+        return
+    said = words_for(chosen, system.id)
+    asked = speech.asked(mechanic.Params, header["params"], said)
+    speech.odds(render.out, said(mechanic.title), asked, summarize(mechanic, result, said), said, full)
 
 
 @app.command()

@@ -1,7 +1,7 @@
 """`runehall play`: drive a system's tracker (e.g. Ragnarök's game tree) from a play file.
 
 The file holds the setup and the event log; the state shown is always the fold of the events. A refused
-action exits 2 and leaves the file exactly as it was.
+action exits 2 and leaves the file exactly as it was. Actions read as their system's cards, in words.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from typing import Annotated, Any
 
 import typer
 
-from runehall.chance.jsonable import jsonable
-from runehall.cli import render
+from runehall.cli import render, speech
 from runehall.cli.common import JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.words import coerce, split_words
 from runehall.errors import ParameterError
 from runehall.files import read_document, write_json_atomic
 from runehall.play.log import PlayLog
+from runehall.present.card import Card
+from runehall.present.words import Words, words_for
 from runehall.systems import registry
 
 play_app = typer.Typer(help="Play a system's tracker (a game tree, a combat) from a file, one action at a time.")
@@ -30,13 +31,28 @@ def _load(path: Path) -> PlayLog:
     return PlayLog.from_json(read_document(path, "play file"))
 
 
-def _show(log: PlayLog, as_json: bool) -> None:
+def _show(log: PlayLog, as_json: bool, words: Words | None = None) -> None:
     tracker = log.tracker
     state = log.state()
     if as_json:
         print(json.dumps(tracker.view(state), ensure_ascii=False, indent=1))
-    else:
-        render.out.print(tracker.render(state), markup=False)
+        return
+    if words is not None:
+        render.out.print(words(tracker.title), style="bold", markup=False)
+    render.out.print(tracker.render(state), markup=False)
+
+
+def _words(log: PlayLog, lang: str | None) -> Words:
+    return words_for(speech.language(lang), log.system_id)
+
+
+def _card(log: PlayLog, event: dict[str, Any], words: Words) -> Card:
+    """A logged action as its system's card; the combatants' names as they stand now name those it stores
+    by id (as the web log does)."""
+    action = log.tracker.action(str(event["action"]))
+    names = log.tracker.combatants(log.state())
+    who = str(event.get("by") or words("Someone"))
+    return action.describe({**event, "names": names} if names else event, words, who)
 
 
 def _named(words: list[str], model: Any) -> dict[str, Any]:
@@ -75,9 +91,11 @@ def play_do(
     manual: Annotated[str | None, typer.Option(help="Runes, cards or faces drawn by hand, comma-separated.")] = None,
     by: Annotated[str | None, typer.Option(help="Who acts.")] = None,
     as_json: JsonOut = False,
+    lang: speech.LangOption = None,
 ) -> None:
-    """Apply one action (see `play actions`); a refused action changes nothing."""
+    """Apply one action (see `play actions`); a refused action changes nothing. Prints the action's card."""
     log = _load(path)
+    said = _words(log, lang)
     action = log.tracker.action(action_name)
     source = choose_source(seed, manual, None)
     event = log.apply(action_name, _named(words or [], action.Params), source, by)
@@ -85,22 +103,24 @@ def play_do(
     if as_json:
         print(json.dumps({"event": event, "state": log.tracker.view(log.state())}, ensure_ascii=False, indent=1))
         return
-    render.out.print(f"{event['seq']}. {action_name}: {_summary(event['result'])}", markup=False)
-    _show(log, False)
-
-
-def _summary(result: Any) -> str:
-    data = jsonable(result)
-    if isinstance(data, dict):
-        return ", ".join(f"{k}={v}" for k, v in data.items())
-    return str(data)
+    speech.card(render.out, _card(log, event, said), f"{event['seq']}.")
+    _show(log, False, said)
 
 
 @play_app.command("show")
 @user_errors
-def play_show(path: PlayFile, as_json: JsonOut = False) -> None:
-    """The current state: the fold of every event still in force."""
-    _show(_load(path), as_json)
+def play_show(path: PlayFile, as_json: JsonOut = False, lang: speech.LangOption = None) -> None:
+    """The current state: the fold of every event still in force, and the last action's card."""
+    log = _load(path)
+    if as_json:
+        _show(log, True)
+        return
+    words = _words(log, lang)
+    gone = log.revoked()
+    live = [e for e in log.events if e["action"] != "revoke" and e["seq"] not in gone]
+    if live:
+        speech.card(render.out, _card(log, live[-1], words), f"{live[-1]['seq']}.")
+    _show(log, False, words)
 
 
 @play_app.command("undo")
@@ -110,31 +130,37 @@ def play_undo(
     event: Annotated[int | None, typer.Option(help="The event to revoke (default: the last one in force).")] = None,
     by: Annotated[str | None, typer.Option(help="Who undoes.")] = None,
     as_json: JsonOut = False,
+    lang: speech.LangOption = None,
 ) -> None:
     """Revoke an event by appending a revoke event; the original stays in the log."""
     log = _load(path)
+    words = _words(log, lang)
     revoke = log.undo(event, by)
     write_json_atomic(path, log.to_json())
     if not as_json:
-        render.out.print(f"{revoke['seq']}. revoked event {revoke['revokes']}")
-    _show(log, as_json)
+        who = str(by or words("Someone"))
+        said = words("{who} undoes event {revokes}", who=who, revokes=revoke["revokes"])
+        render.out.print(f"{revoke['seq']}. {said}", markup=False)
+    _show(log, as_json, None if as_json else words)
 
 
 @play_app.command("log")
 @user_errors
-def play_log(path: PlayFile, as_json: JsonOut = False) -> None:
-    """Every event, with revoked ones marked."""
+def play_log(path: PlayFile, as_json: JsonOut = False, lang: speech.LangOption = None) -> None:
+    """Every event as a card in words, one per action, with undone ones struck."""
     log = _load(path)
     if as_json:
         print(json.dumps(log.events, ensure_ascii=False, indent=1))
         return
+    words = _words(log, lang)
     gone = log.revoked()
     for e in log.events:
         if e["action"] == "revoke":
-            render.out.print(f"{e['seq']}. undo of {e['revokes']}", markup=False)
+            who = str(e.get("by") or words("Someone"))
+            said = words("{who} undoes event {revokes}", who=who, revokes=e["revokes"])
+            render.out.print(f"{e['seq']}. {said}", markup=False)
             continue
-        mark = " (revoked)" if e["seq"] in gone else ""
-        render.out.print(f"{e['seq']}. {e['action']}{mark}: {_summary(e['result'])}", markup=False)
+        speech.card(render.out, _card(log, e, words), f"{e['seq']}.", words("undone") if e["seq"] in gone else "")
 
 
 @play_app.command("actions")

@@ -5,19 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from runehall.chance.chance import Chance
 from runehall.chance.dice import PoolRoll
 from runehall.errors import NotationError
 from runehall.notation import compile_notation, dice_terms, render_faces
 from runehall.present.card import Card, Chip, ChipState
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.base import GameSystem, Mechanic, RulesModel, SystemMeta
 
 
 class RollParams(RulesModel):
-    notation: str
+    notation: str = Field(
+        title=N_("Dice"), description=N_("Dice notation, such as 3d6+2, 4d6k3 (keep the 3 highest) or 2d10! (explode).")
+    )
 
     @field_validator("notation")
     @classmethod
@@ -31,10 +33,10 @@ class RollParams(RulesModel):
 
 class NotationRoll(Mechanic[RollParams, int, int]):
     name: ClassVar[str] = "roll"
-    title: ClassVar[str] = "Roll dice notation"
-    summary: ClassVar[str] = "NdX, +/- constants, keep (4d6k3, 4d6[3], 5(2)), explode (!), divide (2d6/2)"
+    title: ClassVar[str] = N_("Roll dice notation")
+    summary: ClassVar[str] = N_("NdX, +/- constants, keep (4d6k3, 4d6[3], 5(2)), explode (!), divide (2d6/2)")
     Params: ClassVar[type[RulesModel]] = RollParams
-    manual_help: ClassVar[str] = "every die face in order, left to right (each explosion is one more face)"
+    manual_help: ClassVar[str] = N_("every die face in order, left to right (each explosion is one more face)")
 
     def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
         return compile_notation(params.notation)
