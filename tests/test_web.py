@@ -154,7 +154,7 @@ def test_a_stranger_is_sent_home(client: Any) -> None:
     table_id = new_table(client)
     stranger = TestClient(client.app)
     response = stranger.get(f"/t/{table_id}")
-    assert response.status_code == 403 and "Create a table" in response.text
+    assert response.status_code == 403 and "Join a table" in response.text and 'href="/"' in response.text
 
 
 def test_templates_are_in_the_package() -> None:

@@ -54,7 +54,7 @@ def test_stored_text_is_escaped_everywhere_it_is_shown(client: Any) -> None:
     made = client.post("/tables", data={"name": XSS, "gm_name": XSS, "system": "ragnarok"}, follow_redirects=False)
     assert made.status_code == 303
     table_id = made.headers["location"].split("/")[-1]
-    player = join(client, table_id, XSS)
+    player = join(client, table_id, XSS + "!")  # names are unique at a table: another one, as hostile
     assert client.post(f"/t/{table_id}/chat", data={"text": XSS}, headers=HX).status_code == 200
     assert client.post(f"/t/{table_id}/notes", data={"text": XSS}, headers=HX).status_code == 200
     for who, path in (
@@ -152,7 +152,7 @@ def test_the_live_socket_refuses_a_page_from_another_site(client: Any) -> None:
     [
         ("chat", {"text": "x" * 200_000}, "at most 4000 characters"),
         ("notes", {"text": "x" * 200_000}, "at most 4000 characters"),
-        ("chat", {"text": ""}, "field &#39;text&#39;: must not be empty"),
+        ("chat", {"text": ""}, "Message: must not be empty"),  # the web names the field by its label
         ("chat", {"text": "a\x00b"}, "NUL"),
         ("notes", {"text": "a\x00b"}, "NUL"),
     ],
@@ -174,8 +174,8 @@ def test_a_message_the_api_would_refuse_is_refused_by_the_form(
         ({"name": "a\x00b", "gm_name": "Norn"}, "NUL"),
         ({"name": "x" * 121, "gm_name": "Norn"}, "at most 120 characters"),
         ({"name": "Saga", "gm_name": "N\x00rn"}, "NUL"),
-        ({"name": "   ", "gm_name": "Norn"}, "field &#39;name&#39;: must not be empty"),
-        ({"name": "Saga", "gm_name": "x" * 61}, "field &#39;gm_name&#39;: at most 60 characters"),
+        ({"name": "   ", "gm_name": "Norn"}, "Table name: must not be empty"),
+        ({"name": "Saga", "gm_name": "x" * 61}, "Your name: at most 60 characters"),
     ],
 )
 def test_a_table_the_api_would_refuse_is_not_created_by_the_form(
@@ -190,7 +190,7 @@ def test_a_table_the_api_would_refuse_is_not_created_by_the_form(
 
 @pytest.mark.parametrize(
     ("name", "reason"),
-    [("A\x00na", "NUL"), ("x" * 61, "at most 60 characters"), ("", "field &#39;name&#39;: must not be empty")],
+    [("A\x00na", "NUL"), ("x" * 61, "at most 60 characters"), ("", "Your name: must not be empty")],
 )
 def test_a_join_the_api_would_refuse_is_refused_by_the_form(
     client: Any, database: Database, name: str, reason: str

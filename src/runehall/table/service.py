@@ -20,7 +20,7 @@ from sqlalchemy import Connection
 from runehall.chance.sources import ManualSource, Source
 from runehall.errors import ParameterError, RulesError, RunehallError
 from runehall.fairness.streams import hidden_commitments, stream_for
-from runehall.storage.store import Event, Forbidden, NotFound, Participant, Store, Unauthorized
+from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, Store, Unauthorized
 from runehall.systems import registry
 from runehall.systems.base import GameSystem, Mechanic, Odds, RulesModel
 from runehall.table.limits import JoinLimits
@@ -114,11 +114,14 @@ class TableCore:
         transaction, outside the SQLite writer lock: a wrong guess costs its own CPU, never other tables'
         writes. `address` (the client's) is rate-limited on failed joins, the table on joins of any kind."""
         self.join_limits.guess(address)
+        code = code.strip().lower()  # codes are lowercase hex: one typed in capitals or pasted with spaces works
         try:
             table = self.store.read(lambda c: self.store.table_by_code(c, code))
             self.join_limits.attempt(table.id)
-            if table.password_hash and not (password and check_password(password, table.password_hash)):
+            if table.password_hash and not password:
                 raise Unauthorized("this table needs its password")
+            if table.password_hash and not check_password(password or "", table.password_hash):
+                raise Unauthorized("wrong password")
         except (NotFound, Unauthorized):
             raise  # a failed guess: its token stays spent
         except RunehallError:
@@ -130,6 +133,8 @@ class TableCore:
             now = self.store.table(c, table.id)
             if now.invite_code != code or now.password_hash != table.password_hash:
                 raise NotFound("no table has that invite code")  # changed while the password was checked
+            if any(p.name.casefold() == name.casefold() for p in self.store.participants(c, table.id) if not p.revoked):
+                raise Conflict("someone at this table already has that name: choose another")
             participant, token = self.store.add_participant(c, table.id, name, "player")
             event = self.store.append(
                 c,
@@ -141,8 +146,10 @@ class TableCore:
             )
             return participant, token, event
 
-        joined = self.store.write(work)
-        self.join_limits.succeeded(address)
+        try:
+            joined = self.store.write(work)
+        finally:  # joined, or refused for its name: the code and password were right, so not a guess
+            self.join_limits.succeeded(address)
         return joined
 
     def viewer(self, table_id: str, token: str) -> Participant:

@@ -6,6 +6,7 @@ Form posts from another site are refused by their Origin header.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 from urllib.parse import urlparse
 
@@ -16,11 +17,13 @@ from markupsafe import escape
 
 from runehall.errors import RunehallError
 from runehall.service import models
+from runehall.storage.store import Conflict, NotFound, Unauthorized
 from runehall.systems import registry
 from runehall.table.limits import RateLimited
 from runehall.table.play import TableService
 from runehall.web.forms import collect, fields, validated
 from runehall.web.i18n import LANGUAGES, choose
+from runehall.web.refusals import in_language
 from runehall.web.render import page
 
 COOKIE_AGE = 60 * 60 * 24 * 365
@@ -74,7 +77,15 @@ def _recent(request: Request) -> list[dict[str, str]]:
     return found
 
 
-def home_page(request: Request, error: str = "", form: dict[str, str] | None = None, status: int = 200) -> HTMLResponse:
+def home_page(
+    request: Request,
+    error: str = "",
+    form: dict[str, str] | None = None,
+    status: int = 200,
+    join: dict[str, Any] | None = None,
+) -> HTMLResponse:
+    """The home page. `error` and `form` are the create form's refusal and what was typed in it; `join` is
+    the join form's (its own, so a refused join never moves what was typed into the other form)."""
     systems = [s for s in sorted(registry.systems().values(), key=lambda s: s.meta.name) if s.id != "dice"]
     systems += [registry.get("dice")]
     chosen = (form or {}).get("system") or systems[0].id
@@ -86,15 +97,51 @@ def home_page(request: Request, error: str = "", form: dict[str, str] | None = N
         option_fields=option_fields(chosen),
         options_system=chosen,
         recent=_recent(request),
-        error=error,
+        error=in_language(error, lang_of(request), {"name": "Table name"}),
         form=form or {},
+        join=join or {"form": {}},
     )
     return HTMLResponse(html, status)
+
+
+def join_page(request: Request, join: dict[str, Any], status: int = 200, not_joined: bool = False) -> HTMLResponse:
+    """Joining on its own page: by an invite link (the code filled in, only a name asked), or from a table's
+    address this browser has not joined."""
+    return HTMLResponse(page(lang_of(request), "join.html", join=join, not_joined=not_joined), status)
+
+
+def join_refusal(request: Request, form: dict[str, str], error: RunehallError) -> dict[str, Any]:
+    """The join form again with what was typed (never the password) and the refusal beside its field."""
+    if isinstance(error, NotFound):
+        field = "invite_code"
+    elif isinstance(error, Unauthorized):
+        field = "password"
+    elif isinstance(error, Conflict):
+        field = "name"
+    else:  # a form's refusal names its field: "field 'name': at most 60 characters"
+        named = re.match(r"field '(invite_code|name|password)'", str(error))
+        field = named[1] if named else ""
+    kept = {"invite_code": form.get("invite_code", "").strip(), "name": form.get("name", "").strip()}
+    return {
+        "form": kept,
+        "error": in_language(str(error), lang_of(request)),
+        "field": field,
+        "by_link": bool(form.get("by_link")) and field != "invite_code",
+    }
 
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     return await run_in_threadpool(home_page, request)
+
+
+@router.get("/join", response_class=HTMLResponse)
+async def join_link(request: Request, code: Annotated[str, Query(max_length=64)] = "") -> HTMLResponse:
+    """The invite link: the code is filled in from the address; the person types only a name."""
+    code = code.strip().lower()
+    if not code:
+        return join_page(request, {"form": {}})
+    return join_page(request, {"form": {"invite_code": code}, "by_link": True})
 
 
 @router.get("/options", response_class=HTMLResponse)
@@ -155,13 +202,21 @@ async def join(request: Request) -> Response:
         address = request.client.host if request.client else ""
         participant, token, event = await run_in_threadpool(service_of(request).join, code, name, password, address)
     except RateLimited as e:
-        return _limited(await run_in_threadpool(home_page, request, str(e), form, 429), e)
+        return _limited(await run_in_threadpool(_join_again, request, form, e, 429), e)
     except RunehallError as e:
-        return await run_in_threadpool(home_page, request, str(e), form, 422)
+        return await run_in_threadpool(_join_again, request, form, e, 409 if isinstance(e, Conflict) else 422)
     response = RedirectResponse(f"/t/{participant.table_id}", 303)
     enter(response, participant.table_id, token)
     await _publish(request, [event])
     return response
+
+
+def _join_again(request: Request, form: dict[str, str], error: RunehallError, status: int) -> HTMLResponse:
+    """A refused join: the page it was sent from (the invite link's or home), with what was typed."""
+    join = join_refusal(request, form, error)
+    if form.get("by_link"):
+        return join_page(request, join, status)
+    return home_page(request, join=join, status=status)
 
 
 def _limited(page: HTMLResponse, error: RateLimited) -> HTMLResponse:
@@ -174,8 +229,8 @@ async def enter_link(request: Request, table_id: str, token: str = "") -> Respon
     """The GM link: keeps the token in this browser's cookie and opens the table."""
     try:
         await run_in_threadpool(service_of(request).viewer, table_id, token)
-    except RunehallError as e:
-        return await run_in_threadpool(home_page, request, str(e), None, 403)
+    except RunehallError:
+        return join_page(request, {"form": {}}, 403, not_joined=True)
     response = RedirectResponse(f"/t/{table_id}", 303)
     enter(response, table_id, token)
     return response

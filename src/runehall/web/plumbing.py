@@ -16,6 +16,7 @@ from runehall.errors import RunehallError
 from runehall.storage.store import Event, Participant
 from runehall.table.play import TableService
 from runehall.web.pages import _publish, lang_of, same_origin, service_of
+from runehall.web.refusals import in_language
 from runehall.web.render import page
 
 
@@ -29,7 +30,10 @@ def render_html(request: Request, template: str, status: int = 200, **context: A
 
 
 def answer(request: Request, table_id: str, message: str = "", status: int = 200) -> Response:
-    """A fragment for htmx; for a plain form, back to the table, or a page saying why it was refused."""
+    """A fragment for htmx; for a plain form, back to the table, or a page saying why it was refused.
+    A refusal is said in the page's language (the service speaks English, as the API and the CLI do)."""
+    if status >= 400:
+        message = in_language(message, lang_of(request))
     if request.headers.get("hx-request"):
         css = "error" if status >= 400 else "ok"
         return HTMLResponse(f'<span class="{css}">{escape(message)}</span>', status)

@@ -21,4 +21,47 @@
       form.reset();
     }
   });
+  // The table on a narrow screen: its sections become panels one tap apart (a tab bar: buttons with
+  // aria-selected, arrow keys, Home and End). On a wide screen the bar is hidden and every section shows.
+  const bar = document.querySelector("[data-tabs]");
+  if (bar) {
+    const narrow = window.matchMedia("(max-width: 760px)");
+    const tabs = Array.from(bar.querySelectorAll("[role=tab]"));
+    let current = tabs[0];
+    const panelOf = function (tab) { return document.getElementById(tab.getAttribute("aria-controls")); };
+    const show = function (chosen, focus, switched) {
+      current = chosen;
+      tabs.forEach(function (tab) {
+        const on = tab === chosen;
+        tab.setAttribute("aria-selected", on ? "true" : "false");
+        tab.tabIndex = on ? 0 : -1;
+        const panel = panelOf(tab);
+        if (!panel) return;
+        panel.classList.toggle("shown", on);
+        if (narrow.matches) { panel.setAttribute("role", "tabpanel"); panel.setAttribute("aria-labelledby", tab.id); }
+        else { panel.removeAttribute("role"); panel.setAttribute("aria-labelledby", panel.querySelector("h2").id); }
+      });
+      if (focus) chosen.focus();
+      if (!switched) return;
+      const log = document.getElementById("log");
+      if (log && panelOf(chosen).contains(log)) log.scrollTop = log.scrollHeight; // the newest entry
+      if (narrow.matches && panelOf(chosen).getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+    };
+    document.documentElement.classList.add("has-tabs");
+    tabs.forEach(function (tab) { tab.addEventListener("click", function () { show(tab, false, true); }); });
+    bar.addEventListener("keydown", function (event) {
+      const at = tabs.indexOf(current);
+      const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      show(tabs[(next + tabs.length) % tabs.length], true, true);
+    });
+    narrow.addEventListener("change", function () { show(current, false); });
+    // A section htmx swapped whole (the characters after a save) comes back without its state.
+    document.addEventListener("htmx:afterSettle", function () { show(current, false); });
+    show(current, false);
+  }
+  // The log opens at its newest entry.
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight;
 })();
