@@ -26,6 +26,7 @@ from runehall.chance.sources import Source
 from runehall.errors import ParameterError, UnknownNameError
 from runehall.present.card import Card, Chip
 from runehall.present.odds import Headline
+from runehall.present.sheet import Sheet
 from runehall.present.words import ENGLISH, Words
 from runehall.rolling import RollResult
 
@@ -65,6 +66,11 @@ class CharacterModel(RulesModel):
 
     def derived(self) -> dict[str, Any]:
         return {}
+
+    def sheet(self, words: Words, options: Any = None) -> Sheet:
+        """The sheet as people read it, in the book's sections and the reader's words (runehall.present.sheet),
+        with a roll on each rollable line. The default lists the name alone: systems lay out their own."""
+        return Sheet(self.name, ())
 
     @classmethod
     def choice_label(cls, field: str, value: str, words: Words) -> str | None:

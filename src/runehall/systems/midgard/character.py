@@ -60,7 +60,7 @@ def _choices(records: Callable[[], list[str]]) -> Callable[[dict[str, Any]], Non
 class Character(CharacterModel):
     gender: str = Field(
         description="Gender skill package: male (Farming, Sailing) or female (Medicine, Animal Lore); either may "
-        "be chosen (A-61).",
+        "be chosen.",
         json_schema_extra=_choices(lambda: [p.id for p in rules().character.gender_package]),
     )
     birthright: str = Field(
@@ -91,7 +91,7 @@ class Character(CharacterModel):
         default=(),
         max_length=MAX_GIFTS,
         description="Rune gifts bought with 12 points (1, 2 or 4 by level), each at most the legend score; "
-        "'the_branch_that_grows:thor' records a choice made when buying.",
+        "a choice made when buying follows a colon (The Branch That Grows: Thor).",
     )
     weapons: tuple[str, ...] = Field(
         default=(), max_length=MAX_WEAPONS, description="Weapons, shields and missiles carried (ids or names)."

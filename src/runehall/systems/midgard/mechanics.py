@@ -50,7 +50,7 @@ class Caster(RulesModel):
     past_bonus: int = Field(0, ge=0, le=20, description="Tokens already on Past (carry-over).")
     outcome_bonus: int = Field(0, ge=0, le=20, description="Tokens already on Outcome (berserk levels).")
     future_bonus: int = Field(0, ge=0, le=20, description="Tokens already on Future (surprise).")
-    exhausted: bool = Field(False, description="At 0 Wyrð: no dice, and Merkstave at least 4 (A-59).")
+    exhausted: bool = Field(False, description="At 0 Wyrð: no dice, and Merkstave at least 4.")
 
     @model_validator(mode="after")
     def _cap(self) -> Caster:
@@ -213,7 +213,7 @@ def _strict(options: RulesModel) -> int:
 class OpposedParams(RulesModel):
     a: Caster = Field(description="The acting side (JSON or @file): rune, wyrd, skill, merkstave...")
     b: Caster = Field(description="The resisting side, the same fields.")
-    resisting: Literal["a", "b"] = Field("b", description="Who wins a complete tie (A-21).")
+    resisting: Literal["a", "b"] = Field("b", description="Who wins a complete tie.")
 
 
 class OpposedResult(NamedTuple):

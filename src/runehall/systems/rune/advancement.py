@@ -45,7 +45,7 @@ class AdvancementSetup(RulesModel):
         default_factory=dict, max_length=MAX_NAMED, description="Ability points bought before this log."
     )
     phase: Phase = Field(
-        "encounter", description="Where the saga stands: encounter, after_encounter, between_adventures."
+        "encounter", description="Where the saga stands: in an encounter, after one, or between adventures."
     )
 
     @field_validator("gained", mode="before")
@@ -108,7 +108,7 @@ class NoteParams(RulesModel):
     ability: str = Field(min_length=1, max_length=60, description="The Ability used successfully.")
     reason: Reason = Field(
         "listed_roll",
-        description="listed_roll (in the runner's notes), beat_dfn (weapon Ability), healed (Healer), advantage.",
+        description="A roll in the runner's notes, a beaten DFN (weapon Ability), a heal (Healer) or an advantage.",
     )
 
 

@@ -91,7 +91,7 @@ class Hero(CharacterModel):
     armor_overrides: tuple[str, ...] = Field(
         default=(),
         max_length=MAX_OVERRIDES,
-        description="Lost Leather Scale values the table has not filled in, e.g. 'leather_scale.prot=4'.",
+        description="Lost Leather Scale values the table has not filled in: armour, dot, value, = and number.",
     )
     weapons: tuple[str, ...] = Field(
         default=(),

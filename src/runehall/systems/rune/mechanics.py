@@ -59,7 +59,7 @@ def botch_band(target: int) -> tuple[int, int]:
 class RollParams(Modifiers):
     difficulty: int = Field(6, ge=0, le=60, description="3 Very Easy, 6 Average, 9 Tough, 12 Very Tough, 15+.")
     quality: bool = Field(False, description="A quality roll (a healer treating someone else): no botch.")
-    secret: bool = Field(False, description="The runner rolls it in secret (Awareness...): option hidden_rolls.")
+    secret: bool = Field(False, description="The runner rolls it in secret (Awareness...), if the table hides them.")
 
 
 class RollResult(NamedTuple):
@@ -294,7 +294,7 @@ class AttackParams(RulesModel):
     defence: Modifiers | None = Field(None, description="The defender's DFN, rolled (melee, or a dodged missile).")
     difficulty: int | None = Field(None, ge=0, le=60, description="Instead of a defence roll: a missile's Difficulty.")
     dam: int | None = Field(None, ge=0, le=60, description="The weapon's DAM (Str included where it counts).")
-    weapon: str | None = Field(None, description="A weapon id from the data, for its DAM (plus --strength).")
+    weapon: str | None = Field(None, description="A weapon from the rules data, for its DAM (plus Strength).")
     strength: int = Field(0, ge=-3, le=10, description="The attacker's Str, added to a melee or thrown weapon's DAM.")
     soak: int = Field(0, ge=0, le=60, description="The defender's Soak (Sta + armour).")
     wound_threshold: int = Field(ge=1, le=60, description="The defender's Wound Threshold.")

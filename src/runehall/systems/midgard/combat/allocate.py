@@ -40,12 +40,12 @@ def gm_dice_outside_combat(pcs: int, for_thane: bool) -> int:
 
 
 class GMCastParams(RulesModel):
-    wyrd: int = Field(0, ge=0, le=10, description="Enemy Wyrð spent on extra GM dice (option enemy_wyrd_buys_dice).")
+    wyrd: int = Field(0, ge=0, le=10, description="Enemy Wyrð spent on extra GM dice (if the table allows it).")
     payer: str | None = Field(None, description="The enemy whose Wyrð pays for them.")
     goal: Literal["past", "margin", "speed"] | None = Field(
         None,
-        description="Place the GM's free tokens now: all on Past, or by Rule SFG for --difficulty; "
-        "left out, allocate --actor gm after seeing the dice.",
+        description="Place the GM's free tokens now: all on Past, or by the book's rule for the Difficulty below; "
+        "left out, the GM places them after seeing the dice.",
     )
     difficulty: int = Field(0, ge=0, le=30, description="For goal margin or speed: the Past to secure first.")
 

@@ -118,7 +118,7 @@ class CastParams(RulesModel):
     gifts: list[str] = Field(
         max_length=MAX_GIFTS,
         default_factory=list,
-        description="Rune gifts used on this cast: id or id:choices (hammer_of_thor:2, lucky_boon:dice+skill).",
+        description="Rune gifts used on this cast, choices after a colon (Hammer of Thor with 2).",
     )
 
 
@@ -205,7 +205,7 @@ class AllocateParams(RulesModel):
     gifts: list[str] = Field(
         max_length=MAX_GIFTS,
         default_factory=list,
-        description="Gifts used now, after the roll (strike_of_thunder, purge_the_soul:2...).",
+        description="Gifts used now, after the roll (Strike of Thunder, Purge the Soul with 2...).",
     )
 
 

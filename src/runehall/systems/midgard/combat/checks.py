@@ -30,7 +30,7 @@ class CheckParams(RulesModel):
     gifts: list[str] = Field(
         max_length=MAX_GIFTS,
         default_factory=list,
-        description="Gifts on this cast (virtuous_courage, persistent_endeavour...).",
+        description="Gifts on this cast (Virtuous Courage, Persistent Endeavour...).",
     )
 
 

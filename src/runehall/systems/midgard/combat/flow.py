@@ -132,9 +132,8 @@ class NextSegmentAction(CombatAction):
 class DeclareParams(RulesModel):
     actor: str | None = Field(None, description="Who declares (default: the next in declaration order).")
     action: ActionId = Field(
-        description="strike, smash, charge, knock_back, target_weapon, disarm, pin, block, "
-        "dodge, escape_pin, stoke_fury, evaluate_battlefield, luck, skill, short_action, gift, "
-        "share_evaluation, rejoice, stand_up, move, continue"
+        description="What the combatant does this segment: an attack (strike, smash, charge, knock back, target a "
+        "weapon, disarm, pin), a defence (block, dodge, escape a pin) or another action."
     )
     target: str | None = Field(None, description="Who an attack is aimed at.")
     extra_targets: list[str] = Field(
@@ -156,7 +155,7 @@ class DeclareParams(RulesModel):
     time: str | None = Field(None, description="A short action's time: short, medium, long.")
     gift: str | None = Field(None, description="The gift used as the action (action gift): id or id:choices.")
     gifts: list[str] = Field(
-        default_factory=list, max_length=MAX_GIFTS, description="Gifts named with the declaration (thorn_bush_defence)."
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts named with it (Thorn Bush Defence)."
     )
 
 

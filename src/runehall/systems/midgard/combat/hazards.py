@@ -32,12 +32,12 @@ class HazardParams(RulesModel):
     wounds: int = Field(0, ge=0, le=60, description="Wounds from a fall, fire, cold...")
     fatigue: int = Field(0, ge=0, le=60, description="Wyrð lost to exhaustion.")
     environment: int | None = Field(None, ge=0, le=8, description="Merkstave penalty from the surroundings (0 lifts).")
-    heal: int = Field(0, ge=0, le=60, description="Wounds healed without a gift (option natural_healing).")
+    heal: int = Field(0, ge=0, le=60, description="Wounds healed without a gift (if the table allows it).")
     resist: Literal["athletics", "courage", "might"] | None = Field(None, description="A resistance cast.")
     difficulty: int | None = Field(None, ge=0, le=30, description="The resistance cast's difficulty (the GM's).")
     simple: bool = Field(False, description="A simple resistance: winning it cancels the harm entirely.")
-    cancelled: int | None = Field(None, ge=0, le=60, description="Option resistance_reduction ask_gm: what a won "
-                                  "resistance cancels (the GM's ruling).")  # fmt: skip
+    cancelled: int | None = Field(None, ge=0, le=60, description="When the table leaves it to the "
+                                  "GM: what a won resistance cancels.")  # fmt: skip
     wyrd: int = Field(0, ge=0, le=10)
 
 

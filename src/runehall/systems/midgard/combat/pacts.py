@@ -55,7 +55,7 @@ class BreakPactParams(RulesModel):
     by: str | None = Field(None, description="Who sealed the pact (needed when bound by more than one).")
     wyrd: int = Field(0, ge=0, le=10, description="Wyrð on bonus dice for the Courage cast.")
     gifts: list[str] = Field(
-        default_factory=list, max_length=MAX_GIFTS, description="Gifts on the Courage cast (virtuous_courage...)."
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts on the Courage cast (Virtuous Courage...)."
     )
 
 

@@ -207,7 +207,7 @@ class ResolveParams(RulesModel):
         "if the target is immobilised); left out, the chooser's best.",
     )
     specific: str | None = Field(
-        None, description="Name the attack now: strike, knock_back, target_weapon or disarm (see specifics.py)."
+        None, description="Name the attack now: strike, knock back, target a weapon or disarm."
     )
     item: str | None = Field(None, description="Target Weapon / Disarm named now: the target's item.")
     prone: bool = Field(False, description="Knock Back named now: to knock prone.")

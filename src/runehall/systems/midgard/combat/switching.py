@@ -132,7 +132,7 @@ class SwitchParams(RulesModel):
     wyrd: int = Field(0, ge=0, le=10)
     goal: Goal | None = Field(None, description="Place the free tokens now by Rule SFG (default: allocate after).")
     gifts: list[str] = Field(
-        default_factory=list, max_length=MAX_GIFTS, description="Gifts used on this cast (body_of_water...)."
+        default_factory=list, max_length=MAX_GIFTS, description="Gifts used on this cast (Body of Water...)."
     )
     extra: bool = Field(False, description="Combat Master: defend without giving up the declared action.")
 

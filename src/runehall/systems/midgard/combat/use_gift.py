@@ -7,7 +7,7 @@ effect the GM narrates."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -43,9 +43,11 @@ OUTSIDE = ("expedient_journey",)
 
 class UseGiftParams(RulesModel):
     actor: str = Field(description="Who uses the gift.")
-    gift: str = Field(description="The gift: id or id:choices (lucky_boon:instant+dice, enduring_might:2).")
+    gift: str = Field(description="The gift, its choices after a colon (Enduring Might with 2).")
     target: str | None = Field(None, description="Whom it concerns (an ally, a woven target, the GM's choice).")
-    stone: str | None = Field(None, description="Fate tokens: cast_runes (central) or merkstave.")
+    stone: Literal["cast_runes", "merkstave"] | None = Field(
+        None, description="Fate tokens: on the cast runes (the central stone) or on the Merkstave."
+    )
     tokens: int = Field(1, ge=1, le=20, description="Weaving Strands: how many tokens this time (up to the margin).")
     wyrd: int = Field(0, ge=0, le=10, description="Wyrð on bonus dice for an instant cast.")
     goal: Goal | None = Field(None, description="A cast's free tokens by Rule SFG (instants default to margin).")

@@ -29,7 +29,7 @@ class AttackParams(RulesModel):
     target: str = Field(description="Whom he attacks.")
     weapon: str | None = Field(None, description="The weapon (default: the one in hand); readied for free if in range.")
     move_to: MapPoint | None = Field(None, description="A half move to [x, y] first, to get in range (E-F).")
-    maneuver: Maneuver | None = Field(None, description="Heroes: hold_ground (+1 ATK) or duck_and_weave (+1 DFN).")
+    maneuver: Maneuver | None = Field(None, description="Heroes: hold ground (+1 ATK) or duck and weave (+1 DFN).")
     berserk: bool = Field(False, description="Heroes with 21+ HP: ATK + DFN, no increases, then a free counter.")
     sever: bool = Field(False, description="Heroes with a sword or axe: take the arm if the blow allows (odd d10).")
     charge: bool | None = Field(None, description="+3 ATK for 10+ straight paces this round (default: worked out).")

@@ -30,7 +30,7 @@ class InitiativeParams(RulesModel):
     situation: list[Situation] = Field(
         max_length=MAX_NAMED,
         default_factory=list,
-        description="high_ground / low_ground (where he starts), jockeyed (last round he only jockeyed).",
+        description="High or low ground (where he starts), jockeyed (last round he only jockeyed).",
     )
     modifier: int = Field(0, ge=-30, le=30, description="Other modifiers the runner declares (Gifts, traps...).")
 

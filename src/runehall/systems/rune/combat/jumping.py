@@ -27,7 +27,7 @@ Over = Literal["barrier", "cover_third", "cover_half", "cover_full"]
 class JumpParams(RulesModel):
     who: str = Field(description="Who jumps.")
     to: MapPoint = Field(description="Where he lands, [x, y] (within a half move).")
-    over: Over = Field(description="barrier, cover_third, cover_half or cover_full.")
+    over: Over = Field(description="A barrier, or a third, half or full cover.")
     difficulty: int | None = Field(None, ge=0, le=60, description="Another Difficulty the designer set for it.")
     strikes: dict[str, Strike] = Field(
         default_factory=dict, max_length=MAX_COMBATANTS, description="Free attacks the landing draws."

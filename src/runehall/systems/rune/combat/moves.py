@@ -41,7 +41,7 @@ ENGAGEMENT_STEP_PACES = 3  # a "slight" change of position: within the 3 paces o
 class MoveParams(RulesModel):
     who: str = Field(description="Who moves.")
     to: MapPoint = Field(description="Where to, [x, y] in paces (a straight line).")
-    kind: MoveKind = Field("half", description="half, full, seize_ground, seek_cover, withdraw, flee or reckless.")
+    kind: MoveKind = Field("half", description="Half, full, seize ground, seek cover, withdraw, flee or reckless.")
     strikes: dict[str, Strike] = Field(
         max_length=MAX_COMBATANTS, default_factory=dict, description="Free attacks drawn: name -> careful/normal/none."
     )
@@ -51,7 +51,7 @@ class MoveParams(RulesModel):
         default_factory=dict,
         description="Fleeing: unengaged foes who run up to 10 paces to [x, y] to strike him.",
     )
-    cover: Cover | None = Field(None, description="seek_cover: the cover he finds (third, half, full).")
+    cover: Cover | None = Field(None, description="Seeking cover: the cover he finds (third, half, full).")
 
 
 class MoveAction(CombatAction):

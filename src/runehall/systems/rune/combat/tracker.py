@@ -30,13 +30,13 @@ class CombatSetup(RulesModel):
     terrain: list[Zone] = Field(
         default_factory=list,
         max_length=60,
-        description="Areas of the map (@FILE, a JSON list): each a kind (slippery, uneven, slope, level, "
-        "balance_surface, calm_water, choppy_water, raging_water, darkness, gloom, fog, damaging, exit) and an "
-        "area [x0, y0, x1, y1], with a level's height in feet, a slope's uphill direction 'up', a damaging "
-        "place's 'dam', an exit's 'per_round'.",
+        description="Areas of the map (a JSON list): each a kind (slippery, uneven, slope, level, balance "
+        "surface, calm, choppy or raging water, darkness, gloom, fog, damaging, exit) and an area [x0, y0, x1, "
+        "y1], with a level's height in feet, a slope's uphill direction, a damaging place's DAM, an exit's "
+        "people per round.",
     )
     new_encounter: bool = Field(
-        True, description="The fight opens an encounter: heroes start it whole (option full_heal_between_encounters)."
+        True, description="The fight opens an encounter: heroes start it whole (if the table heals them between)."
     )
 
 
