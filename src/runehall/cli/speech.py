@@ -162,10 +162,13 @@ def odds(console: Console, title: str, asked: str, summary: OddsSummary, words: 
 
 
 def asked(model: Any, params: Mapping[str, Any], words: Words) -> str:
-    """The parameters given, as "label: value" in words (nested values, such as a sheet, are left out)."""
+    """The parameters given, as "label: value" in words (nested values, such as a sheet, and values left at
+    their default are left out)."""
     props = model.model_json_schema().get("properties", {})
     parts = []
     for name, value in params.items():
+        if "default" in props.get(name, {}) and props[name]["default"] == value:
+            continue
         if value is None or isinstance(value, dict) or (
             isinstance(value, list) and not all(isinstance(v, str | int) for v in value)
         ):
