@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from runehall.present.words import N_
+from runehall.present.sheet import Sheet
+from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel, RulesModel
 from runehall.systems.ragnarok.limits import MAX_BAG, MAX_DESTINY, MAX_HAND, MAX_LEVEL, MAX_SKILLS
 from runehall.systems.ragnarok.options import RagnarokOptions
@@ -198,6 +199,11 @@ class Character(CharacterModel):
     def skill_level(self, skills: list[str] | tuple[str, ...], combination: str = "max") -> int:
         levels = [self.skills.get(s, 0) for s in skills] or [0]
         return sum(levels) if combination == "sum" else max(levels)
+
+    def sheet(self, words: Words, options: Any = None) -> Sheet:
+        from runehall.systems.ragnarok import sheet  # the sheet reads the model: imported when drawn
+
+        return sheet.build(self, words, options if isinstance(options, RagnarokOptions) else RagnarokOptions())
 
     def derived(self) -> dict[str, Any]:
         r = rules()
