@@ -126,4 +126,4 @@ def test_an_opposed_cast_word_for_word() -> None:
     card = mechanic.describe(roll, WORDS["en"], "Astrid")
     assert card.result == "A wins (Past 2 to 1), margin 1" and card.tone == "success"
     assert mechanic.describe(roll, WORDS["es"], "Astrid").result == "gana A (Pasado 2 a 1), margen 1"
-    assert mechanic.render(roll).startswith("The caster: an opposed cast, side A against side B: A wins")
+    assert mechanic.render(roll).startswith("Someone: an opposed cast, side A against side B: A wins")

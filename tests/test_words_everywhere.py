@@ -119,3 +119,16 @@ def test_a_spanish_table_page_shows_the_systems_field_labels_in_spanish(client: 
             assert re.search(rf">{re.escape(f.label)}(?: <span|</label>)", page), (system_id, f.name, f.label)
     for m in system.mechanics().values():  # the picker's titles
         assert f">{es(m.title)}</option>" in page and m.title in known, m.title
+
+
+@pytest.mark.parametrize("system_id", [s.id for s in _builtin()])
+def test_every_form_field_label_and_hint_has_spanish(system_id: str) -> None:
+    system = registry.get(system_id)
+    known = _spanish(system)
+    missing = []
+    for where, model, _ in _forms(system):
+        for name, prop in model.model_json_schema().get("properties", {}).items():
+            for text in (prop.get("title") or name.replace("_", " "), prop.get("description")):
+                if text and text not in known:
+                    missing.append((where, name, text))
+    assert not missing, missing

@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from runehall.chance.chance import Both, Chance, Mapped
 from runehall.present.card import Card
 from runehall.present.odds import Headline
-from runehall.present.words import ENGLISH, N_, SHARED, Words
+from runehall.present.words import ENGLISH, N_, Words
 from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.midgard.cast import (
     EXHAUSTION_MERKSTAVE,
@@ -157,13 +157,6 @@ class Cast(Mechanic[CastParams, CastOutcome, CastResult]):
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
         return rolls.describe_cast(stored, words, who)
 
-    def render(self, stored: Mapping[str, Any]) -> str:
-        return self.describe(stored, _english(), _english()("The caster")).plain()
-
-
-def _english() -> Words:
-    return Words("en", (__package__ or "runehall.systems.midgard", SHARED))
-
 
 # -- two sides -----------------------------------------------------------------------------------------
 class Side(NamedTuple):
@@ -295,9 +288,6 @@ class Opposed(Mechanic[OpposedParams, tuple[Side, Side], OpposedResult | Opposed
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
         return rolls.describe_opposed(stored, words, who)
 
-    def render(self, stored: Mapping[str, Any]) -> str:
-        return self.describe(stored, _english(), _english()("The caster")).plain()
-
 
 class ContestSide(Caster):
     difficulty: int = Field(ge=0, le=30, description="This side's own difficulty (an attack: the target's Defence).")
@@ -390,6 +380,3 @@ class Contested(Mechanic[ContestedParams, tuple[ContestKey, ContestKey], Contest
 
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
         return rolls.describe_contested(stored, words, who)
-
-    def render(self, stored: Mapping[str, Any]) -> str:
-        return self.describe(stored, _english(), _english()("The caster")).plain()

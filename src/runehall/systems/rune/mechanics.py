@@ -16,7 +16,7 @@ from runehall.chance.chance import Chance
 from runehall.errors import ParameterError, RulesError
 from runehall.present.card import Card
 from runehall.present.odds import Headline
-from runehall.present.words import ENGLISH, N_, Words
+from runehall.present.words import ENGLISH, N_, Words, words_for
 from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.rune.contests import ContestOfMany, Entrant, Rule, Tie
 from runehall.systems.rune.gear import played_weapon
@@ -176,7 +176,7 @@ class Contest(Mechanic[ContestParams, int, ContestResult]):
         return said.contest_card(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
-        return said.plain(said.contest_card(stored, ENGLISH, ""), "contest")
+        return said.plain(said.contest_card(stored, words_for("en", "rune"), ""), "contest")
 
 
 # -- a contest of three or more ----------------------------------------------------------------------------
@@ -383,4 +383,4 @@ class Attack(Mechanic[AttackParams, int, AttackResult]):
         return said.attack_card(stored, words, who)
 
     def render(self, stored: Mapping[str, Any]) -> str:
-        return said.plain(said.attack_card(stored, ENGLISH, ""), "attack")
+        return said.plain(said.attack_card(stored, words_for("en", "rune"), ""), "attack")
