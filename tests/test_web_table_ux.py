@@ -148,3 +148,14 @@ def test_the_table_has_a_panel_bar_for_phones(client: Any) -> None:
     assert 'style="' not in page and "<script>" not in page  # the behaviour lives in static/app.js (CSP)
     script = client.get("/static/app.js").text
     assert "aria-selected" in script and "ArrowRight" in script and "log.scrollTop = log.scrollHeight" in script
+
+
+def test_an_imported_tables_code_joins_whatever_its_case(client: Any) -> None:
+    from tests.test_fair_import import played
+
+    _, _, doc = played(client)
+    doc["table"]["invite_code"] = " Norse-HALL "
+    assert client.post("/api/import", json=doc).status_code == 201
+    for typed, name in (("NORSE-hall", "Sif"), ("norse-hall", "Tor")):
+        joined = new_browser(client).post("/join", data={"invite_code": typed, "name": name}, follow_redirects=False)
+        assert joined.status_code == 303, joined.text

@@ -6,7 +6,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from runehall.chance.sources import commitment
 from runehall.errors import ParameterError
@@ -30,7 +38,8 @@ class ExportedTable(_Exported):
     name: Annotated[str, Field(min_length=1, max_length=120)]
     system: Annotated[str, Field(min_length=1, max_length=40)]
     options: dict[str, Any]
-    invite_code: Annotated[str, Field(min_length=1, max_length=32)]
+    # joins look codes up lowercased and trimmed (TableService.join): an imported code is kept that way too
+    invite_code: Annotated[str, StringConstraints(strip_whitespace=True, to_lower=True, min_length=1, max_length=32)]
     password_hash: (
         # exactly what the service writes (table/service.py, PASSWORD_ITERATIONS and a 16-byte salt): an
         # imported hash with millions of iterations would make each wrong join cost seconds of CPU
