@@ -15,6 +15,7 @@ from runehall.storage.store import Participant
 from runehall.web.forms import collect, errors_by_field, validated
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, json_object, render_html, viewer_of
+from runehall.web.sheets import drawn, roll_query
 from runehall.web.table_pages import _character_fields, table_context
 
 router = APIRouter()
@@ -126,10 +127,10 @@ async def print_character(request: Request, table_id: str, character_id: str) ->
         found = _character(request, viewer, character_id)
         if not found:
             return render_html(request, "base.html", 404)
-        system, _ = service_of(request).system(table_id)
-        c = found[0]
+        system, options = service_of(request).system(table_id)
+        sheet = drawn(system, options, found[0]["sheet"], lang_of(request))
         return render_html(
-            request, "print_character.html", sheet=c["sheet"], derived=c["derived"], system=system, table_id=table_id
+            request, "print_character.html", sheet=sheet, system=system, table_id=table_id, roll_query=roll_query
         )
 
     return await run_in_threadpool(work)

@@ -28,6 +28,7 @@ from runehall.web.odds_view import odds_view
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, render_html, viewer_of
 from runehall.web.present import combatant_names, entry, roll_card
+from runehall.web.sheets import prefill, roll_query, sheets
 from runehall.web.tracker_pages import trackers_context
 
 router = APIRouter()
@@ -100,12 +101,14 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
 def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[str, Any]:
     service = service_of(request)
     summary = service.summary(viewer)
-    system, _ = service.system(viewer.table_id)
+    system, options = service.system(viewer.table_id)
     mechanics = _mechanics(system.id, lang_of(request))
     online = request.app.state.hub.online(viewer.table_id)
     for p in summary["participants"]:
         p["online"] = p["id"] in online
     characters = service.characters(viewer)
+    asked = request.query_params.get("mechanic", "")  # a sheet's roll link without JavaScript lands here
+    chosen = asked if any(m["key"] == asked for m in mechanics) else mechanics[0]["key"]
     token = request.cookies.get(f"rh_{viewer.table_id}", "")
     base = str(request.base_url).rstrip("/")
     gm_link = f"{base}/t/{viewer.table_id}/enter?token={token}" if viewer.is_gm else ""
@@ -123,11 +126,13 @@ def table_context(request: Request, viewer: Participant, **extra: Any) -> dict[s
         "last_seq": summary["last_seq"],
         "mechanics": mechanics,
         "characters": characters,
+        "sheets": sheets(system, options, characters, lang_of(request)),
+        "roll_query": roll_query,
         "character_fields": _character_fields(system, lang_of(request)),
         "character_errors": "",
         **trackers_context(service, viewer, system, summary["participants"], characters, lang_of(request)),
         **_entries(request, viewer),
-        **_panel(request, viewer, mechanics[0]["key"]),
+        **_panel(request, viewer, chosen, prefill(request.query_params.multi_items(), chosen)),
     }
     context.update(extra)
     return context
@@ -170,7 +175,8 @@ async def log(
 async def panel(request: Request, table_id: str, mechanic: str) -> HTMLResponse:
     def work() -> HTMLResponse:
         viewer = viewer_of(request, table_id)
-        return render_html(request, "_panel.html", **_panel(request, viewer, mechanic))
+        values = prefill(request.query_params.multi_items(), mechanic)  # a roll from a sheet
+        return render_html(request, "_panel.html", **_panel(request, viewer, mechanic, values))
 
     return await run_in_threadpool(work)
 

@@ -205,6 +205,14 @@ class Character(CharacterModel):
 
         return sheet.build(self, words, options if isinstance(options, RagnarokOptions) else RagnarokOptions())
 
+    @classmethod
+    def choice_label(cls, field: str, value: str, words: Words) -> str | None:
+        if field == "kind":
+            from runehall.systems.ragnarok.sheet import KINDS
+
+            return words(KINDS[value]) if value in KINDS else None
+        return None
+
     def derived(self) -> dict[str, Any]:
         r = rules()
         counts = self.trait_counts()

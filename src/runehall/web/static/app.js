@@ -61,6 +61,23 @@
     document.addEventListener("htmx:afterSettle", function () { show(current, false); });
     show(current, false);
   }
+  // A roll from a character sheet: its panel arrives in #panel (htmx), the picker names its mechanic, and the
+  // Roll panel comes into view (on a phone, its tab is chosen).
+  document.addEventListener("click", function (event) {
+    const link = event.target instanceof Element ? event.target.closest("[data-roll-from-sheet]") : null;
+    if (!link) return;
+    const tab = document.getElementById("tab-roll");
+    if (tab && bar && window.matchMedia("(max-width: 760px)").matches) tab.click();
+    const panel = document.getElementById("panel-roll");
+    if (panel) panel.scrollIntoView({ block: "start" });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const target = event.detail && event.detail.target;
+    if (!target || target.id !== "panel") return;
+    const chosen = target.querySelector("input[name=mechanic]");
+    const picker = document.getElementById("mechanic");
+    if (chosen && picker && picker.value !== chosen.value) picker.value = chosen.value;
+  });
   // The log opens at its newest entry.
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
