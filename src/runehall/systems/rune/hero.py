@@ -20,6 +20,8 @@ from typing import Annotated, Any
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from runehall.errors import RulesError
+from runehall.present.sheet import Sheet as PaperSheet
+from runehall.present.words import Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.rune import creation, modifiers, overrides
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
@@ -292,8 +294,21 @@ class Hero(CharacterModel):
         """The options the sheet was validated with."""
         return self._options
 
-    def sheet(self, options: RuneOptions | None = None) -> Sheet:
+    def numbers(self, options: RuneOptions | None = None) -> Sheet:
+        """Every derived number with its arithmetic, under these options (the sheet's own by default)."""
         return Sheet(self, options or self._options)
+
+    def sheet(self, words: Words, options: Any = None) -> PaperSheet:
+        """The hero sheet as people read it (hero_sheet.py), under the table's options."""
+        from runehall.systems.rune.hero_sheet import hero_sheet
+
+        return hero_sheet(self, words, options if isinstance(options, RuneOptions) else self._options)
+
+    @property
+    def full_name(self) -> str:
+        """The name with its cognomen, before it for a prefix-only one ('Killer-Sven')."""
+        prefix = any(self.cognomen.startswith(p) for p in rules().names.prefix_only_cognomens)
+        return f"{self.cognomen}{self.name}" if prefix else f"{self.name} {self.cognomen}".strip()
 
     def combat_row(
         self, row: str, shield_in_hand: bool | None = None, options: RuneOptions | None = None
@@ -303,13 +318,13 @@ class Hero(CharacterModel):
         in hand with a weapon that cannot take one is refused (RulesError)."""
         found = rules().find("weapon", row)
         key = row if row in modifiers.FIXED_ROWS else (found or row)
-        return self.sheet(options).row("unarmed" if key == "fist_kick" else key, shield_in_hand)
+        return self.numbers(options).row("unarmed" if key == "fist_kick" else key, shield_in_hand)
 
     def dam_at(self, weapon: str, distance: int, options: RuneOptions | None = None) -> Score:
         """The DAM score of a missile or thrown weapon at a distance in paces (the beyond-range penalty,
         A16); nearer than the weapon's minimum distance is refused (A17)."""
         weapon_id = rules().find("weapon", weapon) or weapon
-        return self.sheet(options).row(weapon_id, distance=distance)["dam"]
+        return self.numbers(options).row(weapon_id, distance=distance)["dam"]
 
     def check_bonus(
         self,
@@ -324,10 +339,10 @@ class Hero(CharacterModel):
         char_id = rules().find("characteristic", characteristic) if characteristic else None
         if ability_id is None or (characteristic and char_id is None):
             raise RulesError(f"no Ability {ability!r} or Characteristic {characteristic!r} in Rune")
-        return self.sheet(options).check(ability_id, char_id, kit_matters)
+        return self.numbers(options).check(ability_id, char_id, kit_matters)
 
     def derived(self, options: RuneOptions | None = None) -> dict[str, Any]:
-        s = self.sheet(options)
+        s = self.numbers(options)
         rows = {w: s.row(w) for w in (*self.weapons, "unarmed", "noncombat")}
         label = {"unarmed": "unarmed", "noncombat": "non-combat"} | {w: s.weapon(w).name for w in self.weapons}
         scores = [(f"{name.upper()} {label[w]}", sc) for w, r in rows.items() for name, sc in r.items()]
@@ -344,10 +359,8 @@ class Hero(CharacterModel):
                     combat[w]["range"] = paces
         enc = s.enc
         points = creation.spent(self.model_dump(), self.cp_on_hp, s.options)
-        prefix = any(self.cognomen.startswith(p) for p in rules().names.prefix_only_cognomens)
-        full_name = f"{self.cognomen}{self.name}" if prefix else f"{self.name} {self.cognomen}".strip()
         return {
-            "full_name": full_name,
+            "full_name": self.full_name,
             "characteristics": s.characteristics,
             "abilities": s.abilities(),
             "creation_points": {**points, "left": points["budget"] - points["spent"]},

@@ -135,7 +135,7 @@ def sleep_bonus(hero: Any, options: RuneOptions) -> int:
     if options.sleep_roll == "sta_plus_sleep":
         value = hero.check_bonus("sleep", options=options).value
     else:
-        sheet = hero.sheet(options)
+        sheet = hero.numbers(options)
         value = None if sheet.enc_dec is None else sheet.characteristics["sta"] - sheet.enc_dec
     if value is None:
         raise RulesError("the hero's Load is unknown (a value the book lost), so his Sta roll is too")

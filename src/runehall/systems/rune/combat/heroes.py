@@ -118,7 +118,7 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
     enc_dec = derived["enc_dec"]
     physical = None if enc_dec is None else int(enc_dec)
     rated = derived["abilities"]
-    armor = hero.sheet(hero_options).armor
+    armor = hero.numbers(hero_options).armor
     armor_init = 0 if armor is None else armor.init if isinstance(armor.init, int) else None
     numbers: dict[str, Any] = {
         "soak": derived["soak"],
