@@ -132,3 +132,15 @@ def test_every_form_field_label_and_hint_has_spanish(system_id: str) -> None:
                 if text and text not in known:
                     missing.append((where, name, text))
     assert not missing, missing
+
+
+def test_a_selects_choices_are_labelled_in_words_and_send_their_id(client: Any) -> None:
+    table_id = new_table(client, "ragnarok")
+    spanish = html.unescape(client.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text)
+    english = html.unescape(client.get(f"/t/{table_id}").text)
+    assert re.search(r'<option value="F"[^>]*>Físico \(F\)</option>', spanish)  # the system's choice_label
+    assert re.search(r'<option value="F"[^>]*>Physical \(F\)</option>', english)
+    shown = fields(registry.get("midgard").tracker("combat").action("declare").Params, None, words_for("es", "midgard"))
+    action = next(f for f in shown if f.name == "action")
+    assert action.choice_text["knock_back"] == "Empujón" and "knock_back" in action.choices  # the system's own word
+    assert all(not program_values(text) for text in action.choice_text.values())

@@ -36,4 +36,8 @@ def choice(field: str, value: str, words: Words, said: ChoiceLabel | None = None
         return found
     if value in YES_NO:
         return words(YES_NO[value])
-    return words(value.replace("_", " "))
+    spaced = value.replace("_", " ")
+    for message in (value, spaced, spaced.capitalize(), spaced.title()):  # a word the system already says
+        if words.knows(message):
+            return words(message)
+    return spaced

@@ -68,6 +68,10 @@ class Words:
                 return found
         return None
 
+    def knows(self, message: str) -> bool:
+        """Whether a catalog holds `message` (English is the source text: it knows what the catalogs hold)."""
+        return any(message in catalog(package, "es") for package in self.packages)
+
     def __call__(self, message: str, **values: Any) -> str:
         """`message` in this language, with `{name}` places filled from `values`."""
         found = self._find(message)

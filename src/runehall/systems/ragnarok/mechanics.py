@@ -32,7 +32,7 @@ from runehall.systems.ragnarok.resolution import (
     tier_of,
 )
 from runehall.systems.ragnarok.rules import TRAITS, Trait, parse_trait, rules
-from runehall.systems.ragnarok.speech import said
+from runehall.systems.ragnarok.speech import choice_label, said
 
 Counts = tuple[int, ...]
 MAX_DIFFICULTY = 5
@@ -164,6 +164,7 @@ class SkillTest(Mechanic[SkillTestParams, Counts, TestOutcome]):
     title: ClassVar[str] = N_("Prueba de habilidad (skill test)")
     summary: ClassVar[str] = N_("Draw Destino runes plus the Void rune; R = D − L − P − K gives the tier.")
     Params: ClassVar[type[RulesModel]] = SkillTestParams
+    choice_label = choice_label  # traits by name (speech.choice_label)
     manual_help: ClassVar[str] = N_("the runes drawn from the bag, by name (or F/M/E for a bag given by counts)")
 
     def chance(self, params: SkillTestParams, options: RulesModel) -> Chance[Any, Counts]:
@@ -256,6 +257,7 @@ class OpposedTest(Mechanic[OpposedParams, tuple[Counts, Counts], OpposedOutcome]
     title: ClassVar[str] = N_("Prueba opuesta (opposed test)")
     summary: ClassVar[str] = N_("Both sides draw; more successes (L + P + K) wins; on a tie the norn decides.")
     Params: ClassVar[type[RulesModel]] = OpposedParams
+    choice_label = choice_label  # traits by name (speech.choice_label)
     manual_help: ClassVar[str] = N_("side A's runes, then side B's")
 
     def chance(self, params: OpposedParams, options: RulesModel) -> Chance[Any, tuple[Counts, Counts]]:

@@ -103,6 +103,19 @@ def skill_name(words: Words, skill: str) -> str:
     return term(words, found.name_en) if found is not None else skill
 
 
+def choice_label(_owner: object, field: str, value: str, words: Words) -> str | None:
+    """A select's choice on a Ragnarök form (the contract's choice_label): a trait by its name and letter, a
+    pile or a route by the book's word; None leaves the rest to the shared words."""
+    words = own(words)
+    if any(t.code == value for t in rules().traits.trait):
+        return f"{trait_name(words, value)} ({value})"
+    if any(p.id == value for p in rules().wounds.pile):
+        return pile_name(words, value)
+    if any(r.id == value for r in rules().wounds.route):
+        return route_name(words, value)
+    return None
+
+
 def route_name(words: Words, route: str) -> str:
     found = next((r for r in rules().wounds.route if r.id == route), None)
     return words(found.name_en) if found is not None else route

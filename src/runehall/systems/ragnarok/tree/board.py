@@ -313,6 +313,11 @@ class TreeAction(TrackerAction[TreeState]):
         result = self.run(board, params, source)
         return board.freeze(), result
 
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        from runehall.systems.ragnarok.speech import choice_label
+
+        return choice_label(self, field, value, words)
+
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
         """The logged action as a card, from its stored params, tape and result (tree/cards.py)."""
         from runehall.systems.ragnarok.speech import said

@@ -13,6 +13,7 @@ from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.options import RagnarokOptions
 from runehall.systems.ragnarok.rules import rules
+from runehall.systems.ragnarok.speech import choice_label
 from runehall.systems.ragnarok.tree import combat, damage, death, divine, moves, skill_test
 from runehall.systems.ragnarok.tree.state import VOID_ID, Route, RuneToken, TreeState
 from runehall.systems.ragnarok.tree.view import render, view
@@ -54,6 +55,7 @@ class TreeTracker(Tracker[TreeState]):
     name: ClassVar[str] = "tree"
     title: ClassVar[str] = N_("Árbol de juego (game tree)")
     Setup: ClassVar[type[RulesModel]] = TreeSetup
+    choice_label = choice_label  # the route by the book's word (speech.choice_label)
 
     def start(self, setup: Any, options: Any) -> TreeState:
         assert isinstance(options, RagnarokOptions)
