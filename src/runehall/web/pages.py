@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import escape
 
 from runehall.errors import RunehallError
+from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Conflict, NotFound, Unauthorized
 from runehall.systems import registry
@@ -54,9 +55,10 @@ async def form_of(request: Request) -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(v, str)}
 
 
-def option_fields(system_id: str, values: dict[str, Any] | None = None) -> list[Any]:
+def option_fields(system_id: str, values: dict[str, Any] | None = None, lang: str = "en") -> list[Any]:
+    """The system's options as form fields, in the reader's words where its catalog has them."""
     system = registry.get(system_id)
-    shown = fields(system.Options, values)
+    shown = fields(system.Options, values, words_for(lang, system.id))
     for f in shown:
         f.name = f"opt_{f.name}"  # kept apart from the table's own fields in the same form
     return shown
@@ -94,7 +96,7 @@ def home_page(
         "home.html",
         systems=systems,
         chosen=chosen,
-        option_fields=option_fields(chosen),
+        option_fields=option_fields(chosen, lang=lang_of(request)),
         options_system=chosen,
         recent=_recent(request),
         error=in_language(error, lang_of(request), {"name": "Table name"}),
@@ -147,7 +149,7 @@ async def join_link(request: Request, code: Annotated[str, Query(max_length=64)]
 @router.get("/options", response_class=HTMLResponse)
 async def options(request: Request, system: Annotated[str, Query(max_length=40)] = "dice") -> HTMLResponse:
     try:
-        shown = option_fields(system)
+        shown = option_fields(system, lang=lang_of(request))
     except RunehallError as e:  # the message names what was asked for: escaped, like all text in a page
         return HTMLResponse(f'<p class="error">{escape(str(e))}</p>', 422)
     return HTMLResponse(page(lang_of(request), "_options.html", option_fields=shown, options_system=system))
