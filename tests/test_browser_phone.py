@@ -130,11 +130,20 @@ def test_a_gm_and_two_players_one_on_a_phone(server: str, browser: Browser) -> N
     expect(ana.locator("#log li.kind-roll")).to_have_count(1, timeout=2000)
     axe_and_shots(bo, "6-phone-rolled")
 
-    # The other panels are a tap away, each with what it holds.
-    for tab, panel in (("#tab-chars", "#characters"), ("#tab-play", "#trackers"), ("#tab-people", "#panel-people")):
+    # Every panel is a tap away, and none scrolls past two screens to its main control.
+    for tab, panel, main in (
+        ("#tab-log", "#panel-log", "form.chat button[type=submit]"),
+        ("#tab-roll", "#panel-roll", "#roll-form .roll-button"),
+        ("#tab-chars", "#characters", "#characters summary"),
+        ("#tab-play", "#trackers", "#trackers summary"),
+        ("#tab-people", "#panel-people", "#panel-people button"),
+    ):
         bo.tap(tab)
         expect(bo.locator(panel)).to_be_visible()
         expect(bo.locator(panel).locator("h2")).to_be_visible()
+        bo.evaluate("() => window.scrollTo(0, 0)")
+        box = bo.locator(main).first.bounding_box()
+        assert box and box["y"] + box["height"] <= 2 * PHONE["height"], f"{main} is past two screens"
     expect(bo.locator("#panel-people")).to_contain_text("Norn")
     axe_and_shots(bo, "7-phone-people")
 
@@ -150,6 +159,13 @@ def test_a_gm_and_two_players_one_on_a_phone(server: str, browser: Browser) -> N
         expect(page.locator("#log li").last).to_contain_text("Message 25 of the evening")
         assert log_at_newest(page), "the log opens at its newest entry"
     expect(bo.locator("#log li").last).to_be_in_viewport()
+    gm.set_viewport_size(PHONE)  # turned or narrowed: the entries wrap anew, the log stays at the newest
+    gm.wait_for_function(
+        "() => { const l = document.getElementById('log'); return l.clientHeight > 0 &&"
+        " l.scrollHeight - l.clientHeight - l.scrollTop < 4; }",
+        timeout=3000,
+    )
+    gm.set_viewport_size(DESKTOP)
     axe_and_shots(gm, "8-gm-after-reload")
     axe_and_shots(bo, "8-phone-after-reload")
 

@@ -78,7 +78,15 @@
     const picker = document.getElementById("mechanic");
     if (chosen && picker && picker.value !== chosen.value) picker.value = chosen.value;
   });
-  // The log opens at its newest entry.
+  // The log opens at its newest entry, and stays there while the page is resized or turned (entries wrap
+  // anew) unless the reader scrolled back to read.
   const log = document.getElementById("log");
-  if (log) log.scrollTop = log.scrollHeight;
+  if (log) {
+    let pinned = true;
+    const pin = function () { if (pinned) log.scrollTop = log.scrollHeight; };
+    log.addEventListener("scroll", function () { pinned = log.scrollHeight - log.clientHeight - log.scrollTop < 8; });
+    window.addEventListener("resize", pin);
+    if (window.ResizeObserver) new ResizeObserver(pin).observe(log);
+    pin();
+  }
 })();
