@@ -68,9 +68,14 @@ def strongest_trait(character: Character) -> Trait:
     return max(TRAITS, key=lambda t: counts[t])  # the first of equals: the book's order F, M, E
 
 
+def bag_of(character: Character) -> list[str]:
+    """The Esencia as a bag, each rune by the name the book prints (what a player types in the bag field)."""
+    return [rules().rune(rune).name for rune in character.essence]
+
+
 def _side(character: Character, options: RagnarokOptions) -> dict[str, Any]:
     """What the character brings to any test: its bag, Destino, Void rune trait and Divine Potency."""
-    side: dict[str, Any] = {"bag": list(character.essence), "destiny": character.destiny}
+    side: dict[str, Any] = {"bag": bag_of(character), "destiny": character.destiny}
     if character.has_void(options) and character.void is not None and character.void.trait is not None:
         side["void_trait"] = character.void.trait
     if character.divine is not None and character.divine.bdp:
@@ -113,7 +118,6 @@ def build(character: Character, words: Words, options: RagnarokOptions) -> Sheet
                 _row(words, N_("Número de runas (rune count)"), words.number(len(character.essence))),
             ],
         ),
-        _section(words, N_("Rasgos (traits)"), _traits(character, words, options, counts)),
         _section(
             words,
             N_("Destino (Destiny)"),
@@ -122,13 +126,14 @@ def build(character: Character, words: Words, options: RagnarokOptions) -> Sheet
                     words,
                     N_("Destino (Destiny)"),
                     words.number(character.destiny),
-                    roll=Rollable("wyrd", {"bag": list(character.essence), "destiny": character.destiny}),
+                    roll=Rollable("wyrd", {"bag": bag_of(character), "destiny": character.destiny}),
                 )
             ],
         ),
     ]
     if character.has_void(options) and character.void is not None:
         sections.append(_section(words, N_("Runa del Vacío (Void rune)"), _void(character, words)))
+    sections.append(_section(words, N_("Rasgos (traits)"), _traits(character, words, options, counts)))
     sections.append(_section(words, N_("Habilidades (skills)"), _skills(character, words, options)))
     powers = _powers(character, words)
     if powers:
