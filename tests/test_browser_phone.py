@@ -166,6 +166,13 @@ def test_a_gm_and_two_players_one_on_a_phone(server: str, browser: Browser) -> N
         timeout=3000,
     )
     gm.set_viewport_size(DESKTOP)
+    ana.locator("#log").evaluate("l => l.scrollTop = 0")  # Ana scrolls back to read; a new entry leaves her there
+    gm.fill("#chat-text", "One more")
+    gm.click("form.chat button[type=submit]")
+    expect(ana.locator("#log li").last).to_contain_text("One more", timeout=5000)
+    assert ana.locator("#log").evaluate("l => l.scrollTop") == 0
+    expect(bo.locator("#log li").last).to_contain_text("One more", timeout=5000)
+    assert log_at_newest(bo)  # Bo, at the newest entry, follows it
     axe_and_shots(gm, "8-gm-after-reload")
     axe_and_shots(bo, "8-phone-after-reload")
 

@@ -25,6 +25,8 @@
         const holder = document.createElement("ol");
         holder.innerHTML = html;
         let moved = false, started = false;
+        // A reader who scrolled back to read is left there; one at the newest entry follows the new ones.
+        const atEnd = log.scrollHeight - log.clientHeight - log.scrollTop < 8;
         Array.from(holder.children).forEach(function (li) {
           const seq = Number(li.dataset.seq);
           if (seq <= last || document.getElementById("e" + seq)) return;
@@ -36,7 +38,7 @@
         });
         if (started) redrawTrackers(); else if (moved) redrawTrackerViews();
         if (window.htmx) window.htmx.process(log);
-        log.scrollTop = log.scrollHeight;
+        if (atEnd) log.scrollTop = log.scrollHeight;
       });
     });
   }
