@@ -54,12 +54,17 @@ def roll_links(html: str) -> dict[str, str]:
 
 
 class FormValues(HTMLParser):
-    """What the roll form would send: each input's value, each select's chosen option."""
+    """What the roll form would send: each input's value, each select's chosen option, each text area's text."""
 
     def __init__(self) -> None:
         super().__init__()
         self.values: dict[str, str] = {}
         self._select: str | None = None
+        self._textarea: str | None = None
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.values[self._textarea] = self.values.get(self._textarea, "") + data
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -67,12 +72,17 @@ class FormValues(HTMLParser):
             self.values[a["name"]] = a.get("value", "")
         elif tag == "select":
             self._select = a.get("name")
+        elif tag == "textarea":
+            self._textarea = a.get("name")
+            self.values[a.get("name", "")] = ""
         elif tag == "option" and self._select and "selected" in a:
             self.values[self._select] = a.get("value", "")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":
             self._select = None
+        if tag == "textarea":
+            self._textarea = None
 
 
 def form_values(html: str) -> dict[str, str]:
@@ -209,3 +219,24 @@ def test_every_rollable_line_of_a_ragnarok_sheet_parses_and_has_odds() -> None:
             odds = mechanic.odds(mechanic.Params.model_validate(roll.params), options)
             assert sum(p for _, p in odds.outcomes.items()) == 1
         assert any(r.label == "Lanzar hachas" for r in rows)  # a skill the rules do not list, read as words
+
+
+def test_every_systems_sheet_draws_and_each_roll_link_opens_a_panel_with_odds(client: Any) -> None:
+    from tests.test_browser import sheet_values
+
+    for system_id in ("ragnarok", "rune", "midgard"):
+        table_id = new_table(client, system_id)
+        made = client.post(f"/t/{table_id}/characters", data=sheet_values(system_id), follow_redirects=False)
+        assert made.status_code == 303, (system_id, made.text[:300])
+        for lang in ({}, SPANISH):
+            listed = client.get(f"/t/{table_id}", headers=lang).text
+            shown = text_of(listed[listed.index('<ul class="sheets">') : listed.index("</ul>", listed.index("sheets"))])
+            assert program_values(shown) == [], (system_id, program_values(shown))
+        links = list(dict.fromkeys(unescape(u) for u in re.findall(r'hx-get="(/t/[^"]+/panel\?[^"]+)"', listed)))
+        by_mechanic: dict[str, str] = {}
+        for link in links:  # one link of each mechanic the sheet offers: its panel fills in and has odds
+            by_mechanic.setdefault(re.search(r"mechanic=([^&]+)", link).group(1), link)  # type: ignore[union-attr]
+        for link in by_mechanic.values():
+            sent = form_values(client.get(link, headers={"HX-Request": "true"}).text)
+            odds = client.post(f"/t/{table_id}/odds", data=sent).text
+            assert 'class="error"' not in odds and "%" in headline(odds), (system_id, link, odds[:400])

@@ -8,6 +8,7 @@ same query on the table page opens it there), so the odds show at once and match
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -24,11 +25,13 @@ MAX_PREFILL_TEXT = 4000  # the longest field a roll takes (a bag of 72 runes by 
 
 
 def form_value(value: Any) -> str | None:
-    """A parameter as its form field holds it: a list comma-separated, a yes/no as the checkbox sends it."""
+    """A parameter as its form field holds it: a list comma-separated, a yes/no as the select sends it."""
     if value is None:
         return None
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, dict):  # a nested part (one side of an opposed test) is a JSON field
+        return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
     return str(value)
@@ -38,7 +41,7 @@ def roll_query(system_id: str, roll: Rollable) -> str:
     pairs = [("mechanic", f"{system_id}:{roll.mechanic}")]
     for name, value in roll.params.items():
         shown = form_value(value)
-        if shown is not None and not isinstance(value, dict):  # a nested side has no field of its own
+        if shown is not None:
             pairs.append((PREFIX + name, shown))
     return urlencode(pairs)
 
