@@ -14,6 +14,8 @@ from typing import Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
+from runehall.present.sheet import Sheet
+from runehall.present.words import Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.midgard import gear
 from runehall.systems.midgard.creation import (
@@ -201,6 +203,12 @@ class Character(CharacterModel):
         return self
 
     # -- derived values ----------------------------------------------------------------------------------
+    def sheet(self, words: Words, options: Any = None) -> Sheet:
+        """The character sheet as people read it (character_sheet.py), under the table's options."""
+        from runehall.systems.midgard.character_sheet import character_sheet
+
+        return character_sheet(self, words, options if isinstance(options, MidgardOptions) else self._options)
+
     def god_runes(self) -> dict[str, int]:
         starts = start_values(self.birthright)
         return {code: start + self.rune_points.get(code, 0) for code, start in starts.items()}
