@@ -126,6 +126,11 @@ def test_each_roll_has_the_odds_of_the_roll_typed_by_hand() -> None:
         roll = offered[label]
         assert roll.mechanic == name, label
         assert odds(name, roll.params, o) == odds(name, values, o), label
+    # The weapon is named (its card says what struck) while its DAM is the book's; a Gift's DAM stays a number.
+    assert offered["Viking Axe"].params["weapon"] == "Viking Axe"
+    sharp = hero(ragnar(modifiers=["dam:viking_axe:+1:Whetstone of Weland"]), **RAGNAR["options"])
+    axe = dict(rollables(sharp.sheet(words_for("en", "rune"))))["Viking Axe"].params
+    assert "weapon" not in axe and axe["dam"] == 13
     # Each Ability's bonus is the one the rules compute for its check (Characteristic + ab(X), kit, ENC).
     rich = hero(RICH, **RAGNAR["options"])
     offered = dict(rollables(rich.sheet(words_for("en", "rune"))))

@@ -14,11 +14,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from runehall.errors import RunehallError
 from runehall.present.sheet import Emphasis, Rollable, Sheet, SheetRow, SheetSection
 from runehall.present.words import N_, Words
 from runehall.systems.rune import gear
 from runehall.systems.rune.combat.resolve import BASE_DIFFICULTY
 from runehall.systems.rune.creation import spent
+from runehall.systems.rune.mechanics import AttackParams
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.records import UNKNOWN
@@ -190,7 +192,20 @@ def _attack(s: Numbers, row_id: str, scores: dict[str, Score]) -> Rollable | Non
         return None
     else:
         params["defence"] = {"bonus": dfn}
-    return Rollable("attack", params)
+    return Rollable("attack", _named_weapon(params, s, row_id))
+
+
+def _named_weapon(params: dict[str, Any], s: Numbers, row_id: str) -> dict[str, Any]:
+    """The weapon and Str instead of a bare DAM when they give the same DAM at this table (the card then says
+    which weapon struck); a DAM a Gift or the hero's own filled-in values change stays a number."""
+    weapon = s.weapon("fist_kick" if row_id == "unarmed" else row_id)
+    named = {k: v for k, v in params.items() if k != "dam"}
+    named |= {"weapon": weapon.name, "strength": s.characteristics["str"]}
+    try:
+        same = AttackParams.model_validate(named).damage_rating(s.options) == params["dam"]
+    except (ValueError, RunehallError):
+        return params
+    return named if same else params
 
 
 # -- Abilities ------------------------------------------------------------------------------------------------
