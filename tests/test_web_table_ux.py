@@ -119,6 +119,15 @@ def test_revoking_asks_first_and_names_whose_access(client: Any) -> None:
     done = client.post(asked.group(1), follow_redirects=False)
     assert done.status_code == 303
     assert player.get(f"/t/{table_id}").status_code == 403
+    assert join(client, table_id, "Bo")  # a revoked name is free again (its old access stays revoked)
+
+
+def test_your_tables_say_the_role_in_words(client: Any) -> None:
+    table_id = new_table(client)
+    player = join(client, table_id, "Bo")
+    assert "(game master)" in client.get("/").text and "(gm)" not in client.get("/").text
+    assert "(jugador)" in player.get("/", headers=SPANISH).text
+    assert "(director de juego)" in client.get("/", headers=SPANISH).text
 
 
 def test_refusals_are_said_in_the_pages_language(client: Any) -> None:
