@@ -144,3 +144,20 @@ def test_a_selects_choices_are_labelled_in_words_and_send_their_id(client: Any) 
     action = next(f for f in shown if f.name == "action")
     assert action.choice_text["knock_back"] == "Empujón" and "knock_back" in action.choices  # the system's own word
     assert all(not program_values(text) for text in action.choice_text.values())
+
+
+@pytest.mark.parametrize("system_id", [s.id for s in _builtin()])
+def test_every_choice_of_every_select_has_spanish(system_id: str) -> None:
+    """A choice reads in Spanish: by the system's choice_label, or a word its catalog holds (trait letters and
+    numbers are the same in both languages)."""
+    system = registry.get(system_id)
+    en, es = words_for("en", system_id), words_for("es", system_id)
+    missing = []
+    for where, model, choice in _forms(system):
+        english = {f.name: f.choice_text for f in fields(model, None, en, choice)}
+        for f in fields(model, None, es, choice):
+            for value, text in f.choice_text.items():
+                same = text == english[f.name][value]
+                if value and same and not (len(value) <= 2 or value.isdigit() or es.knows(text)):
+                    missing.append((where, f.name, value, text))
+    assert not missing, missing
