@@ -63,6 +63,7 @@ def test_the_gm_hands_out_combatants_and_a_player_gets_only_their_own_forms(clie
     ]
     actor = re.search(r'<select id="tf-[\w-]+-param-actor" name="param-actor"[^>]*>(.*?)</select>', ana_page, re.S)
     assert actor and re.findall(r'<option value="([^"]*)"', actor.group(1)) == [HERO_ID]
+    assert re.findall(r'<option value="[^"]*"[^>]*>([^<]*)<', actor.group(1)) == ["Ulrik"]  # by name, not id
     assert '<option value="next_segment">' in gm_page and '<option value="next_segment">' not in ana_page
     assert f'hx-post="/t/{table_id}/trackers/{tracker_id}"' not in bo_page  # Bo plays nobody: no form
     fields = ana.get(f"/t/{table_id}/trackers/{tracker_id}/fields", params={"action": "allocate"}).text

@@ -41,7 +41,9 @@ def tracker_rows(
                 {"name": a.name, "title": words(a.title or a.name.replace("_", " ")), "summary": words(a.summary)}
                 for a in usable
             ],
-            "fields": _action_fields(first, mine, lang=lang, system_id=system.id) if first else [],
+            "fields": _action_fields(first, mine, lang=lang, system_id=system.id, names=t["combatants"])
+            if first
+            else [],
             "mine": mine,
             "widget": widget(system.id, t["tracker"]),
             "can_assign": viewer.is_gm and bool(t["combatants"]),
@@ -93,13 +95,15 @@ def _action_fields(
     values: dict[str, Any] | None = None,
     lang: str = "en",
     system_id: str | None = None,
+    names: dict[str, str] | None = None,
 ) -> list[Any]:
     """An action's parameters as form fields in the reader's words; a player's actor field offers only
-    their own combatants."""
+    their own combatants, by name (`names`: combatant key -> name)."""
     shown = fields(action.Params, values, words_for(lang, system_id), action.choice_label)
     for f in shown:
         if mine is not None and f.name == action.actor_param:
             f.kind, f.choices, f.required = "select", list(mine), True
+            f.choice_text = {key: (names or {}).get(key, key) for key in mine}
         f.name = PARAM + f.name
     return shown
 
@@ -178,7 +182,7 @@ async def tracker_fields(request: Request, table_id: str, tracker_id: str, actio
         except RunehallError as e:
             return render_html(request, "_tracker_fields.html", error=str(e), t={"id": tracker_id}, fields=[])
         system_id = service_of(request).system(table_id)[0].id
-        shown = _action_fields(chosen, mine, lang=lang_of(request), system_id=system_id)
+        shown = _action_fields(chosen, mine, lang=lang_of(request), system_id=system_id, names=t["combatants"])
         return render_html(request, "_tracker_fields.html", t={"id": tracker_id, "fields": shown})
 
     return await run_in_threadpool(work)
