@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests import test_browser as shared
 
@@ -72,6 +73,15 @@ def test_a_skill_rolls_from_the_sheet_at_1400_and_at_390(server: str, browser: B
     gm.locator("#characters").scroll_into_view_if_needed()
     shot(gm, "1-gm-sheet-1400")
 
+    # The printable sheet is the same sheet, without the Roll links when printed.
+    printable = gm_context.new_page()
+    printable.goto(gm.locator("#characters a[href$='/print']").first.evaluate("a => a.href"))
+    expect(printable.locator(".sheet")).to_contain_text("Abrir cerraduras")
+    shot(printable, "1b-printable-1400")
+    printable.emulate_media(media="print")
+    expect(printable.locator("a.roll-from-sheet").first).to_be_hidden()
+    printable.close()
+
     # A click on the skill's Roll: the test chosen and prefilled, its odds headline in view, then rolled.
     gm.locator('#characters .sheet-row:has(dt:has-text("Abrir cerraduras")) a.roll-from-sheet').click()
     expect(gm.locator("#roll-form input[name=mechanic]")).to_have_value("ragnarok:test", timeout=5000)
@@ -112,3 +122,36 @@ def test_a_skill_rolls_from_the_sheet_at_1400_and_at_390(server: str, browser: B
     assert not refused, refused
     gm_context.close()
     ana_context.close()
+
+
+@pytest.mark.parametrize("system", ["rune", "midgard"])
+def test_the_other_systems_sheets_roll_from_a_click(server: str, browser: Browser, system: str) -> None:
+    """Whatever each system's sheet offers (Rune's Abilities and attacks, Midgard's casts), its first Roll
+    link opens a prefilled panel with odds, at 1400 and at 390 px."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    refused = shared.watch_policy(page)
+    page.goto(server + "/")
+    page.fill("#t-name", f"Sheet {system}")
+    page.fill("#t-gm", "GM")
+    page.select_option("#t-system", system)
+    page.click("form[action='/tables'] button[type=submit]")
+    page.click("#characters summary")
+    shared.fill_sheet(page, shared.sheet_values(system))
+    page.click("#character-form button[type=submit]")
+    expect(page.locator("#characters .sheets")).to_be_visible(timeout=5000)
+    links = page.locator("#characters a.roll-from-sheet")
+    for size, label in ((DESKTOP, "1400"), (PHONE, "390")):
+        page.set_viewport_size(size)
+        if size is PHONE:
+            page.click("#tab-chars")
+        page.locator("#characters").scroll_into_view_if_needed()
+        shot(page, f"{system}-sheet-{label}")
+        if links.count() == 0:
+            continue  # the system's sheet is not laid out yet: its name alone
+        links.first.click()
+        expect(page.locator("#odds-headline strong").first).to_contain_text("%", timeout=5000)
+        assert in_view(page, ".roll-button")
+        shot(page, f"{system}-prefilled-{label}")
+    assert not refused, refused
+    context.close()
