@@ -10,11 +10,17 @@ from __future__ import annotations
 import re
 
 PROGRAM_VALUE = re.compile(
-    r"""\{['"]|\[['"]|\b(?:True|False|None|null|NaN)\b(?! [A-Z])|"[a-z_]+":|\b[a-z]+_[a-z_]+\b|\((?:[A-Z]{1,3}-\d+)\)|\b(?:TV|[AIQ])-\d+\b|(?<![\w-])--[a-z]"""
+    "|".join(
+        (
+            r"""\{['"]|\[['"]""",  # a dict or list literal
+            r"\b(?:True|False|None|null|NaN)\b(?! [A-Z])",  # a constant ("True Diligence" is a name)
+            r'"[a-z_]+":',  # a JSON key
+            r"\b[a-z]+_[a-z_]+\b",  # an identifier with underscores
+            r"\((?:[A-Z]{1,3}-\d+)\)|\b(?:TV|[AIQ])-\d+\b",  # a spec reference
+            r"(?<![\w-])--[a-z]",  # a command-line flag
+        )
+    )
 )
-
-
-# "True Diligence" (a Midgard gift) is a name, not a constant: a capitalised word after it makes it words.
 
 
 def program_values(text: str) -> list[str]:
