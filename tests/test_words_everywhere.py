@@ -161,3 +161,15 @@ def test_every_choice_of_every_select_has_spanish(system_id: str) -> None:
                 if value and same and not (len(value) <= 2 or value.isdigit() or es.knows(text)):
                     missing.append((where, f.name, value, text))
     assert not missing, missing
+
+
+@pytest.mark.parametrize("system_id", [s.id for s in _builtin()])
+def test_every_title_summary_and_manual_hint_is_words_with_spanish(system_id: str) -> None:
+    """What the roll panel, the mechanic picker and the action select show besides the fields."""
+    system = registry.get(system_id)
+    es = words_for("es", system_id)
+    shown = [t for m in system.mechanics().values() for t in (m.title, m.summary, m.manual_help)]
+    for tracker in system.trackers().values():
+        shown += [tracker.title, *(t for a in tracker.actions().values() for t in (a.title, a.summary))]
+    problems = [t for t in shown if not t or program_values(t) or not es.knows(t)]
+    assert not problems, problems

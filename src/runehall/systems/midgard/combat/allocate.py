@@ -97,7 +97,7 @@ class AllocateAction(CombatAction):
     name: ClassVar[str] = "allocate"
     title: ClassVar[str] = N_("Place tokens")
     summary: ClassVar[str] = (
-        "Place a cast's free tokens: --past --future --outcome --cancel (checked), or a --goal (Rule SFG)."
+        "Place a cast's free tokens on Past, Future and Outcome, or cancel Merkstave (checked), or by a goal."
     )
     Params: ClassVar[type[RulesModel]] = AllocateParams
     actor_param: ClassVar[str | None] = "actor"

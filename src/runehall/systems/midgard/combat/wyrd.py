@@ -95,7 +95,7 @@ class MerkstaveAction(CombatAction):
     name: ClassVar[str] = "merkstave"
     title: ClassVar[str] = N_("Spend Merkstave")
     summary: ClassVar[str] = (
-        "Spend a cast's leftover Merkstave by hand (options merkstave_policy, gm_merkstave_spender)."
+        "Spend a cast's leftover Merkstave by hand (when the table's options leave it to people)."
     )
     Params: ClassVar[type[RulesModel]] = MerkstaveParams
     actor_param: ClassVar[str | None] = "actor"

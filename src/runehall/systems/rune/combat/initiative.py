@@ -107,7 +107,7 @@ class ReplanAction(CombatAction):
     name: ClassVar[str] = "replan"
     title: ClassVar[str] = N_("Change plan")
     summary: ClassVar[str] = (
-        "Change the initiative plan before acting: the same die with the new plan's INIT (option init_plan_fixed)."
+        "Change the initiative plan before acting: the same die with the new plan's INIT (unless the table fixes it)."
     )
     Params: ClassVar[type[RulesModel]] = ReplanParams
     actor_param: ClassVar[str | None] = "who"
