@@ -59,8 +59,8 @@ def test_the_default_render_is_the_cards_plain_text_never_a_stored_value(coin: C
 def test_the_default_view_title_reads_the_views_name_as_words(coin: CoinSystem) -> None:
     mechanic = PlainFlip()
     summary = summarize(mechanic, mechanic.odds(mechanic.parse_params({"coins": 2}), coin.options()), words_for("en"))
-    assert summary.full[0].title == "win or lose"
-    assert PlainFlip().view_titles(words_for("en")) == {"win_or_lose": "win or lose"}
+    assert summary.full[0].title == "Win or lose"
+    assert PlainFlip().view_titles(words_for("en")) == {"win_or_lose": "Win or lose"}
 
 
 def test_a_systems_view_titles_name_the_odds_tables(coin: CoinSystem) -> None:

@@ -188,7 +188,7 @@ def test_spanish_labels_are_spanish() -> None:
     params = {"bag": "8F,8M,8E", "destiny": 3, "required_trait": "F", "difficulty": 3, "transform": "none"}
     odds = m.odds(m.parse_params(params), SYSTEM.options({}))
     summary = summarize(m, odds, words_for("es", "ragnarok"))
-    assert summary.chart.title == "grado de éxito"
+    assert summary.chart.title == "Grado de éxito"
     assert [b.label for b in summary.chart.rows] == ["Fallo", "Éxito mínimo", "Éxito parcial", "Éxito"]
     assert summary.headline[0].label == "Algún éxito"
 

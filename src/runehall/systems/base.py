@@ -188,8 +188,10 @@ class Mechanic(ABC, Generic[ParamsT, KeyT, OutcomeT]):
 
     def view_titles(self, words: Words) -> dict[str, str]:
         """Each view's title in the reader's language ("Tier", "Extra successes"), for the odds' tables.
-        The default reads the view's name as words; a system overrides it to say its own terms."""
-        return {view: words(view.replace("_", " ")) for view in self.views()}
+        The default reads the view's name as words (a title: its first letter capital); a system overrides it
+        to say its own terms."""
+        titles = {view: words(view.replace("_", " ")) for view in self.views()}
+        return {view: title[:1].upper() + title[1:] for view, title in titles.items()}
 
     def choice_label(self, field: str, value: str, words: Words) -> str | None:
         """How one choice of a parameter's select reads (an id as its name), in the reader's language;
