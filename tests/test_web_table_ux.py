@@ -168,3 +168,18 @@ def test_an_imported_tables_code_joins_whatever_its_case(client: Any) -> None:
     for typed, name in (("NORSE-hall", "Sif"), ("norse-hall", "Tor")):
         joined = new_browser(client).post("/join", data={"invite_code": typed, "name": name}, follow_redirects=False)
         assert joined.status_code == 303, joined.text
+
+
+def test_a_revoked_players_fragments_say_so_in_words_not_json(client: Any) -> None:
+    table_id = new_table(client)
+    player = join(client, table_id, "Bo")
+    href = re.search(r'href="(/t/[\w-]+/revoke/[\w-]+)"', client.get(f"/t/{table_id}").text)
+    assert href and client.post(href.group(1), follow_redirects=False).status_code == 303
+    for path in ("/people", "/log", "/panel?mechanic=dice:roll", "/trackers"):  # htmx polls and swaps these
+        polled = player.get(f"/t/{table_id}{path}", headers={"HX-Request": "true", **SPANISH})
+        assert polled.status_code == 401 and polled.headers["content-type"].startswith("text/html"), path
+        assert '{"detail"' not in polled.text and "te retiraron el acceso" in polled.text, polled.text
+    opened = player.get(f"/t/{table_id}/people")
+    assert opened.status_code == 401 and f'href="/t/{table_id}"' in opened.text and '{"detail"' not in opened.text
+    api = player.get(f"/api/tables/{table_id}/events")
+    assert api.status_code == 401 and api.json()["detail"] == "unknown or revoked access token"  # the API: JSON

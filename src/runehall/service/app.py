@@ -14,7 +14,7 @@ from typing import Annotated, Any, cast
 from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from runehall import wire
@@ -228,9 +228,13 @@ def create_app(database: Database) -> FastAPI:
     guard.install(app)  # outermost: its headers go on every answer, the body limit's 413 included
 
     @app.exception_handler(RunehallError)
-    async def _user_error(_: Request, error: RunehallError) -> JSONResponse:
+    async def _user_error(request: Request, error: RunehallError) -> Response:
         status = next(code for kind, code in STATUS if isinstance(error, kind))
         headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else None
+        if not request.url.path.startswith("/api/"):  # a web page or fragment: words for people, not JSON
+            from runehall.web.plumbing import refusal
+
+            return refusal(request, str(error), status, headers)
         return JSONResponse({"detail": str(error), "error": type(error).__name__}, status, headers=headers)
 
     async def call(work: Callable[..., Any], *args: Any) -> Any:

@@ -42,6 +42,16 @@ def answer(request: Request, table_id: str, message: str = "", status: int = 200
     return RedirectResponse(f"/t/{table_id}", 303)
 
 
+def refusal(request: Request, message: str, status: int, headers: dict[str, str] | None = None) -> Response:
+    """A web page's or fragment's refusal (raised past its route) said as `answer` says it, never as JSON:
+    a fragment polled by htmx (the people list of someone just revoked) shows it in words."""
+    parts = request.url.path.split("/")
+    table_id = parts[2] if len(parts) > 2 and parts[1] == "t" else ""
+    response = answer(request, table_id, message, status)
+    response.headers.update(headers or {})
+    return response
+
+
 async def act(
     request: Request, table_id: str, work: Callable[[TableService, Participant], Event], done: str = "✔"
 ) -> Response:
@@ -64,4 +74,3 @@ def json_object(text: str, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RunehallError(f"{what} must be a JSON object")
     return value
-
