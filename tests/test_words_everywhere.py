@@ -173,3 +173,13 @@ def test_every_title_summary_and_manual_hint_is_words_with_spanish(system_id: st
         shown += [tracker.title, *(t for a in tracker.actions().values() for t in (a.title, a.summary))]
     problems = [t for t in shown if not t or program_values(t) or not es.knows(t)]
     assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("system_id", [s.id for s in _builtin()])
+def test_the_table_options_form_says_no_spec_references(system_id: str, lang: str) -> None:
+    """The options keep the specs' references (A-03, I-18) in code for people checking the rules; the GM's
+    form leaves them out."""
+    options = fields(registry.get(system_id).Options, None, words_for(lang, system_id))
+    for f in options:
+        assert not re.search(r"\b(?:TV|[AIQ])-\d+", f.description + f.label), (f.name, f.description)

@@ -8,6 +8,7 @@ system leaves unsaid still reads as words: a name's underscores become spaces, y
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,9 +25,14 @@ def label(name: str, prop: dict[str, Any], words: Words) -> str:
     return words(str(prop.get("title") or name.replace("_", " ")))
 
 
+SPEC_REFERENCE = re.compile(r"\s*\((?:(?:TV|[AIQ])-[\w-]*\d+(?:,\s*)?)+\)|\s*\b(?:TV|[AIQ])-\d+\b")
+"""The specs' references ("(A-03, I-18)"), kept in the code's descriptions for people who check the rules,
+left out of what a player reads."""
+
+
 def hint(prop: dict[str, Any], words: Words) -> str:
     text = str(prop.get("description") or "")
-    return words(text) if text else ""
+    return SPEC_REFERENCE.sub("", words(text)) if text else ""
 
 
 def choice(field: str, value: str, words: Words, said: ChoiceLabel | None = None) -> str:
