@@ -189,6 +189,7 @@ def test_a_gm_and_two_players_one_on_a_phone(server: str, browser: Browser) -> N
     bo.tap("#tab-roll")
     bo.tap("#roll-form .roll-button")
     expect(bo.locator("#roll-status .rolled")).to_be_visible(timeout=5000)
+    axe_and_shots(bo, "10-dark-phone-roll")  # the headline, the card and its dice chips, the odds chart
     bo.tap("#tab-log")
     background = gm.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(251, 248, 241)", "the dark theme paints the page dark"
