@@ -320,6 +320,10 @@ class GameSystem(ABC):
         """State kept at the table (a game tree, a combat round), driven by logged actions."""
         return {}
 
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        """How one choice of an option's select reads on the table's options form; None: the value in words."""
+        return None
+
     @property
     def id(self) -> str:
         return self.meta.id

@@ -58,7 +58,7 @@ async def form_of(request: Request) -> dict[str, str]:
 def option_fields(system_id: str, values: dict[str, Any] | None = None, lang: str = "en") -> list[Any]:
     """The system's options as form fields, in the reader's words where its catalog has them."""
     system = registry.get(system_id)
-    shown = fields(system.Options, values, words_for(lang, system.id))
+    shown = fields(system.Options, values, words_for(lang, system.id), system.choice_label)
     for f in shown:
         f.name = f"opt_{f.name}"  # kept apart from the table's own fields in the same form
     return shown

@@ -9,6 +9,7 @@ from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesMod
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.mechanics import OpposedTest, SkillTest, Wyrd
 from runehall.systems.ragnarok.options import RagnarokOptions
+from runehall.systems.ragnarok.speech import choice_label
 from runehall.systems.ragnarok.tree import TreeTracker
 from runehall.systems.tracker import Tracker
 
@@ -31,6 +32,8 @@ class Ragnarok(GameSystem):
 
     def trackers(self) -> Mapping[str, Tracker[Any]]:
         return {"tree": TreeTracker()}
+
+    choice_label = choice_label  # the options' glyphs, traits and routes (speech.choice_label)
 
 
 SYSTEM = Ragnarok()

@@ -107,6 +107,8 @@ def choice_label(_owner: object, field: str, value: str, words: Words) -> str | 
     """A select's choice on a Ragnarök form (the contract's choice_label): a trait by its name and letter, a
     pile or a route by the book's word; None leaves the rest to the shared words."""
     words = own(words)
+    if value.startswith("U+") and len(value) == 6:  # a glyph's code point (option yngr_glyph): the glyph itself
+        return f"{chr(int(value[2:], 16))} ({value})"
     if any(t.code == value for t in rules().traits.trait):
         return f"{trait_name(words, value)} ({value})"
     if any(p.id == value for p in rules().wounds.pile):
