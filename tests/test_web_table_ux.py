@@ -183,3 +183,17 @@ def test_a_revoked_players_fragments_say_so_in_words_not_json(client: Any) -> No
     assert opened.status_code == 401 and f'href="/t/{table_id}"' in opened.text and '{"detail"' not in opened.text
     api = player.get(f"/api/tables/{table_id}/events")
     assert api.status_code == 401 and api.json()["detail"] == "unknown or revoked access token"  # the API: JSON
+
+
+def test_a_rolls_refusal_names_the_field_by_its_label_in_the_pages_language(client: Any) -> None:
+    table_id = new_table(client, "rune")
+    typed = {"mechanic": "rune:roll", "bonus": "abc", "difficulty": "9"}
+    odds = client.post(f"/t/{table_id}/odds", data=typed, headers=SPANISH).text
+    rolled = client.post(f"/t/{table_id}/roll", data=typed, headers={"HX-Request": "true", **SPANISH})
+    for text in (odds, rolled.text):
+        assert "debe ser un número entero" in text and "Input should be" not in text, text
+        assert "&#39;bonus&#39;" not in text  # the field is named by its label, not its program name
+    capped = client.post(f"/t/{table_id}/odds", data={**typed, "bonus": "4", "difficulty": "900"}, headers=SPANISH)
+    assert "como mucho 60" in capped.text and "over its cap" not in capped.text
+    english = client.post(f"/t/{table_id}/odds", data=typed).text
+    assert "must be a whole number" in english and "&#39;bonus&#39;" not in english

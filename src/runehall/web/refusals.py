@@ -23,6 +23,12 @@ FIELD_WORDS = {
 }
 # Reasons carrying a number or a list: the pattern, and the gettext id it is said with.
 REASON_PATTERNS = [
+    (re.compile(r"Input should be a valid integer.*"), "must be a whole number"),
+    (re.compile(r"Input should be a valid number.*"), "must be a number"),
+    (re.compile(r"Input should be greater than or equal to (?P<n>-?\d+)"), "at least %(n)s"),
+    (re.compile(r"Input should be less than or equal to (?P<n>-?\d+)"), "at most %(n)s"),
+    (re.compile(r"over its cap: at most (?P<n>-?\d+)"), "at most %(n)s"),
+    (re.compile(r"Field required"), "is required"),
     (re.compile(r"at most (?P<n>\d+) characters"), "at most %(n)s characters"),
     (re.compile(r"at least (?P<n>\d+) characters"), "at least %(n)s characters"),
     (re.compile(r"Input should be (?P<what>.+)"), "must be one of %(what)s"),
@@ -31,7 +37,7 @@ REASON_PATTERNS = [
         "too many failed joins from your address: at most %(n)s a minute",
     ),
 ]
-PART = re.compile(r"field '(?P<field>[\w.]+)': (?P<reason>.+)")
+PART = re.compile(r"(?:field|parameter) '(?P<field>[\w.]+)': (?P<reason>.+)")
 
 
 def in_language(message: str, lang: str, labels: dict[str, str] | None = None) -> str:

@@ -28,6 +28,7 @@ from runehall.web.odds_view import odds_view
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, render_html, viewer_of
 from runehall.web.present import combatant_names, entry, roll_card
+from runehall.web.refusals import in_language
 from runehall.web.sheets import prefill, roll_query, sheets
 from runehall.web.tracker_pages import trackers_context
 
@@ -204,6 +205,17 @@ def _manual(form: dict[str, str]) -> list[str] | None:
     return [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
 
 
+def _in_language(request: Request, form: dict[str, str], error: RunehallError) -> str:
+    """A roll's refusal in the page's language, each parameter named by its label in the roll panel."""
+    system_id, _, name = form.get("mechanic", "").partition(":")
+    try:
+        mechanic = registry.get(system_id).mechanic(name)
+        shown = fields(mechanic.Params, None, words_for(lang_of(request), system_id), mechanic.choice_label)
+    except RunehallError:  # no such mechanic: the refusal says so, with no labels to look up
+        shown = []
+    return in_language(str(error), lang_of(request), {f.name: f.label for f in shown})
+
+
 @router.post("/t/{table_id}/odds", response_class=HTMLResponse)
 async def odds(request: Request, table_id: str) -> HTMLResponse:
     form = await form_of(request)
@@ -219,7 +231,7 @@ async def odds(request: Request, table_id: str) -> HTMLResponse:
                 viewer, asked.mechanic, asked.params, asked.system
             )
         except RunehallError as e:
-            return render_html(request, "_odds.html", error=str(e))
+            return render_html(request, "_odds.html", error=_in_language(request, form, e))
         words = words_for(lang_of(request), chosen.id)
         return render_html(request, "_odds.html", **odds_view(summarize(mechanic, exact, words), words))
 
@@ -241,7 +253,7 @@ async def roll(request: Request, table_id: str) -> Response:
             service_of(request).roll, viewer, asked.mechanic, asked.params, asked.visibility, asked.manual, asked.system
         )
     except RunehallError as e:
-        return answer(request, table_id, str(e), 422)
+        return answer(request, table_id, await run_in_threadpool(_in_language, request, form, e), 422)
     await _publish(request, [event])
     if not can_see(event, viewer):  # blind (or a player's GM-only roll): the author learns nothing of it
         said = HIDDEN_ACK.get(event.visibility, HIDDEN_ACK["blind"])
