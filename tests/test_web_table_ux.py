@@ -179,6 +179,9 @@ def test_a_revoked_players_fragments_say_so_in_words_not_json(client: Any) -> No
         polled = player.get(f"/t/{table_id}{path}", headers={"HX-Request": "true", **SPANISH})
         assert polled.status_code == 401 and polled.headers["content-type"].startswith("text/html"), path
         assert '{"detail"' not in polled.text and "te retiraron el acceso" in polled.text, polled.text
+    english = player.get(f"/t/{table_id}/people", headers={"HX-Request": "true"}).text
+    assert "you have not joined this table in this browser, or your access was revoked" in english
+    assert "token" not in english
     opened = player.get(f"/t/{table_id}/people")
     assert opened.status_code == 401 and f'href="/t/{table_id}"' in opened.text and '{"detail"' not in opened.text
     api = player.get(f"/api/tables/{table_id}/events")

@@ -37,6 +37,11 @@ REASON_PATTERNS = [
         "too many failed joins from your address: at most %(n)s a minute",
     ),
 ]
+# Service sentences that speak of the API's machinery, said for someone at a page (the API keeps its own).
+FOR_PEOPLE = {
+    "unknown or revoked access token": "you have not joined this table in this browser, or your access was revoked",
+    "this token belongs to another table": "you have not joined this table in this browser, or your access was revoked",
+}
 PART = re.compile(r"(?:field|parameter) '(?P<field>[\w.]+)': (?P<reason>.+)")
 
 
@@ -44,6 +49,7 @@ def in_language(message: str, lang: str, labels: dict[str, str] | None = None) -
     """`message` (one sentence, or a form's parts joined by "; ") said in `lang` as far as the catalog can.
     `labels` names a form's fields where they differ from FIELD_WORDS (Create table's `name`...)."""
     said = translations(lang).gettext
+    message = FOR_PEOPLE.get(message, message)
     whole = said(message)
     if whole != message or not message:
         return whole
