@@ -231,3 +231,18 @@ def test_the_game_master_sees_their_link_and_players_do_not(client: Any) -> None
     assert other_browser.get(link.group(1).replace("http://testserver", "")).status_code == 200  # it opens the table
     player = join(client, table_id, "Ana")
     assert 'id="gm-link"' not in player.get(f"/t/{table_id}").text
+
+
+def test_a_fresh_roll_form_names_what_to_fill_in_and_shows_no_error(client: Any) -> None:
+    table_id = new_table(client)
+    # What a fresh panel sends: the mechanic, and the selects' first choices (the Void rune's trait...).
+    fresh = client.post(f"/t/{table_id}/odds", data={"mechanic": "ragnarok:test", "required_trait": "F"}).text
+    assert "To see the odds, fill in:" in fresh and 'class="error"' not in fresh and "Field required" not in fresh
+    half = client.post(f"/t/{table_id}/odds", data={**SKILL_FORM, "destiny": ""}).text
+    assert "fill in:" in half and 'class="error"' not in half  # a field still blank is named, not an error
+    wrong = client.post(f"/t/{table_id}/odds", data={**SKILL_FORM, "destiny": "many"}).text
+    assert 'class="error"' in wrong  # what was typed and is wrong is said at once
+    spanish = client.post(
+        f"/t/{table_id}/odds", data={"mechanic": "ragnarok:test"}, headers={"Accept-Language": "es"}
+    ).text
+    assert "Para ver las probabilidades, rellena:" in spanish

@@ -195,10 +195,12 @@ def _mechanic_request(form: dict[str, str]) -> tuple[str, str, dict[str, Any]]:
     return system_id, name, collect(mechanic.Params, form)
 
 
-def _untouched(system_id: str, name: str, form: dict[str, str]) -> bool:
-    """A form with required fields of which none is filled in yet (its odds wait for the first input)."""
-    typed = [f for f in fields(registry.get(system_id).mechanic(name).Params) if f.kind != "checkbox"]
-    return any(f.required for f in typed) and all(not form.get(f.name, "").strip() for f in typed)
+def _unfilled(request: Request, system_id: str, name: str, form: dict[str, str]) -> list[str]:
+    """The labels of the required fields still blank: the odds wait for them, naming them, instead of
+    calling them errors before the person has reached them."""
+    mechanic = registry.get(system_id).mechanic(name)
+    shown = fields(mechanic.Params, None, words_for(lang_of(request), system_id), mechanic.choice_label)
+    return [f.label for f in shown if f.required and f.kind != "checkbox" and not form.get(f.name, "").strip()]
 
 
 def _manual(form: dict[str, str]) -> list[str] | None:
@@ -224,8 +226,9 @@ async def odds(request: Request, table_id: str) -> HTMLResponse:
         viewer = viewer_of(request, table_id)
         try:
             system_id, name, params = _mechanic_request(form)
-            if _untouched(system_id, name, form):  # a fresh form waits quietly, listing nothing as missing
-                return render_html(request, "_odds.html", waiting=True)
+            waiting = _unfilled(request, system_id, name, form)
+            if waiting:
+                return render_html(request, "_odds.html", waiting=waiting)
             asked = validated(models.Odds, mechanic=name, system=system_id, params=params)
             chosen, mechanic, _, exact = service_of(request).exact_odds(
                 viewer, asked.mechanic, asked.params, asked.system
