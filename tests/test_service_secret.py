@@ -37,3 +37,17 @@ def test_an_open_roll_keeps_every_visibility(client: Any) -> None:
     table = open_table(client, "rune")
     open_roll = {**SECRET_ROLL, "params": {"difficulty": 9, "bonus": 2}}
     assert table.gm.post("/rolls", {**open_roll, "visibility": "public"}).status_code == 201
+
+
+
+def test_a_note_is_the_gms_alone_by_every_path(client: Any) -> None:
+    """An attack found GM notes sent through the API public by default (the web form forced gm)."""
+    table = open_table(client)
+    player = table.join("Bo")
+    before = table.gm.events()
+    assert table.gm.post("/notes", {"text": "shout it", "visibility": "public"}).status_code == 422
+    assert table.gm.events() == before
+    kept = table.gm.post("/notes", {"text": "the traitor is Bo"})
+    assert kept.status_code == 201 and kept.json()["visibility"] == "gm"
+    seen = " ".join(str(e["payload"]) for e in player.events())
+    assert "traitor" not in seen and "shout it" not in seen

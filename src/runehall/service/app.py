@@ -369,7 +369,7 @@ def create_app(database: Database) -> FastAPI:
 
     # -- messages, undo, seeds, export -------------------------------------------------------------------
     @app.post("/api/tables/{table_id}/notes", status_code=201)
-    async def note(me: Viewer, body: models.Message) -> dict[str, Any]:
+    async def note(me: Viewer, body: models.Note) -> dict[str, Any]:
         event = await call(service.post, me, "note", body.text, body.visibility)
         await publish(event)
         return present_to(me, event)

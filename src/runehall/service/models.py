@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -94,6 +94,13 @@ class TrackerAction(Body):
 class Message(Body):
     text: Annotated[str, Field(min_length=1, max_length=4000)]
     visibility: Visibility = "public"
+
+
+class Note(Body):
+    """A game master's note: for game masters only, whatever is asked (another visibility is refused)."""
+
+    text: Annotated[str, Field(min_length=1, max_length=4000)]
+    visibility: Literal["gm"] = "gm"
 
 
 class Undo(Body):

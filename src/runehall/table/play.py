@@ -244,6 +244,8 @@ class TableService(FairTable):
             raise RulesError(f"unknown message kind {kind!r}")
         if kind == "note" and not viewer.is_gm:
             raise Forbidden("only the game master keeps notes")
+        if kind == "note" and visibility != "gm":  # a note is the GM's secret, by every path
+            raise ParameterError("a note is for game masters only: its visibility is gm")
         return self.write_as(
             viewer,
             lambda c: self.store.append(c, viewer.table_id, kind, viewer.id, visibility, {"text": text})
