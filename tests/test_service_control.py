@@ -217,6 +217,21 @@ def test_a_sealed_allocation_reaches_its_author_alone_until_the_opponent_reveals
     assert kept["visibility"] == "sealed" and kept["payload"] == sealed["payload"]
 
 
+def test_a_revealed_secret_choice_cannot_be_undone_to_choose_again(client: Any) -> None:
+    """An attack: the GM allocated second, read Ana's revealed allocation, undid their own and allocated
+    again knowing hers. The event that revealed both sides stands."""
+    table, ana, _, tracker_id = midgard_table(client)
+    declare_the_contest(table, ana, tracker_id)
+    done(ana, tracker_id, "cast", manual=[3, 6, 5, 2], actor=HERO_ID)
+    done(ana, tracker_id, "allocate", actor=HERO_ID, past=2, future=1)
+    done(table.gm, tracker_id, "cast", manual=[6, 4, 1, 3], actor=FOE_ID)
+    reveal = done(table.gm, tracker_id, "allocate", actor=FOE_ID, past=2, cancel=1)
+    before = table.gm.events()
+    refused = table.gm.post("/undo", {"seq": reveal["seq"]})
+    assert refused.status_code == 409 and "both sides have seen" in refused.json()["detail"]
+    assert table.gm.events() == before
+
+
 def test_an_exported_sealed_event_imports_and_stays_sealed(client: Any, tmp_path: Any) -> None:
     table, ana, bo, tracker_id = midgard_table(client)
     declare_the_contest(table, ana, tracker_id)

@@ -14,7 +14,7 @@ from runehall.fairness.streams import stream_for
 from runehall.play.log import PlayLog
 from runehall.storage.exports import parse_export
 from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant
-from runehall.systems.tracker import SEALED, Tracker, TrackerAction
+from runehall.systems.tracker import REVEALED, SEALED, Tracker, TrackerAction
 from runehall.table.fair import FairTable
 from runehall.table.imports import check_import
 from runehall.table.state import TableState, TrackerRecord
@@ -268,6 +268,9 @@ class TableService(FairTable):
                 allowed = bool(self.store.table(c, viewer.table_id).players_can_undo)
                 if not allowed or target.author != viewer.id:
                     raise Forbidden("only the game master can undo this")
+            if target.kind == "tracker_action" and _revealing(target.payload):
+                # Undoing it would let the side that moved second choose again, knowing the other's secret.
+                raise RulesError("a secret choice both sides have seen cannot be undone")
             if target.kind == "tracker_action":
                 log = state.play_log(target.payload["tracker_id"])
                 try:
@@ -299,6 +302,11 @@ class TableService(FairTable):
 
 def _sealed(event: dict[str, Any]) -> bool:
     return isinstance(event["result"], dict) and SEALED in event["result"]
+
+
+def _revealing(event: dict[str, Any]) -> bool:
+    """An action that completed a secret choice and showed both sides' (its result reports them)."""
+    return isinstance(event.get("result"), dict) and REVEALED in event["result"]
 
 
 def _fold(text: str) -> str:
