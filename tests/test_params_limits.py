@@ -113,3 +113,19 @@ def test_the_walk_finds_an_unbounded_field() -> None:
         ratio: float | None = None
 
     assert len(list(unbounded(Loose, "loose"))) == 4
+
+
+def test_a_list_far_past_any_cap_is_refused_before_its_items_are_read(client: Any) -> None:
+    """An attack: 80,000 sides for a contest of at most 8 were each validated first (0.6 s of CPU) and
+    the refusal listed every one (3.6 MB). Now one line, before any item is read."""
+    from service_fixtures import open_table
+
+    table = open_table(client, "rune")
+    before = table.gm.events()
+    answer = table.gm.post("/odds", {"mechanic": "contest_many", "params": {"sides": [{}] * 80_000}})
+    assert answer.status_code == 422 and "at most 1000 entries" in answer.json()["detail"]
+    assert len(answer.content) < 1000
+    broken = table.gm.post("/odds", {"mechanic": "contest_many", "params": {"sides": [{"bonus": "x"}] * 900}})
+    assert broken.status_code == 422 and len(broken.content) < 5000  # at most 20 reasons, then a count
+    assert "more" in broken.json()["detail"]
+    assert table.gm.events() == before
