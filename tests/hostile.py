@@ -70,6 +70,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "TrackerControllers": {"controllers": {}},
     "TrackerAction": {"action": "wyrd", "params": {}},
     "Message": {"text": "hello"},
+    "Note": {"text": "a secret for the game master"},
     "Undo": {"seq": 2},
     "Rotate": {},
     "ClientSeed": {"text": "mine"},
