@@ -10,6 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from runehall.errors import RunehallError
+from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Participant
 from runehall.web.forms import collect, errors_by_field, validated
@@ -65,7 +66,7 @@ async def create_character(request: Request, table_id: str) -> Response:
 
 @router.post("/t/{table_id}/characters/preview", response_class=HTMLResponse)
 async def preview_character(request: Request, table_id: str) -> HTMLResponse:
-    """Derived values (or the first problems) of the sheet being typed, before it is saved."""
+    """The sheet being typed as it will read once saved (or its first problems), before it is saved."""
     form = await form_of(request)
 
     def work() -> HTMLResponse:
@@ -73,10 +74,14 @@ async def preview_character(request: Request, table_id: str) -> HTMLResponse:
         system, options = service_of(request).system(table_id)
         assert system.Character is not None
         try:
-            sheet = system.character(collect(system.Character, form), system.options(options))
+            chosen = system.options(options)
+            sheet = system.character(collect(system.Character, form), chosen)
         except RunehallError as e:
             return render_html(request, "_preview.html", problems=errors_by_field(str(e)) or {"": str(e)})
-        return render_html(request, "_preview.html", derived=sheet.derived())
+        typed = sheet.sheet(words_for(lang_of(request), system.id), chosen)  # as the saved sheet will read
+        return render_html(
+            request, "_preview.html", sheet=typed, system=system, table_id=table_id, roll_query=roll_query
+        )
 
     return await run_in_threadpool(work)
 
