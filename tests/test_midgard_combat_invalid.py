@@ -124,7 +124,7 @@ def test_casts_and_wyrd_that_are_refused() -> None:
         ({"past": 1, "cancel": 1}, "only 0 Merkstave"),
         ({}, "say where the free tokens go"),
         ({"past": 2, "goal": "margin"}, "not both"),
-        ({"past": -1, "outcome": 3}, "greater than or equal"),
+        ({"past": -1, "outcome": 3}, "at least"),
     ],
 )
 def test_illegal_allocations_change_nothing(allocation: dict[str, Any], match: str) -> None:

@@ -145,8 +145,8 @@ def test_i21_damage_stops_at_its_pile() -> None:
 
 def test_i22_no_negative_points() -> None:
     game = drawn()
-    game.refuse("damage", "greater than or equal to 0", error=ParameterError, points=-1, trait="F")
-    game.refuse("heal", "greater than or equal to 0", error=ParameterError, points=-2)
+    game.refuse("damage", "at least 0", error=ParameterError, points=-1, trait="F")
+    game.refuse("heal", "at least 0", error=ParameterError, points=-2)
 
 
 def test_i23_healing_limits() -> None:

@@ -1,10 +1,50 @@
-"""The errors a person can cause. Each carries one clear sentence; nothing else escapes to the user."""
+"""The errors a person can cause. Each carries one clear sentence; nothing else escapes to the user.
+
+A refusal is made from an English template and its values (`RulesError("{skill} is at most {cap}",
+skill="Combate", cap=3)`): `str(error)` is the English sentence (the API's and the logs' words), and
+runehall.present.refusals says the same template in the reader's language from the catalogs. A refusal of
+several problems (a form's fields) carries them as `parts`, each its own template.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One problem: an English template, the values that fill its `{places}`, and the field it is about
+    (a dotted path into the request, "" for the request as a whole)."""
+
+    template: str
+    values: dict[str, Any] = field(default_factory=dict)
+    where: str = ""
+    what: str = "parameter"  # how the field is named in English: "parameter 'bag'", "field 'text'"
+
+    def __str__(self) -> str:
+        said = self.template.format(**self.values) if self.values else self.template
+        return f"{self.what} '{self.where}': {said}" if self.where else said
+
 
 class RunehallError(Exception):
-    """Base of every error caused by input: the CLI turns it into exit code 2, the API into a 4xx."""
+    """Base of every error caused by input: the CLI turns it into exit code 2, the API into a 4xx.
+
+    `message` is an English template whose `{places}` are filled from `values`; or `parts` are several
+    refusals said together, "; " between them."""
+
+    def __init__(self, message: str = "", /, *, parts: tuple[Refusal, ...] | list[Refusal] = (), **values: Any) -> None:
+        self.parts: tuple[Refusal, ...] = tuple(parts) or (Refusal(message, values),)
+        super().__init__("; ".join(str(part) for part in self.parts))
+
+
+class Invalid(ValueError):
+    """A validator's refusal inside a rules model (pydantic reports a ValueError next to its field): an
+    English template and its values, said in the reader's language like any other refusal."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.template, self.values = message, values
+        super().__init__(message.format(**values) if values else message)
 
 
 class NotationError(RunehallError):

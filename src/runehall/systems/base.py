@@ -23,11 +23,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from runehall.chance.chance import Chance
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError, UnknownNameError
+from runehall.errors import Invalid, ParameterError, Refusal, UnknownNameError
 from runehall.present.card import Card, Chip
 from runehall.present.odds import Headline
 from runehall.present.sheet import Sheet
-from runehall.present.words import ENGLISH, Words
+from runehall.present.words import ENGLISH, N_, Words
 from runehall.rolling import RollResult
 
 if TYPE_CHECKING:
@@ -83,14 +83,33 @@ KeyT = TypeVar("KeyT", bound=Hashable)
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)
 
 
-_CAPS = {  # a value past its cap: say the cap (each model's field description says why)
-    "less_than_equal": "over its cap: at most {le}",
-    "less_than": "over its cap: less than {lt}",
-    "too_long": "over its cap: at most {max_length} entries",
-    "string_too_long": "over its cap: at most {max_length} characters",
+_REASONS = {  # pydantic's error types as templates the catalogs translate (its own words are English only)
+    "less_than_equal": (N_("over its cap: at most {le}"), ("le",)),
+    "less_than": (N_("over its cap: less than {lt}"), ("lt",)),
+    "greater_than_equal": (N_("at least {ge}"), ("ge",)),
+    "greater_than": (N_("more than {gt}"), ("gt",)),
+    "too_long": (N_("over its cap: at most {max_length} entries"), ("max_length",)),
+    "too_short": (N_("at least {min_length} entries"), ("min_length",)),
+    "string_too_long": (N_("over its cap: at most {max_length} characters"), ("max_length",)),
+    "string_too_short": (N_("at least {min_length} characters"), ("min_length",)),
+    "missing": (N_("Field required"), ()),
+    "extra_forbidden": (N_("not a field of this form"), ()),
+    "int_parsing": (N_("must be a whole number"), ()),
+    "int_type": (N_("must be a whole number"), ()),
+    "int_from_float": (N_("must be a whole number"), ()),
+    "float_parsing": (N_("must be a number"), ()),
+    "float_type": (N_("must be a number"), ()),
+    "bool_parsing": (N_("must be yes or no"), ()),
+    "bool_type": (N_("must be yes or no"), ()),
+    "string_type": (N_("must be text"), ()),
+    "dict_type": (N_("must be a list of names with values"), ()),
+    "list_type": (N_("must be a list"), ()),
+    "model_type": (N_("must be a group of fields"), ()),
+    "model_attributes_type": (N_("must be a group of fields"), ()),
+    "literal_error": (N_("must be one of {expected}"), ("expected",)),
+    "enum": (N_("must be one of {expected}"), ("expected",)),
+    "string_pattern_mismatch": (N_("must not be blank"), ()),
 }
-
-
 MAX_REASONS = 20  # a refusal names at most this many problems (a long list would make the answer the attack)
 MAX_ENTRIES = 1000
 """Entries of any one list or mapping in the values a rules model is given, counted before the model reads
@@ -98,17 +117,30 @@ them: every field has its own, much lower cap (a bag holds 72 runes), but pydant
 only after validating its items, so 80,000 items cost 0.6 s of CPU and a 3.6 MB refusal."""
 
 
-def humanize(error: ValidationError, what: str = "parameter") -> str:
-    """One line naming each bad field and why, in words a player understands (the first MAX_REASONS)."""
-    parts = []
+def refusals(error: ValidationError, what: str = "parameter") -> list[Refusal]:
+    """Each bad field and why (the first MAX_REASONS), as templates the reader's language can say."""
     found = error.errors(include_url=False)
-    for e in found[:MAX_REASONS]:
-        where = ".".join(str(p) for p in e["loc"]) or what
-        message = _CAPS.get(e["type"], "").format(**e.get("ctx", {})) or e["msg"].removeprefix("Value error, ")
-        parts.append(f"{what} '{where}': {message}" if e["loc"] else message)
+    parts = [_refusal(e, what) for e in found[:MAX_REASONS]]
     if len(found) > MAX_REASONS:
-        parts.append(f"and {len(found) - MAX_REASONS} more")
-    return "; ".join(parts)
+        parts.append(Refusal(N_("and {n} more"), {"n": len(found) - MAX_REASONS}))
+    return parts
+
+
+def _refusal(e: Any, what: str) -> Refusal:
+    where = ".".join(str(p) for p in e["loc"])
+    context = e.get("ctx", {})
+    cause = context.get("error")
+    if isinstance(cause, Invalid):  # a validator's own refusal, with its template
+        return Refusal(cause.template, cause.values, where, what)
+    if e["type"] in _REASONS:
+        template, keys = _REASONS[e["type"]]
+        return Refusal(template, {k: context[k] for k in keys if k in context}, where, what)
+    return Refusal(str(e["msg"]).removeprefix("Value error, "), {}, where, what)
+
+
+def humanize(error: ValidationError, what: str = "parameter") -> str:
+    """One line naming each bad field and why, in English (the API's words)."""
+    return "; ".join(str(part) for part in refusals(error, what))
 
 
 def _oversized(values: Any) -> str | None:
@@ -146,11 +178,12 @@ def validate_model(
 ) -> ParamsT:
     oversized = _oversized(dict(values))
     if oversized is not None:
-        raise ParameterError(f"{what} '{oversized}': over its cap: at most {MAX_ENTRIES} entries")
+        cap = Refusal("over its cap: at most {max_length} entries", {"max_length": MAX_ENTRIES}, oversized, what)
+        raise ParameterError(parts=[cap])
     try:
         return model.model_validate(dict(values), context=context)
     except ValidationError as e:
-        raise ParameterError(humanize(e, what)) from None
+        raise ParameterError(parts=refusals(e, what)) from None
 
 
 @dataclass(frozen=True)

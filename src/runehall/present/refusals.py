@@ -1,0 +1,41 @@
+"""A refusal in the reader's language: the error's own template looked up in the catalogs and filled.
+
+Errors are raised with an English template and its values (runehall.errors); the same template is the
+catalog's msgid, so `say(error, words)` reads "Combate está limitado a 3" where the API says
+"Combate is at most 3". A problem about one field names it as the form labels it (`labels`: the dotted
+path's last part -> the label a person sees), else by the field's own name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from runehall.errors import Refusal, RunehallError
+from runehall.present.words import N_, Words
+
+FIELD_REASON = N_("{field}: {reason}")
+
+
+def say(error: RunehallError, words: Words, labels: Mapping[str, str] | None = None) -> str:
+    """Every problem of `error` in `words`' language, "; " between them."""
+    return "; ".join(say_part(part, words, labels) for part in error.parts)
+
+
+def say_part(part: Refusal, words: Words, labels: Mapping[str, str] | None = None) -> str:
+    reason = words(part.template, **part.values) if part.values else words(part.template)
+    if not part.where:
+        return reason
+    name = part.where.split(".")[-1] if not part.where.split(".")[-1].isdigit() else part.where
+    shown = (labels or {}).get(name) or (labels or {}).get(part.where.split(".")[0]) or name.replace("_", " ")
+    return words(FIELD_REASON, field=shown, reason=reason)
+
+
+def by_field(error: RunehallError, words: Words) -> dict[str, str]:
+    """The problems about fields, by the first part of the field's path (the form control they belong
+    beside), each in `words`' language; problems about the whole request under ""."""
+    found: dict[str, list[str]] = {}
+    for part in error.parts:
+        top = part.where.split(".")[0] if part.where else ""
+        reason = words(part.template, **part.values) if part.values else words(part.template)
+        found.setdefault(top, []).append(reason)
+    return {top: "; ".join(reasons) for top, reasons in found.items()}
