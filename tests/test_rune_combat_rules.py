@@ -223,7 +223,7 @@ def test_holding_and_breaking_free() -> None:
     held = fight.do("restrain", [9, 2, 6], who="Ragnar", target="Goblin", kind="hold", disarm=True)
     assert held["disarmed"] == ["club"] and fight.who("Goblin").ready == "unarmed"
     fight.refuse("attack", "keeping Goblin restrained", [5, 5], who="Ragnar", target="Goblin")
-    fight.refuse("move", "keep his Goblin restrained", who="Ragnar", to=[0, -3])
+    fight.refuse("move", "keep Goblin restrained", who="Ragnar", to=[0, -3])
     fight.do("maintain", who="Ragnar")
     fight.refuse("attack", "can only try to break free", [5, 5], who="Goblin", target="Ragnar")
     tried = fight.do("break_free", [9], who="Goblin")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from math import isqrt
 from typing import Literal, NamedTuple
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.rune.combat.settings import recovery
 
 Health = Literal["active", "incapacitated", "dying", "dead", "gone"]
@@ -110,7 +112,7 @@ def situation_modifier(situation: str) -> int:
         if s["id"] == situation:
             return int(s["difficulty"])
     known = ", ".join(s["id"] for s in recovery()["situation"])
-    raise ValueError(f"unknown healing situation {situation!r} (known: {known})")
+    raise Invalid(N_("unknown healing situation {situation!r} (known: {known})"), situation=situation, known=known)
 
 
 class Healing(NamedTuple):

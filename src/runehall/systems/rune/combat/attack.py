@@ -83,55 +83,76 @@ class AttackAction(CombatAction):
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c, t = board.get(params.who), board.get(params.target)
         if c.name == t.name:
-            raise RulesError(f"{c.name} cannot attack himself")
+            raise RulesError(N_("{who} cannot attack himself"), who=c.name)
         slot = board.begin(c)
         if c.held:
-            raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+            raise RulesError(N_("{who} is held or pinned: he can only try to break free"), who=c.name)
         if c.restraining is not None:
-            raise RulesError(f"{c.name} must spend his actions keeping {c.restraining} restrained (or release him)")
+            raise RulesError(
+                N_("{who} must spend his actions keeping {restraining} restrained (or release him)"),
+                who=c.name,
+                restraining=c.restraining,
+            )
         if t.side == c.side:
-            raise RulesError(f"{t.name} fights on {c.name}'s side: aiming at a friend always fails")
+            raise RulesError(
+                N_("{target} fights on {who}'s side: aiming at a friend always fails"), target=t.name, who=c.name
+            )
         if t.health in ("dead", "gone"):
-            raise RulesError(f"{t.name} is {t.health}")
+            raise RulesError(N_("{target} is {state}"), target=t.name, state=t.health)
         weapon = c.find_weapon(params.weapon) if params.weapon else c.in_hand
         if weapon.id in c.dropped:
-            raise RulesError(f"{c.name}'s {weapon.name} lies on the ground: pick it up first (change_weapon)")
+            raise RulesError(
+                N_("{who}'s {weapon} lies on the ground: pick it up first (change_weapon)"),
+                who=c.name,
+                weapon=weapon.name,
+            )
         plain = slot.halves == 1
         to = params.move_to
         if plain:
             if t.name not in slot.engaged or not within(c.at, t.at, ENGAGED):
-                raise RulesError("after a half action only a plain attack on a foe Engaged since the action began fits")
+                raise RulesError(
+                    N_("after a half action only a plain attack on a foe Engaged since the action began fits")
+                )
             if params.maneuver or to is not None or params.berserk:
-                raise RulesError("the attack after a half action is a plain one: no manoeuvre, move or berserk")
+                raise RulesError(N_("the attack after a half action is a plain one: no manoeuvre, move or berserk"))
         start_in_range = _in_range_or_none(board, c, t, weapon, c.at)
         if to is None and not start_in_range:
             raise RulesError(
-                f"{t.name} is out of range of {c.name}'s {weapon.name}: move first (move_to) if a half move reaches"
+                N_("{target} is out of range of {who}'s {weapon}: move first (move_to) if a half move reaches"),
+                target=t.name,
+                who=c.name,
+                weapon=weapon.name,
             )
         if to is not None:
             if start_in_range:
-                raise RulesError(f"{t.name} is already in range: attack from where {c.name} stands")
+                raise RulesError(
+                    N_("{target} is already in range: attack from where {who} stands"), target=t.name, who=c.name
+                )
             if weapon.id != c.ready:
-                raise RulesError(f"to attack after moving, the {weapon.name} must be in hand before the move")
+                raise RulesError(
+                    N_("to attack after moving, the {weapon} must be in hand before the move"), weapon=weapon.name
+                )
             check_step(board, c, to, c.move_half, "a half move", half=True)
             if not in_range(board, c, t, weapon, to):
-                raise RulesError(f"from {to} {t.name} is still out of range")
+                raise RulesError(N_("from {to} {target} is still out of range"), to=to, target=t.name)
         readied = weapon.id != c.ready
         self._check_declarations(board, c, weapon, params, plain, readied, to, slot.in_hand)
         charge = would_charge(board, c, t, to) and not weapon.ranged
         if params.charge and not charge:
             raise RulesError(
-                f"a charge needs {board.opt('charge_min_paces')}+ paces this round on a straight path to {t.name}"
+                N_("a charge needs {paces}+ paces this round on a straight path to {target}"),
+                paces=board.opt("charge_min_paces"),
+                target=t.name,
             )
         if params.charge is False:
             charge = False
         ally = board.get(params.ally_between) if params.ally_between else None
         if ally is not None and (ally.side != c.side or ally.name == c.name):
-            raise RulesError(f"{ally.name} is not an ally of {c.name}")
+            raise RulesError(N_("{ally} is not an ally of {who}"), ally=ally.name, who=c.name)
         offers = opportunities(board, c, to, (t.name,), True) if to is not None else []
         chosen = check_choices(board, offers, params.strikes)
         if not offers and params.strikes:
-            raise RulesError("this attack draws no free attacks")
+            raise RulesError(N_("this attack draws no free attacks"))
         if not weapon.ranged:
             _check_crowding(board, c, t, to)
 
@@ -183,7 +204,7 @@ class AttackAction(CombatAction):
             result["attack"] = missile_swing(board, swing, source, params.dodge, params.line_of_fire, reached)
         else:
             if params.dodge or params.line_of_fire:
-                raise RulesError("dodging and the line of fire are for missiles")
+                raise RulesError(N_("dodging and the line of fire are for missiles"))
             result["attack"] = melee_swing(board, swing, source)
         if board.people[c.name].active and board.slot is not None:
             net = board.finish()
@@ -204,24 +225,30 @@ class AttackAction(CombatAction):
     ) -> None:
         if params.maneuver:
             if not c.hero:
-                raise RulesError("only heroes hold ground or duck and weave")
+                raise RulesError(N_("only heroes hold ground or duck and weave"))
             if readied or to is not None or held != weapon.id:
-                raise RulesError("a manoeuvre needs the action begun in range with the weapon already in hand")
+                raise RulesError(N_("a manoeuvre needs the action begun in range with the weapon already in hand"))
             chosen = c.this_round.maneuver
             if chosen is not None and chosen != params.maneuver:
-                raise RulesError(f"{c.name} chose {chosen.replace('_', ' ')} this round and cannot switch")
+                raise RulesError(
+                    N_("{who} chose {manoeuvre} this round and cannot switch"),
+                    who=c.name,
+                    manoeuvre=chosen.replace("_", " "),
+                )
         if params.berserk:
             if not c.hero:
-                raise RulesError("only heroes go berserk")
+                raise RulesError(N_("only heroes go berserk"))
             least = int(melee()["berserk"]["min_current_hp"])
             if c.hp < least:
-                raise RulesError(f"berserk needs current HP of {least} or more; {c.name} has {c.hp}")
+                raise RulesError(
+                    N_("berserk needs current HP of {least} or more; {who} has {hp}"), least=least, who=c.name, hp=c.hp
+                )
             if weapon.ranged:
-                raise RulesError("going berserk is a melee attack")
+                raise RulesError(N_("going berserk is a melee attack"))
         if params.sever and not c.hero:
-            raise RulesError("only heroes sever arms")
+            raise RulesError(N_("only heroes sever arms"))
         if params.precaution and not params.ally_between:
-            raise RulesError("the precaution spares an ally between: name him (ally_between)")
+            raise RulesError(N_("the precaution spares an ally between: name him (ally_between)"))
 
 
 def _in_range_or_none(board: Board, c: Combatant, t: Combatant, weapon: Weapon, at: Point) -> bool:

@@ -17,7 +17,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.present.card import Card
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import health_of, steps_after_acting, wounds_from
 from runehall.systems.rune.combat.combatant import Combatant, RoundFlags
@@ -65,7 +65,11 @@ class Board:
         for c in self.people.values():
             if fold(c.name) == key:
                 return c
-        raise RulesError(f"there is no combatant {name!r} in this fight (there are: {', '.join(self.people)})")
+        raise RulesError(
+            N_("there is no combatant {name!r} in this fight (there are: {known})"),
+            name=name,
+            known=", ".join(self.people),
+        )
 
     def update(self, name: str, **changes: Any) -> Combatant:
         c = self.people[name].model_copy(update=changes)
@@ -87,13 +91,20 @@ class Board:
 
     def require_phase(self, phase: Phase, doing: str) -> None:
         if self.phase == "over":
-            raise RulesError(f"the fight is over ({self.ended}): {doing} is no longer possible")
+            raise RulesError(
+                N_("the fight is over ({ended}): {doing} is no longer possible"), ended=self.ended, doing=doing
+            )
         if self.phase != phase:
-            raise RulesError(f"{doing} happens in the {phase} phase; this is the {self.phase} phase")
+            raise RulesError(
+                N_("{doing} happens in the {phase} phase; this is the {now} phase"),
+                doing=doing,
+                phase=phase,
+                now=self.phase,
+            )
 
     def require_able(self, c: Combatant, doing: str) -> None:
         if not c.active:
-            raise RulesError(f"{c.name} is {c.health} and cannot {doing}")
+            raise RulesError(N_("{who} is {state} and cannot {doing}"), who=c.name, state=c.health, doing=doing)
 
     # -- injury ---------------------------------------------------------------------------------------
     def hurt(self, name: str, lost: int) -> dict[str, Any]:
@@ -190,35 +201,38 @@ class Board:
         if self.slot is not None:
             if self.slot.who == c.name:
                 if at_step is not None:
-                    raise RulesError(f"{c.name} is already acting at step {self.slot.step}")
+                    raise RulesError(N_("{who} is already acting at step {step}"), who=c.name, step=self.slot.step)
                 return self.slot
             raise RulesError(
-                f"{self.slot.who} is in the middle of an action: it ends with a half action, an attack or pass"
+                N_("{who} is in the middle of an action: it ends with a half action, an attack or pass"),
+                who=self.slot.who,
             )
         entry = self.entries.get(c.name)
         if entry is None or not entry.steps:
-            raise RulesError(f"{c.name} has no action left this round")
+            raise RulesError(N_("{who} has no action left this round"), who=c.name)
         if entry.waiting:
             step = self._cut_in(c, entry, at_step)
         else:
             up = self.next_up()
             if up is None or up[0] != c.name:
-                raise RulesError(f"it is {up[0]}'s turn at step {up[1]}" if up else "nobody has an action left")
+                if up is None:
+                    raise RulesError(N_("nobody has an action left"))
+                raise RulesError(N_("it is {who}'s turn at step {step}"), who=up[0], step=up[1])
             if at_step is not None:
-                raise RulesError("only a character who waited chooses the step he acts at")
+                raise RulesError(N_("only a character who waited chooses the step he acts at"))
             step = entry.steps[0]
         self.slot = Slot(who=c.name, step=step, engaged=tuple(o.name for o in self.engaged(c)), in_hand=c.ready)
         return self.slot
 
     def _cut_in(self, c: Combatant, entry: Entry, at_step: int | None) -> int:
         if not entry.may_interrupt or self.last_step is None:
-            raise RulesError(f"{c.name} is waiting: he may cut in once someone else has finished an action")
+            raise RulesError(N_("{who} is waiting: he may cut in once someone else has finished an action"), who=c.name)
         up = self.next_up()
         low, high = (up[1] if up else None), self.last_step
         step = at_step if at_step is not None else (high - 1 if low is None else max(low, high - 1))
         if step > high or (low is not None and step < low):
             span = f"{low} to {high}" if low is not None else f"{high} or lower"
-            raise RulesError(f"{c.name} can cut in at step {span} now, not {step}")
+            raise RulesError(N_("{who} can cut in at step {span} now, not {step}"), who=c.name, span=span, step=step)
         later = steps_after_acting(step, len(entry.steps) - 1, self.opt("delay_exact_step_20") == "keeps_action")
         self.entries[c.name] = entry.model_copy(
             update={"steps": (step, *later), "waiting": False, "waited_at": None, "may_interrupt": False}
@@ -230,10 +244,10 @@ class Board:
         slot = self.slot
         assert slot is not None
         if cost == "full" and slot.halves:
-            raise RulesError(f"{slot.who} has spent half of this action: a full action no longer fits")
+            raise RulesError(N_("{who} has spent half of this action: a full action no longer fits"), who=slot.who)
         if cost == "half":
             if slot.halves and not self.opt("ties_two_half_actions"):
-                raise RulesError("an action is not two half actions at this table (option ties_two_half_actions)")
+                raise RulesError(N_("an action is not two half actions at this table (option ties_two_half_actions)"))
             if not slot.halves:
                 self.slot = slot.model_copy(update={"halves": 1})
                 return None

@@ -43,19 +43,21 @@ class RestrainAction(CombatAction):
         c, t = board.get(params.who), board.get(params.target)
         slot = board.begin(c)
         if slot.halves:
-            raise RulesError("a hold or pin takes the whole action")
+            raise RulesError(N_("a hold or pin takes the whole action"))
         if c.held or c.restraining is not None:
-            raise RulesError(f"{c.name} is already grappling: he can only keep at it, let go, or break free")
+            raise RulesError(
+                N_("{who} is already grappling: he can only keep at it, let go, or break free"), who=c.name
+            )
         if t.name == c.name or t.side == c.side:
-            raise RulesError(f"{c.name} grapples with enemies only")
+            raise RulesError(N_("{who} grapples with enemies only"), who=c.name)
         if not within(c.at, t.at, ENGAGED):
-            raise RulesError(f"{t.name} is out of reach: a hold or pin needs him within 3 paces")
+            raise RulesError(N_("{target} is out of reach: a hold or pin needs him within 3 paces"), target=t.name)
         if t.restraint is not None:
-            raise RulesError(f"{t.name} is already restrained")
+            raise RulesError(N_("{target} is already restrained"), target=t.name)
         if t.health in ("dead", "gone"):
-            raise RulesError(f"{t.name} is {t.health}")
+            raise RulesError(N_("{target} is {state}"), target=t.name, state=t.health)
         if params.disarm and params.kind != "hold":
-            raise RulesError("only a hold makes the victim drop what he holds")
+            raise RulesError(N_("only a hold makes the victim drop what he holds"))
         check_gang_up(board, t)
         swing = Swing(
             c.name,
@@ -90,7 +92,7 @@ class MaintainAction(CombatAction):
         c = board.get(params.who)
         board.begin(c)
         if c.restraining is None:
-            raise RulesError(f"{c.name} holds nobody")
+            raise RulesError(N_("{who} holds nobody"), who=c.name)
         result: dict[str, Any] = {"who": c.name, "keeps": c.restraining}
         net = board.spend("full")
         if net:
@@ -107,10 +109,10 @@ class ReleaseAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase == "over":
-            raise RulesError(f"the fight is over ({board.ended})")
+            raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
         c = board.get(params.who)
         if c.restraining is None:
-            raise RulesError(f"{c.name} holds nobody")
+            raise RulesError(N_("{who} holds nobody"), who=c.name)
         return {"who": c.name, "released": board.release(c.name)}
 
 
@@ -130,7 +132,9 @@ def escape_bonus(board: Board, c: Combatant) -> tuple[int, dict[str, int]]:
             parts["shield Dfn rating"] = c.shield_dfn
         if board.opt("armor_term_in_break_free") == "armor_init":
             if c.armor_init is None:
-                raise RulesError(f"{c.name}'s armor has no known Init rating (the book lost it): give it as 'armor'")
+                raise RulesError(
+                    N_("{who}'s armor has no known Init rating (the book lost it): give it as 'armor'"), who=c.name
+                )
             if c.armor_init:
                 parts["armor Init rating"] = -abs(c.armor_init)
     return sum(parts.values()), parts
@@ -150,7 +154,7 @@ class BreakFreeAction(CombatAction):
         c = board.get(params.who)
         board.begin(c)
         if c.restraint is None:
-            raise RulesError(f"{c.name} is not restrained")
+            raise RulesError(N_("{who} is not restrained"), who=c.name)
         restraint = c.restraint
         _, parts = escape_bonus(board, c)
         parts.update(dark(board, c))

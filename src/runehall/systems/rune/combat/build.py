@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import Field
 
 from runehall.errors import ParameterError
+from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat import heroes
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Edge, Weapon, WeaponKind
@@ -166,7 +167,7 @@ def _resolve_weapon(weapons: list[Weapon], name: str, who: str) -> str:
             return w.id
     if key in (UNARMED, "none", "fist", "fist_kick"):
         return UNARMED
-    raise ParameterError(f"{who} has no weapon {name!r} to hold or carry")
+    raise ParameterError(N_("{who} has no weapon {name!r} to hold or carry"), who=who, name=name)
 
 
 def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
@@ -179,11 +180,11 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         if value is not None:
             numbers[name] = value
     if numbers.get("soak") is None or numbers.get("hp") is None:
-        raise ParameterError(f"{spec.name}: give a hero sheet, or at least 'soak' and 'hp' as stats")
+        raise ParameterError(N_("{who}: give a hero sheet, or at least 'soak' and 'hp' as stats"), who=spec.name)
     hp_max = int(numbers.pop("hp"))
     if numbers.get("wt") is None:
         if hero:
-            raise ParameterError(f"{spec.name}: a hero given as stats needs his Wound Threshold ('wt')")
+            raise ParameterError(N_("{who}: a hero given as stats needs his Wound Threshold ('wt')"), who=spec.name)
         numbers["wt"] = foe_wound_threshold(hp_max)
     base = {w.id: w for w in sheet.weapons} if sheet is not None else {}
     weapons: list[Weapon] = []
@@ -196,12 +197,14 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
             weapons.append(w)
     ids = [w.id for w in weapons]
     if len(set(ids)) != len(ids) or UNARMED in ids:
-        raise ParameterError(f"{spec.name}: each weapon once, and 'unarmed' is always there (give it as 'unarmed')")
+        raise ParameterError(
+            N_("{who}: each weapon once, and 'unarmed' is always there (give it as 'unarmed')"), who=spec.name
+        )
     weapons.append(_unarmed(spec.unarmed, options, base.get(UNARMED)))
     ready = _resolve_weapon(weapons, spec.ready, spec.name) if spec.ready else weapons[0].id
     belt = _resolve_weapon(weapons, spec.belt, spec.name) if spec.belt else None
     if belt is not None and belt in (ready, UNARMED):
-        raise ParameterError(f"{spec.name}: the belt weapon must be another weapon than the one in hand")
+        raise ParameterError(N_("{who}: the belt weapon must be another weapon than the one in hand"), who=spec.name)
     shield = sheet.shield if sheet is not None else None
     if spec.shield is not None:
         shield = spec.shield
@@ -210,12 +213,22 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         held = shield_rows().get(_key(shield))
         if held is None:
             choices = ", ".join(shield_rows())
-            raise ParameterError(f"{spec.name}: unknown shield {shield!r} (armor.toml: {choices})")
+            raise ParameterError(
+                N_("{who}: unknown shield {shield!r} (armor.toml: {choices})"),
+                who=spec.name,
+                shield=shield,
+                choices=choices,
+            )
         shield, shield_dfn = held.id, held.dfn
     if spec.armor is not None:
         worn = armor_rows().get(_key(spec.armor))
         if worn is None:
-            raise ParameterError(f"{spec.name}: unknown armor {spec.armor!r} (armor.toml: {', '.join(armor_rows())})")
+            raise ParameterError(
+                N_("{who}: unknown armor {armor!r} (armor.toml: {known})"),
+                who=spec.name,
+                armor=spec.armor,
+                known=", ".join(armor_rows()),
+            )
         numbers["armor_init"] = worn.init if isinstance(worn.init, int) else None
     half, full = numbers.pop("move_half", None), numbers.pop("move_full", None)
     if spec.sprint is not None or half is None or full is None:

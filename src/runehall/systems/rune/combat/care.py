@@ -50,7 +50,11 @@ def reach_patient(
         check_step(board, healer, to, healer.move_half, "a half move", half=True)
         where = to
     if healer.name != patient.name and not within(where, patient.at, ENGAGED):
-        raise RulesError(f"{patient.name} is out of reach: the healer must be within {ENGAGED} paces")
+        raise RulesError(
+            N_("{patient} is out of reach: the healer must be within {paces} paces"),
+            patient=patient.name,
+            paces=ENGAGED,
+        )
     return {"to": list(to)} if to is not None else None
 
 
@@ -85,9 +89,9 @@ def difficulty_mods(board: Board, patient: Combatant, places: list[str], in_comb
 
 def check_healer(board: Board, healer: Combatant) -> None:
     if healer.held:
-        raise RulesError(f"{healer.name} is restrained: he can only try to break free")
+        raise RulesError(N_("{healer} is restrained: he can only try to break free"), healer=healer.name)
     if healer.restraining is not None:
-        raise RulesError(f"{healer.name} must keep his hold or let go first")
+        raise RulesError(N_("{healer} must keep his hold or let go first"), healer=healer.name)
 
 
 class HealAction(CombatAction):
@@ -104,24 +108,26 @@ class HealAction(CombatAction):
         healer, patient = board.get(params.who), board.get(params.patient)
         in_combat = board.phase != "over"  # after the fight: a minute's work, no action, no combat modifier
         if in_combat and board.begin(healer).halves:
-            raise RulesError("healing takes a full action")
+            raise RulesError(N_("healing takes a full action"))
         board.require_able(healer, "heal")
         check_healer(board, healer)
         if patient.health == "dying":
-            raise RulesError(f"{patient.name} is dying: only a revive can save him")
+            raise RulesError(N_("{patient} is dying: only a revive can save him"), patient=patient.name)
         if patient.health in ("dead", "gone"):
-            raise RulesError(f"{patient.name} is {patient.health}")
+            raise RulesError(N_("{patient} is {state}"), patient=patient.name, state=patient.health)
         if patient.heal_blocked:
             wait = healer_row(patient.wounds)["wait_hours"]
             raise RulesError(
-                f"{patient.name} was treated since his last injury: wait {wait} h or until he is hurt again"
+                N_("{patient} was treated since his last injury: wait {wait} h or until he is hurt again"),
+                patient=patient.name,
+                wait=wait,
             )
         mode = params.mode or ("wounds" if patient.wounds else "hp")
         if mode == "wounds" and not patient.wounds:
-            raise RulesError(f"{patient.name} has no Wound to cure")
+            raise RulesError(N_("{patient} has no Wound to cure"), patient=patient.name)
         if mode == "hp" and patient.wounds and not board.opt("wounded_patient_hp_healing"):
             raise RulesError(
-                "at this table a wounded patient is treated for his Wounds (option wounded_patient_hp_healing)"
+                N_("at this table a wounded patient is treated for his Wounds (option wounded_patient_hp_healing)")
             )
         move = reach_patient(board, healer, patient, params.move_to)
         result: dict[str, Any] = {"who": healer.name, "patient": patient.name, "mode": mode}
@@ -183,14 +189,18 @@ class ReviveAction(CombatAction):
         healer, patient = board.get(params.who), board.get(params.patient)
         slot = board.begin(healer)
         if slot.halves:
-            raise RulesError("reviving takes a full action")
+            raise RulesError(N_("reviving takes a full action"))
         check_healer(board, healer)
         if patient.health != "dying":
-            raise RulesError(f"{patient.name} is {patient.health}, not dying: nobody can revive him")
+            raise RulesError(
+                N_("{patient} is {state}, not dying: nobody can revive him"), patient=patient.name, state=patient.health
+            )
         window = board.windows.get(patient.name)
         if window is None or healer.name not in window.healers:
             raise RulesError(
-                f"{healer.name}'s chance to revive {patient.name} has passed (his first action after the blow)"
+                N_("{healer}'s chance to revive {patient} has passed (his first action after the blow)"),
+                healer=healer.name,
+                patient=patient.name,
             )
         move = reach_patient(board, healer, patient, params.move_to)
         result: dict[str, Any] = {"who": healer.name, "patient": patient.name}
@@ -246,10 +256,10 @@ class RestAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase != "over":
-            raise RulesError("resting for hours waits until the fight is over")
+            raise RulesError(N_("resting for hours waits until the fight is over"))
         c = board.get(params.who)
         if c.health in ("dead", "gone", "dying"):
-            raise RulesError(f"{c.name} is {c.health}")
+            raise RulesError(N_("{who} is {state}"), who=c.name, state=c.health)
         rule = recovery()["rest"]
         hours = params.sleep_hours + params.rest_hours
         result: dict[str, Any] = {"who": c.name, "hours": hours}

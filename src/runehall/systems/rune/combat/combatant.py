@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import Health
 from runehall.systems.rune.combat.geometry import Point
@@ -74,10 +75,23 @@ class Weapon(RulesModel):
         """A score the action needs; refused while it is unknown."""
         value = getattr(self, field)
         if value is None:
-            why = " (the book's weapon table lost it)" if field in self.lost else ""
+            if field in self.lost:
+                raise RulesError(
+                    N_(
+                        "{owner}'s {weapon} has no known {rating} (the book's weapon table lost it): "
+                        "give it as '{field}' in {owner}'s weapons to use it"
+                    ),
+                    owner=owner,
+                    weapon=self.name,
+                    rating=WORDS.get(field, field),
+                    field=field,
+                )
             raise RulesError(
-                f"{owner}'s {self.name} has no known {WORDS.get(field, field)}{why}: "
-                f"give it as '{field}' in {owner}'s weapons to use it"
+                N_("{owner}'s {weapon} has no known {rating}: give it as '{field}' in {owner}'s weapons to use it"),
+                owner=owner,
+                weapon=self.name,
+                rating=WORDS.get(field, field),
+                field=field,
             )
         return int(value)
 
@@ -187,7 +201,9 @@ class Combatant(RulesModel):
             if w.id == weapon_id:
                 return w
         known = ", ".join(w.id for w in self.weapons)
-        raise RulesError(f"{self.name} has no weapon {weapon_id!r} (he has: {known})")
+        raise RulesError(
+            N_("{who} has no weapon {weapon_id!r} (he has: {known})"), who=self.name, weapon_id=weapon_id, known=known
+        )
 
     def find_weapon(self, name: str) -> Weapon:
         """A weapon named by id or printed name."""
@@ -219,7 +235,12 @@ class Combatant(RulesModel):
             return int(value)
         if not self.hero and self.res is not None and what in RES_ROLLS:
             return self.res
-        raise RulesError(f"{self.name} has no {WORDS.get(what, what)}: give '{what}' in his stats")
+        raise RulesError(
+            N_("{who} has no {rating}: give '{what}' in his stats"),
+            who=self.name,
+            rating=WORDS.get(what, what),
+            what=what,
+        )
 
     def carried(self) -> tuple[str, ...]:
         return tuple(w.id for w in self.weapons if w.id not in self.dropped)

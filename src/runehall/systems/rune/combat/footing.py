@@ -12,6 +12,7 @@ from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import Point, dist2, length, shown, within
@@ -64,14 +65,28 @@ def check_ground(board: Board, c: Combatant, to: Point, limit: int, what: str, h
     """A move within `limit` paces of allowance over the ground it crosses; RulesError if it does not fit."""
     cost = move_cost(board, c, c.at, to, half)
     if cost is None:
-        raise RulesError(f"{c.name} cannot move on that ground at all")
+        raise RulesError(N_("{who} cannot move on that ground at all"), who=c.name)
     d2 = dist2(c.at, to)
     if d2 * cost * cost <= limit * limit:
         return
     if cost == 1:
-        raise RulesError(f"{what} takes {c.name} at most {limit} paces; {to} is {length(c.at, to):.1f} paces away")
+        raise RulesError(
+            N_("{what} takes {who} at most {limit} paces; {to} is {distance:.1f} paces away"),
+            what=what,
+            who=c.name,
+            limit=limit,
+            to=to,
+            distance=length(c.at, to),
+        )
     spent = length(c.at, to) * float(cost)
-    raise RulesError(f"{what} takes {c.name} at most {limit} paces; over this ground {to} costs {spent:.1f}")
+    raise RulesError(
+        N_("{what} takes {who} at most {limit} paces; over this ground {to} costs {spent:.1f}"),
+        what=what,
+        who=c.name,
+        limit=limit,
+        to=to,
+        spent=spent,
+    )
 
 
 def slippery_paces(board: Board, a: Point, b: Point) -> float:
@@ -290,7 +305,11 @@ def exit_at(board: Board, c: Combatant, to: Point) -> tuple[str, Zone] | None:
             key = str(index)
             most = zone.per_round or feature("exit").heroes_per_round or 1
             if c.hero and board.exits_used.get(key, 0) >= most:
-                raise RulesError(f"{most} hero(es) a round may flee through {zone.label}, and this round's have gone")
+                raise RulesError(
+                    N_("{most} hero(es) a round may flee through {label}, and this round's have gone"),
+                    most=most,
+                    label=zone.label,
+                )
             return key, zone
     return None
 

@@ -11,6 +11,9 @@ import itertools
 from fractions import Fraction
 from math import sqrt
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
+
 Point = tuple[int, int]
 
 ENGAGED = 3  # within this many paces of an enemy is to be Engaged with him
@@ -71,8 +74,8 @@ def point(value: object) -> Point:
     if isinstance(value, str):
         value = [part.strip() for part in value.split(",")]
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError(f"a position is two whole numbers of paces [x, y], not {value!r}")
+        raise Invalid(N_("a position is two whole numbers of paces [x, y], not {value!r}"), value=value)
     try:
         return int(value[0]), int(value[1])
     except (TypeError, ValueError):
-        raise ValueError(f"a position is two whole numbers of paces [x, y], not {value!r}") from None
+        raise Invalid(N_("a position is two whole numbers of paces [x, y], not {value!r}"), value=value) from None

@@ -13,6 +13,7 @@ import importlib
 from typing import Any, NamedTuple
 
 from runehall.errors import ParameterError, RunehallError
+from runehall.present.words import N_
 from runehall.systems.base import validate_model
 from runehall.systems.rune.combat.combatant import UNARMED, Weapon
 from runehall.systems.rune.combat.settings import weapon_row
@@ -88,15 +89,19 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
     model = hero_model()
     if model is None:
         raise ParameterError(
-            f"{name}: hero sheets need the Rune hero model ({HERO_MODULE}), which is not installed; "
-            "give his numbers as stats instead"
+            N_(
+                "{name}: hero sheets need the Rune hero model ({module}), which is not installed; "
+                "give his numbers as stats instead"
+            ),
+            name=name,
+            module=HERO_MODULE,
         )
     hero_options = rune_options(options)
     values = {"name": name, **sheet}
     try:
         hero = validate_model(model, values, f"{name}'s sheet", {"options": hero_options})
     except ParameterError as e:
-        raise ParameterError(f"{name}: {e}") from None
+        raise ParameterError(parts=e.parts) from None
     derived = hero.derived(hero_options)
     combat = derived["combat"]
     weapons = [_weapon(w, combat[w], hero, options) for w in hero.weapons]

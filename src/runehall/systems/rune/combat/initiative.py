@@ -42,7 +42,7 @@ def init_score(c: Combatant, plan: str) -> tuple[str, int]:
         return NONCOMBAT, c.bonus("init_noncombat")
     w = c.find_weapon(plan)
     if w.id in c.dropped:
-        raise RulesError(f"{c.name}'s {w.name} lies on the ground")
+        raise RulesError(N_("{who}'s {weapon} lies on the ground"), who=c.name, weapon=w.name)
     return w.id, w.need("init", c.name)
 
 
@@ -59,9 +59,9 @@ class InitiativeAction(CombatAction):
         c = board.get(params.who)
         board.require_able(c, "roll initiative")
         if c.name in board.entries:
-            raise RulesError(f"{c.name} has already rolled initiative this round")
+            raise RulesError(N_("{who} has already rolled initiative this round"), who=c.name)
         if "high_ground" in params.situation and "low_ground" in params.situation:
-            raise RulesError("he starts on high ground or on low ground, not both")
+            raise RulesError(N_("he starts on high ground or on low ground, not both"))
         wanted = (params.plan or c.ready).strip().casefold()
         if wanted.replace("-", "").replace("_", "").replace(" ", "") == NONCOMBAT:
             wanted = NONCOMBAT
@@ -114,27 +114,32 @@ class ReplanAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.opt("init_plan_fixed"):
-            raise RulesError("the initiative plan is fixed once rolled at this table (option init_plan_fixed)")
+            raise RulesError(N_("the initiative plan is fixed once rolled at this table (option init_plan_fixed)"))
         if board.phase not in ("initiative", "tiebreak", "acting"):
-            raise RulesError(f"the fight is over ({board.ended})")
+            raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
         c = board.get(params.who)
         board.require_able(c, "change his plan")
         entry = board.entries.get(c.name)
         if entry is None:
-            raise RulesError(f"{c.name} has not rolled initiative this round: his plan is chosen with the roll")
+            raise RulesError(
+                N_("{who} has not rolled initiative this round: his plan is chosen with the roll"), who=c.name
+            )
         if c.this_round.acted or (board.slot is not None and board.slot.who == c.name) or entry.waiting:
-            raise RulesError(f"{c.name} has begun acting this round: his plan can change only before that")
+            raise RulesError(N_("{who} has begun acting this round: his plan can change only before that"), who=c.name)
         wanted = params.plan.strip().casefold()
         if wanted.replace("-", "").replace("_", "").replace(" ", "") == NONCOMBAT:
             wanted = NONCOMBAT
         plan, score = init_score(c, wanted)
         if plan == entry.plan:
-            raise RulesError(f"{c.name}'s plan already is {plan}")
+            raise RulesError(N_("{who}'s plan already is {plan}"), who=c.name, plan=plan)
         total = entry.total - entry.score + score
         steps = action_steps(total)
         if board.phase == "acting" and board.last_step is not None and steps[0] > board.last_step:
             raise RulesError(
-                f"with that plan {c.name} would act at step {steps[0]}, which the round has passed ({board.last_step})"
+                N_("with that plan {who} would act at step {step}, which the round has passed ({last_step})"),
+                who=c.name,
+                step=steps[0],
+                last_step=board.last_step,
             )
         board.entries[c.name] = entry.model_copy(update={"plan": plan, "score": score, "total": total, "steps": steps})
         result: dict[str, Any] = {"who": c.name, "plan": plan, "score": score, "total": total, "steps": list(steps)}
@@ -189,7 +194,7 @@ class WaitAction(CombatAction):
         up = board.next_up()
         if board.slot is not None or up is None or up[0] != c.name:
             turn = board.slot.who if board.slot is not None else (up[0] if up else "nobody")
-            raise RulesError(f"only the one whose step has come may wait, and it is {turn}'s turn")
+            raise RulesError(N_("only the one whose step has come may wait, and it is {turn}'s turn"), turn=turn)
         entry = board.entries[c.name]
         board.entries[c.name] = entry.model_copy(update={"waiting": True, "waited_at": up[1], "may_interrupt": False})
         return {"who": c.name, "waits_from": up[1]}
@@ -213,7 +218,7 @@ class CutInAction(CombatAction):
         c = board.get(params.who)
         entry = board.entries.get(c.name)
         if entry is None or not entry.waiting:
-            raise RulesError(f"{c.name} is not waiting")
+            raise RulesError(N_("{who} is not waiting"), who=c.name)
         slot = board.begin(c, params.at_step)
         return {"who": c.name, "step": slot.step, "later_steps": list(board.entries[c.name].steps[1:])}
 
@@ -247,10 +252,12 @@ class EndRoundAction(CombatAction):
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         board.require_phase("acting", "ending the round")
         if board.slot is not None:
-            raise RulesError(f"{board.slot.who} is in the middle of an action")
+            raise RulesError(N_("{who} is in the middle of an action"), who=board.slot.who)
         up = board.next_up()
         if up is not None:
-            raise RulesError(f"{up[0]} still has an action at step {up[1]} (take it, wait or pass)")
+            raise RulesError(
+                N_("{who} still has an action at step {step} (take it, wait or pass)"), who=up[0], step=up[1]
+            )
         lost = [n for n, e in board.entries.items() if e.waiting]
         exposed = exposure(board, source)
         died = [p for p, w in board.windows.items() if w.round < board.round]
@@ -288,7 +295,7 @@ class EndCombatAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase == "over":
-            raise RulesError(f"the fight is already over ({board.ended})")
+            raise RulesError(N_("the fight is already over ({ended})"), ended=board.ended)
         board.phase = "over"
         board.ended = params.why
         board.slot = None

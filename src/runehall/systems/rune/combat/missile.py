@@ -11,6 +11,7 @@ from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
@@ -36,14 +37,24 @@ def check_not_too_close(board: Board, d: Combatant, weapon: Weapon, where: Point
     inclusive = weapon.kind != "thrown" or bool(board.opt("thrown_min_distance_inclusive"))
     if d2 < minimum * minimum if inclusive else d2 <= minimum * minimum:
         what = "missile" if weapon.kind == "missile" else "thrown"
-        raise RulesError(f"{what} weapons need {minimum} paces or more: {d.name} is too close for the {weapon.name}")
+        raise RulesError(
+            N_("{what} weapons need {minimum} paces or more: {defender} is too close for the {weapon}"),
+            what=what,
+            minimum=minimum,
+            defender=d.name,
+            weapon=weapon.name,
+        )
 
 
 def within_reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, where: Point) -> dict[str, int] | None:
     """The range, the Dam penalty past it and the DAM left, or None when d is beyond any reach (the Dam
     rating used up by the penalty)."""
     if weapon.dam_rating is None:
-        raise RulesError(f"{a.name}'s {weapon.name} has no known Dam rating, so no range: give it as 'dam_rating'")
+        raise RulesError(
+            N_("{attacker}'s {weapon} has no known Dam rating, so no range: give it as 'dam_rating'"),
+            attacker=a.name,
+            weapon=weapon.name,
+        )
     standard = int(missile_range(weapon.kind)["paces_per_dam"]) * weapon.dam_rating
     penalty = range_penalty(dist2(where, d.at), standard, board.opt("beyond_range_rounding") == "per_started_10")
     if penalty > weapon.dam_rating:
@@ -57,7 +68,12 @@ def reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, at: Point | 
     check_not_too_close(board, d, weapon, where)
     reached = within_reach(board, a, d, weapon, where)
     if reached is None:
-        raise RulesError(f"{d.name} is beyond any reach of {a.name}'s {weapon.name}")
+        raise RulesError(
+            N_("{defender} is beyond any reach of {attacker}'s {weapon}"),
+            defender=d.name,
+            attacker=a.name,
+            weapon=weapon.name,
+        )
     return reached
 
 
@@ -65,7 +81,7 @@ def spend_ammo(board: Board, a: Combatant, weapon: Weapon) -> int | None:
     if weapon.ammo is None:
         return None
     if weapon.ammo <= 0:
-        raise RulesError(f"{a.name} has no ammunition left for the {weapon.name}")
+        raise RulesError(N_("{attacker} has no ammunition left for the {weapon}"), attacker=a.name, weapon=weapon.name)
     left = max(0, weapon.ammo - int(board.opt("ammo_per_shot")))
     weapons = tuple(w.model_copy(update={"ammo": left}) if w.id == weapon.id else w for w in a.weapons)
     board.update(a.name, weapons=weapons)
@@ -79,7 +95,7 @@ def dodge_bonus(board: Board, d: Combatant) -> int:
         return d.bonus("dodge")
     if board.opt("foe_dodge_stat") == "res_plus_qik":
         if d.qik is None:
-            raise RulesError(f"{d.name} dodges with Res + Qik at this table: give his 'qik'")
+            raise RulesError(N_("{defender} dodges with Res + Qik at this table: give his 'qik'"), defender=d.name)
         return d.bonus("res") + d.qik
     return d.bonus("res")
 
@@ -90,7 +106,7 @@ def missile_swing(
     a, d = board.people[swing.attacker], board.people[swing.target]
     weapon = swing.weapon
     if dodge and not d.active:
-        raise RulesError(f"{d.name} is {d.health} and cannot dodge")
+        raise RulesError(N_("{defender} is {state} and cannot dodge"), defender=d.name, state=d.health)
     mods = missile_mods(board, a, d, dodge, swing.sit)
     score = weapon.need("atk", a.name)
     roll, faces = stress(source)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import gang_up
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
@@ -74,7 +75,11 @@ def check_gang_up(board: Board, d: Combatant) -> int:
     n = melee_opponents(board, d)
     most = int(melee()["gang_up"]["max_attackers_human_sized"])
     if n > most:
-        raise RulesError(f"{d.name} already has {most} attackers around him: no more can join in melee")
+        raise RulesError(
+            N_("{defender} already has {most} attackers around him: no more can join in melee"),
+            defender=d.name,
+            most=most,
+        )
     return n
 
 
@@ -197,7 +202,7 @@ def crowd(board: Board, a: Combatant, d: Combatant, line_of_fire: list[str]) -> 
     for name in line_of_fire:
         o = board.get(name)
         if o.name in (a.name, d.name):
-            raise RulesError(f"{o.name} cannot stand in his own line of fire")
+            raise RulesError(N_("{other} cannot stand in his own line of fire"), other=o.name)
         line.append((o.name, "in the line of fire"))
     near = [
         (o.name, "near the target")

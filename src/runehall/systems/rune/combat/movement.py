@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
 from runehall.systems.rune.combat.footing import check_ground
@@ -29,15 +30,19 @@ def check_step(board: Board, c: Combatant, to: Point, limit: int, what: str, hal
     """Validate a straight move of c to `to` within `limit` paces of allowance over the ground it crosses (a
     half move's allowance when `half`); the paces it covers."""
     if c.held:
-        raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+        raise RulesError(N_("{who} is held or pinned: he can only try to break free"), who=c.name)
     if c.restraining is not None:
-        raise RulesError(f"{c.name} must keep his {board.people[c.restraining].name} restrained or release him first")
+        raise RulesError(
+            N_("{who} must keep {held} restrained or release him first"),
+            who=c.name,
+            held=board.people[c.restraining].name,
+        )
     if c.fallen:
-        raise RulesError(f"{c.name} is down: he must stand up (Balance roll) before he can move")
+        raise RulesError(N_("{who} is down: he must stand up (Balance roll) before he can move"), who=c.name)
     check_ground(board, c, to, limit, what, half)
     for o in board.people.values():
         if o.name != c.name and o.health not in ("dead", "gone") and o.at == to:
-            raise RulesError(f"{o.name} stands at {to}")
+            raise RulesError(N_("{other} stands at {to}"), other=o.name, to=to)
     return length(c.at, to)
 
 
@@ -82,12 +87,16 @@ def check_choices(board: Board, offers: list[Offer], choices: dict[str, Strike])
     for name, choice in choices.items():
         striker = board.get(name)
         if striker.name not in offered:
-            raise RulesError(f"{striker.name} gets no free attack from this move")
+            raise RulesError(N_("{striker} gets no free attack from this move"), striker=striker.name)
         kind = offered[striker.name]
         if choice == "careful" and kind in ("flee", "intercept", "reckless", "shot"):
-            raise RulesError(f"a free attack on someone {'fleeing' if kind != 'shot' else 'in flight'} is a normal one")
+            if kind == "shot":
+                raise RulesError(N_("a free attack on someone in flight is a normal one"))
+            raise RulesError(N_("a free attack on someone fleeing is a normal one"))
         if choice == "careful" and costs_action(board, kind) and not can_forgo(board, striker):
-            raise RulesError(f"{striker.name} has already acted this round: his free attack is a normal one")
+            raise RulesError(
+                N_("{striker} has already acted this round: his free attack is a normal one"), striker=striker.name
+            )
         chosen[striker.name] = choice
     for name, kind in offers:
         free_careful = kind == "disengage" and not costs_action(board, kind)
@@ -159,9 +168,11 @@ def flight_offers(board: Board, mover: Combatant, to: Point, reckless: bool) -> 
         engaged = within(e.at, mover.at, ENGAGED)
         passes = not engaged and passes_within(mover.at, to, e.at, ENGAGED)
         if not engaged and within(e.at, to, ENGAGED):
-            raise RulesError(f"fleeing may not end in another Engagement: {e.name} stands within 3 paces of {to}")
+            raise RulesError(
+                N_("fleeing may not end in another Engagement: {foe} stands within 3 paces of {to}"), foe=e.name, to=to
+            )
         if passes and engaged_elsewhere(board, mover, e):
-            raise RulesError(f"fleeing may not pass through another Engagement: {e.name} is in the way")
+            raise RulesError(N_("fleeing may not pass through another Engagement: {foe} is in the way"), foe=e.name)
         if e.held or e.restraining is not None:
             continue
         if e.in_hand.ranged:
@@ -193,18 +204,28 @@ def check_intercepts(
     for name, spot in intercepts.items():
         e = board.get(name)
         if e.side == mover.side:
-            raise RulesError(f"{e.name} fights on {mover.name}'s side and does not intercept him")
+            raise RulesError(
+                N_("{foe} fights on {mover}'s side and does not intercept him"), foe=e.name, mover=mover.name
+            )
         if not can_strike(e):
-            raise RulesError(f"{e.name} has no ready melee weapon free to intercept with")
+            raise RulesError(N_("{foe} has no ready melee weapon free to intercept with"), foe=e.name)
         if board.engaged(e):
-            raise RulesError(f"{e.name} is Engaged: only unengaged foes move to intercept")
+            raise RulesError(N_("{foe} is Engaged: only unengaged foes move to intercept"), foe=e.name)
         if passes_within(mover.at, to, e.at, ENGAGED):
-            raise RulesError(f"{e.name} is already in {mover.name}'s way: he strikes without moving")
+            raise RulesError(
+                N_("{foe} is already in {mover}'s way: he strikes without moving"), foe=e.name, mover=mover.name
+            )
         check_ground(board, e, spot, most, "intercepting", False)
         if spot in taken:
-            raise RulesError(f"someone already stands at {spot} (or the fleer ends there)")
+            raise RulesError(N_("someone already stands at {spot} (or the fleer ends there)"), spot=spot)
         if not passes_within(mover.at, to, spot, ENGAGED):
-            raise RulesError(f"from {spot} {e.name} does not come within {ENGAGED} paces of {mover.name}'s path")
+            raise RulesError(
+                N_("from {spot} {foe} does not come within {paces} paces of {mover}'s path"),
+                spot=spot,
+                foe=e.name,
+                paces=ENGAGED,
+                mover=mover.name,
+            )
         taken.add(spot)
         moves.append((e.name, spot))
     return moves

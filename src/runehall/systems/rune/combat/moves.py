@@ -74,25 +74,25 @@ class MoveAction(CombatAction):
         }.get(kind, c.move_full)
         paces = check_step(board, c, to, limit, f"a {kind.replace('_', ' ')} move", half=kind == "half")
         if params.cover is not None and kind != "seek_cover":
-            raise RulesError("cover is found by seeking it (kind seek_cover)")
+            raise RulesError(N_("cover is found by seeking it (kind seek_cover)"))
         if kind == "withdraw":
             for e in board.engaged(c):
                 if dist2(to, e.at) < dist2(c.at, e.at):
-                    raise RulesError(f"withdrawing backs away: {to} is closer to {e.name}")
+                    raise RulesError(N_("withdrawing backs away: {to} is closer to {foe}"), to=to, foe=e.name)
             offers: list[tuple[str, str]] = []
         elif kind in ("flee", "reckless"):
             offers = flight_offers(board, c, to, kind == "reckless")
         else:
             offers = opportunities(board, c, to, (), False)
         if params.intercepts and kind != "flee":
-            raise RulesError("foes move to intercept a fleer only (kind flee)")
+            raise RulesError(N_("foes move to intercept a fleer only (kind flee)"))
         interceptors = check_intercepts(board, c, to, params.intercepts)
         offers += [(name, "intercept") for name, _ in interceptors]
         chosen = check_choices(board, offers, params.strikes)
         if kind == "reckless" and board.opt("fatigue_rule") == "sta_vs_11_one_impairment":
             c.bonus("fatigue")  # the Fatigue roll that follows must be possible
         if params.dodge and kind != "flee":
-            raise RulesError("dodging free shots is for a fleer")
+            raise RulesError(N_("dodging free shots is for a fleer"))
         if kind == "reckless":
             entry = board.entries[c.name]
             board.entries[c.name] = entry.model_copy(update={"steps": entry.steps[:1]})
@@ -171,22 +171,22 @@ class ChangeWeaponAction(CombatAction):
         c = board.get(params.who)
         board.begin(c)
         if c.held:
-            raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+            raise RulesError(N_("{who} is held or pinned: he can only try to break free"), who=c.name)
         if c.restraining is not None:
-            raise RulesError(f"{c.name} must keep his hold or let go first")
+            raise RulesError(N_("{who} must keep his hold or let go first"), who=c.name)
         if params.careless:
             if c.belt is None:
-                raise RulesError(f"{c.name} has no weapon on his belt")
+                raise RulesError(N_("{who} has no weapon on his belt"), who=c.name)
             if params.weapon is not None and c.find_weapon(params.weapon).id != c.belt:
-                raise RulesError("a careless change draws the belt weapon only")
+                raise RulesError(N_("a careless change draws the belt weapon only"))
             dropped = c.dropped if c.ready == UNARMED else (*c.dropped, c.ready)
             board.update(c.name, ready=c.belt, belt=None, dropped=dropped)
             return {"who": c.name, "dropped": c.ready, "ready": c.belt, "cost": "none"}
         if params.weapon is None:
-            raise RulesError("say which weapon to take in hand (or unarmed)")
+            raise RulesError(N_("say which weapon to take in hand (or unarmed)"))
         w = c.find_weapon(params.weapon)
         if w.id == c.ready:
-            raise RulesError(f"{c.name} already holds the {w.name}")
+            raise RulesError(N_("{who} already holds the {weapon}"), who=c.name, weapon=w.name)
         if w.id in c.dropped:  # picked up from the ground
             board.update(c.name, dropped=tuple(d for d in c.dropped if d != w.id))
         belt = None if c.belt == w.id else c.belt
@@ -210,9 +210,9 @@ class StandUpAction(CombatAction):
         c = board.get(params.who)
         slot = board.begin(c)
         if not c.fallen:
-            raise RulesError(f"{c.name} is on his feet")
+            raise RulesError(N_("{who} is on his feet"), who=c.name)
         if slot.stood or slot.halves:
-            raise RulesError(f"{c.name} tries to stand at the start of an action, once")
+            raise RulesError(N_("{who} tries to stand at the start of an action, once"), who=c.name)
         board.slot = slot.model_copy(update={"stood": True})
         roll, faces = stress(source)
         bonus = c.bonus("balance")
@@ -281,20 +281,23 @@ class EngagementAction(CombatAction):
         c = board.get(params.who)
         board.require_able(c, "make an Engagement roll")
         if c.held:
-            raise RulesError(f"{c.name} is restrained and cannot jockey for position")
+            raise RulesError(N_("{who} is restrained and cannot jockey for position"), who=c.name)
         if c.this_round.engagement_used:
-            raise RulesError(f"{c.name} has made his one Engagement roll this round")
+            raise RulesError(N_("{who} has made his one Engagement roll this round"), who=c.name)
         o = board.get(params.opponent) if params.opponent else None
         if o is not None and o.name == c.name:
-            raise RulesError("an Engagement roll is against someone else")
+            raise RulesError(N_("an Engagement roll is against someone else"))
         if params.to is not None and length(c.at, params.to) > ENGAGEMENT_STEP_PACES:
-            raise RulesError(f"an Engagement roll shifts a character by at most {ENGAGEMENT_STEP_PACES} paces")
+            raise RulesError(
+                N_("an Engagement roll shifts a character by at most {paces} paces"),
+                paces=ENGAGEMENT_STEP_PACES,
+            )
         if params.shove_to is not None:
             if o is None:
-                raise RulesError("a shove needs an opponent")
+                raise RulesError(N_("a shove needs an opponent"))
             most = shove_paces(c.strength)
             if length(o.at, params.shove_to) > most:
-                raise RulesError(f"{c.name} shoves at most {most} paces (1 + 2 x Str)")
+                raise RulesError(N_("{who} shoves at most {most} paces (1 + 2 x Str)"), who=c.name, most=most)
         board.flag(c.name, engagement_used=True)
         rolls = [engagement_roll(board, c, o, source)]
         result: dict[str, Any] = {"who": c.name, "rolls": rolls}
@@ -321,7 +324,7 @@ class EngagementAction(CombatAction):
 def check_free(board: Board, c: Combatant, to: tuple[int, int]) -> None:
     for other in board.people.values():
         if other.name != c.name and other.health not in ("dead", "gone") and other.at == to:
-            raise RulesError(f"{other.name} stands at {to}")
+            raise RulesError(N_("{other} stands at {to}"), other=other.name, to=to)
 
 
 def contest(
@@ -346,4 +349,4 @@ def contest(
             return c.hero
         rolls.append(engagement_roll(board, c, o, source))
         mine = int(rolls[-1]["total"])
-    raise RulesError("the Engagement contest did not settle in 100 rolls")
+    raise RulesError(N_("the Engagement contest did not settle in 100 rolls"))

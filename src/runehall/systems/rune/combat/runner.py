@@ -20,7 +20,7 @@ from runehall.systems.rune.combat.settings import stress
 
 def open_fight(board: Board) -> None:
     if board.phase == "over":
-        raise RulesError(f"the fight is over ({board.ended})")
+        raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
 
 
 class DamageParams(RulesModel):
@@ -39,7 +39,7 @@ class DamageAction(CombatAction):
         open_fight(board)
         c = board.get(params.who)
         if c.health in ("dead", "gone"):
-            raise RulesError(f"{c.name} is {c.health}")
+            raise RulesError(N_("{who} is {state}"), who=c.name, state=c.health)
         lost = damage(0, params.raw, c.soak).lost if params.soak else params.raw
         return {"raw": params.raw, "soak": c.soak if params.soak else 0, **board.hurt(c.name, lost)}
 
@@ -67,7 +67,7 @@ class ConditionAction(CombatAction):
         c = board.get(params.who)
         changes = {k: v for k, v in params.model_dump().items() if k != "who" and v is not None}
         if not changes:
-            raise RulesError("say what changes (fallen, grabbed, mounted, cover, obscured or invigoration)")
+            raise RulesError(N_("say what changes (fallen, grabbed, mounted, cover, obscured or invigoration)"))
         if changes.get("fallen") and board.slot is not None and board.slot.who == c.name:
             board.slot = board.slot.model_copy(update={"stood": True})  # down during his action: up next action
         board.update(c.name, **changes)
@@ -84,9 +84,9 @@ class LeaveAction(CombatAction):
         open_fight(board)
         c = board.get(params.who)
         if c.health in ("dead", "gone"):
-            raise RulesError(f"{c.name} is {c.health}")
+            raise RulesError(N_("{who} is {state}"), who=c.name, state=c.health)
         if c.held:
-            raise RulesError(f"{c.name} is restrained and cannot leave")
+            raise RulesError(N_("{who} is restrained and cannot leave"), who=c.name)
         if board.slot is not None and board.slot.who == c.name:
             board.finish(acted=False)
         board.update(c.name, health="gone")
@@ -117,9 +117,9 @@ class OtherAction(CombatAction):
         c = board.get(params.who)
         board.begin(c)
         if c.held:
-            raise RulesError(f"{c.name} is held or pinned: he can only try to break free")
+            raise RulesError(N_("{who} is held or pinned: he can only try to break free"), who=c.name)
         if c.restraining is not None:
-            raise RulesError(f"{c.name} must keep his hold or let go first")
+            raise RulesError(N_("{who} must keep his hold or let go first"), who=c.name)
         result: dict[str, Any] = {"who": c.name, "what": params.what, "cost": params.cost}
         if params.bonus is not None:
             difficulty = 6 if params.difficulty is None else params.difficulty
@@ -129,7 +129,7 @@ class OtherAction(CombatAction):
                 faces=list(faces), result=roll, total=total, difficulty=difficulty, success=total >= difficulty
             )
         elif params.difficulty is not None:
-            raise RulesError("a Difficulty needs the roll's bonus")
+            raise RulesError(N_("a Difficulty needs the roll's bonus"))
         net = board.spend(params.cost)
         if net:
             result["net"] = net

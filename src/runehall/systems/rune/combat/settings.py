@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from runehall.chance.dice import StressDie
 from runehall.chance.sources import Source
 from runehall.errors import RulesDataError
+from runehall.present.words import N_
 from runehall.systems.data import read_data_file
 
 PACKAGE = "runehall.systems.rune"
@@ -43,7 +44,7 @@ def opt(options: Any, name: str) -> Any:
     """The value of option `name` for this table."""
     defaults = option_defaults()
     if name not in defaults:
-        raise RulesDataError(f"combat reads option {name!r}, which options.toml does not declare")
+        raise RulesDataError(N_("combat reads option {name!r}, which options.toml does not declare"), name=name)
     return getattr(options, name, defaults[name])
 
 
@@ -203,7 +204,7 @@ def pick(source: Source, count: int) -> tuple[int, int]:
     are rolled again, so each is equally likely (with two candidates: odd the first, even the second).
     Returns (index, face)."""
     if count < 1 or count > 10:
-        raise RulesDataError(f"a d10 picks among 1 to 10 candidates, not {count}")
+        raise RulesDataError(N_("a d10 picks among 1 to 10 candidates, not {count}"), count=count)
     if count == 1:
         return 0, 0
     limit = 10 - 10 % count
@@ -211,4 +212,4 @@ def pick(source: Source, count: int) -> tuple[int, int]:
         face = source.die(10)
         if face <= limit:
             return (face - 1) % count, face
-    raise RulesDataError("no usable d10 face in 1000 rolls")
+    raise RulesDataError(N_("no usable d10 face in 1000 rolls"))

@@ -15,7 +15,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from runehall.errors import RulesDataError
+from runehall.errors import Invalid, RulesDataError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import load_data, read_data_file
 from runehall.systems.rune.combat.geometry import Point
@@ -53,18 +54,18 @@ class Feature(Row):
     @model_validator(mode="after")
     def _whole(self) -> Feature:
         if (self.uphill is None) != (self.downhill is None):
-            raise ValueError(f"{self.id}: a slope gives both uphill and downhill")
+            raise Invalid(N_("{id}: a slope gives both uphill and downhill"), id=self.id)
         if (self.slip_above_paces is None) != (self.slip_difficulty is None):
-            raise ValueError(f"{self.id}: slip_above_paces and slip_difficulty go together")
+            raise Invalid(N_("{id}: slip_above_paces and slip_difficulty go together"), id=self.id)
         if (self.roll_down_paces_per_point is None) != (self.roll_down_if_failed_by_more_than is None):
-            raise ValueError(f"{self.id}: the two roll_down values go together")
+            raise Invalid(N_("{id}: the two roll_down values go together"), id=self.id)
         if self.roll_down_paces_per_point is not None and self.knockdown_raw is None:
-            raise ValueError(f"{self.id}: rolling down follows a knockdown (knockdown_raw)")
+            raise Invalid(N_("{id}: rolling down follows a knockdown (knockdown_raw)"), id=self.id)
         if self.swim_factor is not None:
             if self.move_table != "swim":
-                raise ValueError(f"{self.id}: swim_factor is for water (move_table swim)")
+                raise Invalid(N_("{id}: swim_factor is for water (move_table swim)"), id=self.id)
             if self.swim_factor != "option" and Fraction(self.swim_factor) <= 0:
-                raise ValueError(f"{self.id}: swim_factor must be above 0 or 'option'")
+                raise Invalid(N_("{id}: swim_factor must be above 0 or 'option'"), id=self.id)
         return self
 
 
@@ -112,15 +113,15 @@ class TerrainFile(Row):
     def _complete(self) -> TerrainFile:
         ids = [f.id for f in self.feature]
         if sorted(ids) != sorted(KINDS):
-            raise ValueError(f"the features must be exactly {', '.join(KINDS)}")
+            raise Invalid(N_("the features must be exactly {kinds}"), kinds=", ".join(KINDS))
         tables = {t["id"] for t in read_data_file(PACKAGE, "movement.toml")["table"]}
         for f in self.feature:
             if f.move_table is not None and f.move_table not in tables:
-                raise ValueError(f"{f.id}: movement.toml has no table {f.move_table!r}")
+                raise Invalid(N_("{id}: movement.toml has no table {move_table!r}"), id=f.id, move_table=f.move_table)
         _covers("roll_direction", [d.faces for d in self.roll_direction], 10)
         _covers("random_feature", [r.roll for r in self.random_feature], 100)
         if sorted(j.over for j in self.jump) != sorted(("barrier", "cover_third", "cover_half", "cover_full")):
-            raise ValueError("jump needs one Difficulty for a barrier and for each size of cover")
+            raise Invalid(N_("jump needs one Difficulty for a barrier and for each size of cover"))
         return self
 
 
@@ -128,12 +129,12 @@ def _covers(what: str, spans: list[tuple[int, int]], top: int) -> None:
     """The die ranges run from 1 to `top` in order, without a gap or an overlap."""
     ordered = sorted(spans)
     if not ordered or ordered[0][0] != 1 or ordered[-1][1] != top:
-        raise ValueError(f"{what} must cover 1 to {top}")
+        raise Invalid(N_("{what} must cover 1 to {top}"), what=what, top=top)
     for (_, end), (start, _) in pairwise(ordered):
         if start != end + 1:
-            raise ValueError(f"{what}: faces {end} and {start} leave a gap or overlap")
+            raise Invalid(N_("{what}: faces {end} and {start} leave a gap or overlap"), what=what, end=end, start=start)
     if any(low > high for low, high in ordered):
-        raise ValueError(f"{what}: a range runs backwards")
+        raise Invalid(N_("{what}: a range runs backwards"), what=what)
 
 
 @cache
@@ -144,7 +145,7 @@ def terrain() -> TerrainFile:
 def feature(kind: str) -> Feature:
     found = next((f for f in terrain().feature if f.id == kind), None)
     if found is None:
-        raise RulesDataError(f"terrain.toml has no feature {kind!r}")
+        raise RulesDataError(N_("terrain.toml has no feature {kind!r}"), kind=kind)
     return found
 
 
@@ -164,22 +165,24 @@ class Zone(RulesModel):
     @classmethod
     def _kind(cls, value: str) -> str:
         if value not in KINDS:
-            raise ValueError(f"{value!r} is not a kind of terrain ({', '.join(KINDS)})")
+            raise Invalid(N_("{value!r} is not a kind of terrain ({kinds})"), value=value, kinds=", ".join(KINDS))
         return value
 
     @model_validator(mode="after")
     def _fields(self) -> Zone:
         x0, y0, x1, y1 = self.area
         if x0 > x1 or y0 > y1:
-            raise ValueError(f"an area is [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, not {list(self.area)}")
+            raise Invalid(
+                N_("an area is [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, not {area}"), area=list(self.area)
+            )
         if (self.kind == "slope") != (self.up is not None) or self.up == (0, 0):
-            raise ValueError("a slope, and only a slope, gives the direction that runs uphill ('up', not [0, 0])")
+            raise Invalid(N_("a slope, and only a slope, gives the direction that runs uphill ('up', not [0, 0])"))
         if (self.kind == "damaging") != (self.dam is not None):
-            raise ValueError("a damaging place, and only one, gives its Dam rating ('dam')")
+            raise Invalid(N_("a damaging place, and only one, gives its Dam rating ('dam')"))
         if self.height and self.kind != "level":
-            raise ValueError("only a level has a height")
+            raise Invalid(N_("only a level has a height"))
         if self.per_round is not None and self.kind != "exit":
-            raise ValueError("only an exit has a number of heroes per round")
+            raise Invalid(N_("only an exit has a number of heroes per round"))
         return self
 
     @property

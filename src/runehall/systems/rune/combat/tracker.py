@@ -47,12 +47,12 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
         people = [c.model_copy(update={"hp": c.hp_max, **whole}) if c.hero else c for c in people]
     names = [fold(c.name) for c in people]
     if len(set(names)) != len(names):
-        raise ParameterError("each combatant needs a name of his own")
+        raise ParameterError(N_("each combatant needs a name of his own"))
     if len({c.side for c in people}) < 2:
-        raise ParameterError("a fight needs at least two sides")
+        raise ParameterError(N_("a fight needs at least two sides"))
     places = [c.at for c in people]
     if len(set(places)) != len(places):
-        raise ParameterError("two combatants cannot stand on the same spot")
+        raise ParameterError(N_("two combatants cannot stand on the same spot"))
     return CombatState(combatants=tuple(people), terrain=tuple(setup.terrain))
 
 
