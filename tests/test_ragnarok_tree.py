@@ -7,6 +7,7 @@ actions on a play log, so the log's fold (not a hand-built state) is what is che
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -72,6 +73,7 @@ class Game:
             self.do(action, **params)
         assert json.dumps(self.log.to_json()) == before
         assert self.state == state
+        assert not re.search(r"\b[AI]-\d+\b", str(caught.value)), "a spec id is no words for a player"
         return caught.value
 
     @property
@@ -280,7 +282,8 @@ def test_transformation_validity(vector: dict[str, Any], case: dict[str, Any]) -
         assert game.board.composites[result["composite"]].trait == case["result_trait"]
         assert game.pile(result["composite"]) == "mano"
     else:
-        game.refuse("transform", r"\(I-(09|10|11|12)\)", runes=sources, to=case["target"])
+        rules = "exactly 2 runes|two different runes|share a trait|another trait|only runes in mano|part of composite"
+        game.refuse("transform", rules, runes=sources, to=case["target"])
 
 
 # -- TV-01..TV-04 skill tests on the tree ---------------------------------------------------------------------
@@ -334,7 +337,7 @@ def test_divine_successes(vector: dict[str, Any], case: dict[str, Any]) -> None:
     params = {"difficulty": case["base_difficulty"], "required_trait": case.get("required", "F")}
     expect = case["expect"]
     if expect.get("allowed") is False:
-        game.refuse("test", r"epic feat.*\(I-13\)", **params)
+        game.refuse("test", r"epic feat", **params)
         return
     result = game.do("test", skill_level=case.get("skill_level", 0), **params)
     if "r" in expect:
@@ -353,8 +356,8 @@ def test_dp_spend(vector: dict[str, Any], case: dict[str, Any]) -> None:
     if "damage_type" in params:
         params["damage_trait"] = params.pop("damage_type")
     if case["expect"] == "reject":
-        reason = {"insufficient_dp": "pool holds", "wrong_phase": "phase", "wrong_context": "I-26"}
-        game.refuse("dp_spend", reason.get(case["reason"], "I-27"), effect=case["effect"], **params)
+        reason = {"insufficient_dp": "pool holds", "wrong_phase": "phase", "wrong_context": "context|when"}
+        game.refuse("dp_spend", reason.get(case["reason"], "damage, not"), effect=case["effect"], **params)
         return
     result = game.do("dp_spend", effect=case["effect"], **params)
     assert game.state.dp == result["dp"] == case["expect_pool"]

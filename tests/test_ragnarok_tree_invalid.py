@@ -19,10 +19,10 @@ def drawn(destiny: int = 4, route: str = "gris", **sheet: object) -> Game:
 
 def test_i07_extra_runes_only_paid_in_the_wyrd_phase() -> None:
     game = Game(hero(composition(2, 2, 1), **EINHERJAR))
-    game.refuse("wyrd", r"Wyrd phase \(I-07\)", extra=1)  # out of combat
+    game.refuse("wyrd", r"Wyrd phase", extra=1)  # out of combat
     game.do("start_combat")
     game.do("next_phase")
-    game.refuse("wyrd", r"Wyrd phase \(I-07\)", extra=1)  # Maintenance
+    game.refuse("wyrd", r"Wyrd phase", extra=1)  # Maintenance
     mortal = Game(hero(composition(2, 2, 1)))
     mortal.do("start_combat")
     mortal.refuse("wyrd", "no Divine Potency", extra=1)
@@ -37,28 +37,28 @@ def test_i08_manual_draws_must_come_from_the_bag() -> None:
 
 def test_i09_a_transformation_takes_exactly_two_runes() -> None:
     game = drawn()
-    game.refuse("transform", r"exactly 2 runes, not 1 \(I-09\)", runes=["tyr"], to="M")
-    game.refuse("transform", r"not 3 \(I-09\)", runes=["tyr", "bjarkan", "hagall"], to="M")
-    game.refuse("transform", r"two different runes \(I-09\)", runes=["tyr", "Týr"], to="M")
+    game.refuse("transform", r"exactly 2 runes, not 1", runes=["tyr"], to="M")
+    game.refuse("transform", r"not 3", runes=["tyr", "bjarkan", "hagall"], to="M")
+    game.refuse("transform", r"two different runes", runes=["tyr", "Týr"], to="M")
 
 
 def test_i10_i11_same_trait_in_and_another_out() -> None:
     game = drawn()
-    game.refuse("transform", r"share a trait, not F and M \(I-10\)", runes=["tyr", "hagall"], to="E")
-    game.refuse("transform", r"another trait than F \(I-11\)", runes=["tyr", "bjarkan"], to="F")
+    game.refuse("transform", r"share a trait, not F and M", runes=["tyr", "hagall"], to="E")
+    game.refuse("transform", r"another trait than F", runes=["tyr", "bjarkan"], to="F")
 
 
 def test_i12_only_loose_runes_in_mano_transform() -> None:
     game = drawn(destiny=3)
-    game.refuse("transform", r"in esencia.*\(I-12\)", runes=["tyr", "naudhr"], to="F")  # naudhr in the bag
+    game.refuse("transform", r"in esencia", runes=["tyr", "naudhr"], to="F")  # naudhr in the bag
     game.do("transform", runes=["tyr", "bjarkan"], to="M")
-    game.refuse("transform", r"already part of composite c1 \(I-12\)", runes=["tyr", "hagall"], to="E")
+    game.refuse("transform", r"already part of composite c1", runes=["tyr", "hagall"], to="E")
     game.do("play", rune="hagall", to="actividad")
-    game.refuse("transform", r"in actividad.*\(I-12\)", runes=["c1", "hagall"], to="F")
+    game.refuse("transform", r"in actividad", runes=["c1", "hagall"], to="F")
 
 
 def test_i13_epic_feats_need_divine_potency() -> None:
-    drawn().refuse("test", r"epic feat.*\(I-13\)", difficulty=6, required_trait="F")
+    drawn().refuse("test", r"epic feat", difficulty=6, required_trait="F")
     assert drawn(**EINHERJAR).do("test", difficulty=6, required_trait="F")["P"] == 12
     # an inherent modifier may push a mortal's total above 5 (TV-12)
     assert drawn().do("test", difficulty=5, inherent_modifier=1, required_trait="F")["D"] == 6
@@ -84,7 +84,7 @@ def test_i16_only_a_skill_the_norn_allows() -> None:
     game = drawn(skills={"atletismo": 2, "pelea": 1})
     game.refuse(
         "test",
-        r"allows atletismo for this test, not pelea \(I-16\)",
+        r"allows atletismo for this test, not pelea",
         difficulty=3,
         required_trait="F",
         skill="pelea",
@@ -96,36 +96,34 @@ def test_i16_only_a_skill_the_norn_allows() -> None:
 
 def test_i17_moves_outside_the_table_of_legal_moves() -> None:
     game = drawn(destiny=2)
-    game.refuse("play", r"esencia → actividad is not a legal move.*\(I-17\)", rune="hagall", to="actividad")
-    game.refuse("play", r"only through damage.*\(I-17\)", rune="tyr", to="herido")
+    game.refuse("play", r"esencia → actividad is not a legal move", rune="hagall", to="actividad")
+    game.refuse("play", r"only through damage", rune="tyr", to="herido")
     game.do("play", rune="tyr", to="actividad")
-    game.refuse("play", r"actividad → mano is not a legal move.*\(I-17\)", rune="tyr", to="mano")
+    game.refuse("play", r"actividad → mano is not a legal move", rune="tyr", to="mano")
     game.do("declare_contingency", runes=["bjarkan"], condition="cuando ataque el lobo")
     game.refuse("play", "reach actividad when it fires", rune="bjarkan", to="actividad")
-    game.refuse("declare_contingency", r"not a loose rune in mano.*\(I-17\)", runes=["tyr"], condition="x")
+    game.refuse("declare_contingency", r"not a loose rune in mano", runes=["tyr"], condition="x")
     game.refuse("play", "with the --condition", error=ParameterError, rune="vacio", to="contingencia")
 
 
 def test_i18_only_the_void_moves_from_vacio() -> None:
     game = Game(hero(composition(2, 2, 1), destiny=2))
-    game.refuse(
-        "play", r"only the Void rune moves vacio → actividad \(I-18\)", rune="tyr", to="actividad", from_pile="vacio"
-    )
+    game.refuse("play", r"only the Void rune moves vacio → actividad", rune="tyr", to="actividad", from_pile="vacio")
     game.do("wyrd", manual=["tyr", "hagall"])
-    game.refuse("play", r"in mano, not in vacio \(I-18\)", rune="vacio", to="actividad", from_pile="vacio")
+    game.refuse("play", r"in mano, not in vacio", rune="vacio", to="actividad", from_pile="vacio")
 
 
 def test_i19_the_void_never_takes_damage_nor_enters_the_track() -> None:
     game = drawn()
-    game.refuse("damage", r"Void rune never takes damage \(I-19\)", points=1, trait="F", allocate=["vacio"])
-    game.refuse("play", r"never be placed in muerte \(I-19\)", rune="Ginungagap", to="muerte")
-    game.refuse("sacrifice", r"Sacrifice \(I-19\)", rune="void")
+    game.refuse("damage", r"Void rune never takes damage", points=1, trait="F", allocate=["vacio"])
+    game.refuse("play", r"never be placed in muerte", rune="Ginungagap", to="muerte")
+    game.refuse("sacrifice", r"Sacrifice", rune="void")
 
 
 def test_i20_the_route_changes_only_between_sagas() -> None:
     game = Game(hero(composition(2, 1, 0), destiny=1), "gris")
     game.do("start_combat")
-    game.refuse("new_saga", r"middle of a combat \(I-20\)", route="blanca")
+    game.refuse("new_saga", r"middle of a combat", route="blanca")
     game.do("damage", points=2, trait="F", allocate=["tyr", "tyr"])
     game.do("end_combat")
     game.refuse("new_saga", r"no rune in herido.*Týr", route="blanca")
@@ -138,9 +136,9 @@ def test_i20_the_route_changes_only_between_sagas() -> None:
 def test_i21_damage_stops_at_its_pile() -> None:
     game = Game(hero(composition(2, 0, 0), destiny=1), "blanca")
     game.do("damage", points=3, trait="M", allocate=["tyr"] * 3)
-    game.refuse("damage", r"in muerte, where this damage stops \(I-21\)", points=1, trait="M", allocate=["tyr"])
+    game.refuse("damage", r"in muerte, where this damage stops", points=1, trait="M", allocate=["tyr"])
     game.do("damage", points=1, trait="E", allocate=["tyr"])
-    game.refuse("damage", r"consuncion and takes no more damage \(I-21\)", points=1, trait="E", allocate=["tyr"])
+    game.refuse("damage", r"consuncion and takes no more damage", points=1, trait="E", allocate=["tyr"])
 
 
 def test_i22_no_negative_points() -> None:
@@ -151,12 +149,12 @@ def test_i22_no_negative_points() -> None:
 
 def test_i23_healing_limits() -> None:
     game = Game(hero(composition(2, 0, 0), destiny=1), "blanca")
-    game.refuse("heal", r"not hurt \(I-23\)", points=1, allocate=["tyr"])
+    game.refuse("heal", r"not hurt", points=1, allocate=["tyr"])
     game.do("damage", points=4, trait="E", allocate=["tyr"] * 4)
-    game.refuse("heal", r"consuncion, which healing cannot reach \(I-23\)", points=1, allocate=["tyr"])
+    game.refuse("heal", r"consuncion, which healing cannot reach", points=1, allocate=["tyr"])
     game.do("damage", points=3, trait="F", allocate=["bjarkan"] * 3)
     assert game.status() == "muerto"
-    game.refuse("heal", r"dead: healing does not revive \(I-23\)", points=1, allocate=["bjarkan"])
+    game.refuse("heal", r"dead: healing does not revive", points=1, allocate=["bjarkan"])
 
 
 def test_i24_only_continuity_or_conservation_keeps_a_chain() -> None:
@@ -165,7 +163,7 @@ def test_i24_only_continuity_or_conservation_keeps_a_chain() -> None:
     game.do("wyrd", manual=["tyr", "hagall"])
     game.do("play", rune="tyr", to="actividad", chain="tajo", metamarks=["furia"])
     game.to_phase("action")
-    game.refuse("next_phase", r"no conservacion or continuidad metamark to stay \(I-24\)", keep=["tajo"])
+    game.refuse("next_phase", r"no conservacion or continuidad metamark to stay", keep=["tajo"])
     game.refuse("next_phase", "no chain 'nada'", keep=["nada"])
 
 
@@ -186,12 +184,12 @@ def test_i25_spending_needs_divine_potency_in_the_pool() -> None:
 def test_i26_effects_keep_to_their_phase_or_context() -> None:
     game = Game(hero(composition(2, 2, 1), divine={"bdp": 20}))
     game.do("start_combat")
-    game.refuse("dp_spend", r"action phase, not wyrd \(I-26\)", effect="generic_action_no_rune")
-    game.refuse("dp_spend", r"give --context.*\(I-26\)", effect="dodge_3")
-    game.refuse("dp_spend", r"not bought on damage \(I-26\)", effect="move_1_hex", context="damage_taken")
+    game.refuse("dp_spend", r"action phase, not wyrd", effect="generic_action_no_rune")
+    game.refuse("dp_spend", r"give --context", effect="dodge_3")
+    game.refuse("dp_spend", r"not bought on damage", effect="move_1_hex", context="damage_taken")
     game.refuse(
         "dp_spend",
-        r"parada is raised when damage taken \(I-26\)",
+        r"parada is raised when damage taken",
         effect="PARRY_OR_PHYS_DMG_6",
         context="damage_dealt",
         target="parada",
@@ -204,14 +202,12 @@ def test_i27_damage_bonuses_match_the_damage_trait() -> None:
     game.do("start_combat")
     game.refuse(
         "dp_spend",
-        r"E/M damage, not F \(I-27\)",
+        r"E/M damage, not F",
         effect="MENTAL_SPIRIT_DMG_3",
         context="damage_dealt",
         damage_trait="F",
     )
-    game.refuse(
-        "dp_spend", r"F damage, not M \(I-27\)", effect="PARRY_OR_PHYS_DMG_6", context="damage_dealt", damage_trait="M"
-    )
+    game.refuse("dp_spend", r"F damage, not M", effect="PARRY_OR_PHYS_DMG_6", context="damage_dealt", damage_trait="M")
     result = game.do("dp_spend", effect="MENTAL_SPIRIT_DMG_3", context="damage_dealt", damage_trait="E")
     assert result["modifier"] == {"dano_espiritual": 3}
 
@@ -223,7 +219,7 @@ def test_i28_no_recovery_from_consuncion_in_the_entry_combat(auto: bool) -> None
     game.do("damage", points=4, trait="E", allocate=["tyr"] * 4)
     game.do("advance_time", hours=3)
     assert game.pile("tyr") == "consuncion"
-    game.refuse("recover_consumption", r"entered consuncion in this combat.*\(I-28\)", rune="tyr")
+    game.refuse("recover_consumption", r"entered consuncion in this combat", rune="tyr")
     game.do("end_combat")
     if auto:
         game.refuse("recover_consumption", "recovers by itself", rune="tyr")

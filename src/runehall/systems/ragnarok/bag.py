@@ -14,6 +14,8 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field, PlainSerializer
 
 from runehall.chance.draws import Token
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.ragnarok.rules import TRAITS, fold, parse_trait, rules
 
 MAX_BAG = 72
@@ -21,7 +23,6 @@ MAX_BAG = 72
 holds at most three full sets. More is no character of the book, only work for the server."""
 _MAX_LABEL = 40  # the longest rune name is far shorter
 _MAX_TEXT = _MAX_LABEL * MAX_BAG
-_TOO_BIG = f"a bag holds at most {MAX_BAG} runes (three Futhark sets)"
 
 _COUNT = re.compile(r"^\s*(?:(\d+)\s*([a-záéíóú]+)|([a-záéíóú]+)\s*=?\s*(\d+))\s*$", re.IGNORECASE)
 
@@ -32,7 +33,7 @@ def _count_part(part: str) -> tuple[str, int] | None:
         return None
     number, name = (match[1], match[2]) if match[1] else (match[4], match[3])
     if len(number) > 3 or int(number) > MAX_BAG:  # refuse before expanding anything
-        raise ValueError(_TOO_BIG)
+        raise Invalid(N_("a bag holds at most {most} runes (three Futhark sets)"), most=MAX_BAG)
     try:
         return parse_trait(name), int(number)
     except ValueError:
@@ -44,11 +45,11 @@ def parse_bag(value: object) -> tuple[str, ...]:
     runes known only by trait."""
     if isinstance(value, list | tuple):
         if len(value) > MAX_BAG or any(len(str(v)) > _MAX_TEXT for v in value):
-            raise ValueError(_TOO_BIG)
+            raise Invalid(N_("a bag holds at most {most} runes (three Futhark sets)"), most=MAX_BAG)
         return _parse_parts(tuple(str(v) for v in value))
     text = str(value)
     if len(text) > _MAX_TEXT:
-        raise ValueError(_TOO_BIG)
+        raise Invalid(N_("a bag holds at most {most} runes (three Futhark sets)"), most=MAX_BAG)
     return _parse_text(text)
 
 
@@ -68,7 +69,7 @@ def _parse_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
     counted = [_count_part(p) for p in parts]
     if parts and all(c is not None for c in counted):
         if sum(c[1] for c in counted if c is not None) > MAX_BAG:
-            raise ValueError(_TOO_BIG)
+            raise Invalid(N_("a bag holds at most {most} runes (three Futhark sets)"), most=MAX_BAG)
         labels: list[str] = []
         for item in counted:
             assert item is not None
@@ -83,7 +84,7 @@ def _parse_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
         try:
             labels.append(rules().rune(name).slug)  # the book's name, as players type it
         except Exception:
-            raise ValueError(f"{name!r} is neither a rune nor a trait count such as 4F") from None
+            raise Invalid(N_("{name!r} is neither a rune nor a trait count such as 4F"), name=name) from None
     return tuple(labels)
 
 

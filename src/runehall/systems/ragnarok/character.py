@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
+from runehall.errors import Invalid
 from runehall.present.sheet import Sheet
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel, RulesModel
@@ -127,16 +128,16 @@ class Character(CharacterModel):
     def _runes(cls, value: object) -> object:
         names = value.split(",") if isinstance(value, str) else value
         if not isinstance(names, list | tuple):
-            raise ValueError("list the Esencia's runes by name")
+            raise Invalid(N_("list the Esencia's runes by name"))
         ids = []
         for name in names:
             text = str(name).strip()
             if rules().runes.void_rune.id == text.casefold() or text.casefold() in ("void", "vacio", "vacío"):
-                raise ValueError("the Void rune is not an Esencia rune")
+                raise Invalid(N_("the Void rune is not an Esencia rune"))
             try:
                 ids.append(rules().rune(text).id)
             except Exception:
-                raise ValueError(f"{text!r} is not one of the 24 runes") from None
+                raise Invalid(N_("{text!r} is not one of the 24 runes"), text=text) from None
         return tuple(ids)
 
     @field_validator("essence")
@@ -144,11 +145,13 @@ class Character(CharacterModel):
     def _one_set(cls, value: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         # A field validator (not a model one) so that the error is shown next to the Esencia field.
         if not value:
-            raise ValueError("the Esencia needs at least one rune")
+            raise Invalid(N_("the Esencia needs at least one rune"))
         if info.data.get("kind", "heroe") == "heroe" and _options(info).hero_unique_runes:
             twice = sorted(rules().rune(r).name for r, n in Counter(value).items() if n > 1)
             if twice:
-                raise ValueError(f"a hero holds each rune only once (one set of 24), twice: {', '.join(twice)}")
+                raise Invalid(
+                    N_("a hero holds each rune only once (one set of 24), twice: {twice}"), twice=", ".join(twice)
+                )
         return value
 
     @field_validator("skills")
@@ -156,14 +159,14 @@ class Character(CharacterModel):
     def _levels(cls, value: dict[str, int]) -> dict[str, int]:
         for skill, level in value.items():
             if level < 0:
-                raise ValueError(f"skill {skill!r} cannot have a negative level")
+                raise Invalid(N_("skill {skill!r} cannot have a negative level"), skill=skill)
         return value
 
     @field_validator("name")
     @classmethod
     def _named(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("a character needs a name")
+            raise Invalid(N_("a character needs a name"))
         return value
 
     @field_validator("void")
@@ -173,18 +176,18 @@ class Character(CharacterModel):
         uses = info.data.get("uses_void_rune")
         if _uses_void(info.data.get("kind", "heroe"), uses, options):
             if value is None:
-                raise ValueError("this character uses a Void rune: give its trait")
+                raise Invalid(N_("this character uses a Void rune: give its trait"))
             if value.trait is None and options.void_trait_required:
-                raise ValueError("the Void rune needs a trait (F, M or E)")
+                raise Invalid(N_("the Void rune needs a trait (F, M or E)"))
         elif value is not None and uses is False:
-            raise ValueError("a Void rune is given but uses_void_rune is false")
+            raise Invalid(N_("a Void rune is given but uses_void_rune is false"))
         return value
 
     @model_validator(mode="after")
     def _void_given(self, info: ValidationInfo) -> Character:
         # A "void" left out entirely never reaches its field validator, so a missing one is caught here.
         if self.void is None and self.has_void(_options(info)):
-            raise ValueError("this character uses a Void rune: give its trait (void.trait)")
+            raise Invalid(N_("this character uses a Void rune: give its trait (void.trait)"))
         return self
 
     # -- derived values ------------------------------------------------------------------------------

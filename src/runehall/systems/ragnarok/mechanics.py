@@ -131,7 +131,11 @@ def _draw_count(side: SideParams, options: RagnarokOptions, automatic: bool) -> 
         return 0
     if side.destiny > len(side.bag):
         if options.short_bag == "reject":
-            raise ParameterError(f"the bag holds {len(side.bag)} runes, fewer than Destino {side.destiny}")
+            raise ParameterError(
+                N_("the bag holds {count} runes, fewer than Destino {destiny}"),
+                count=len(side.bag),
+                destiny=side.destiny,
+            )
         return len(side.bag)  # a short bag is drawn whole
     return side.destiny
 
@@ -146,12 +150,12 @@ def difficulty_of(params: SkillTestParams, options: RagnarokOptions) -> int:
     if params.skill is not None and "inherent_modifier" not in params.model_fields_set:
         known = rules().skill(params.skill)
         if known is None:
-            raise ParameterError(f"unknown skill {params.skill!r}; give --inherent-modifier instead")
+            raise ParameterError(N_("unknown skill {skill!r}; give --inherent-modifier instead"), skill=params.skill)
         modifier = known.inherent_modifier
     if modifier < 0 and not options.allow_negative_inherent:
-        raise ParameterError("inherent modifiers are 0 or more (option allow_negative_inherent)")
+        raise ParameterError(N_("inherent modifiers are 0 or more (option allow_negative_inherent)"))
     if params.difficulty > MAX_DIFFICULTY and params.divine_potency == 0 and options.epic_requires_dp:
-        raise ParameterError("a base difficulty above 5 is an epic feat: only with Divine Potency (A-07)")
+        raise ParameterError(N_("a base difficulty above 5 is an epic feat: only with Divine Potency"))
     return params.difficulty + modifier
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.ragnarok.rules import TRAITS, Trait
 
 Tier = Literal["exito", "exito_parcial", "exito_minimo", "fallo"]
@@ -92,10 +94,10 @@ def apply_transformations(
     spendable = list(hand_counts(drawn, void_trait if void_can_transform else None))
     for source, target in plan:
         if source == target:
-            raise ValueError("a transformation must change the trait")
+            raise Invalid(N_("a transformation must change the trait"))
         i, j = TRAITS.index(source), TRAITS.index(target)
         if spendable[i] < 2:
-            raise ValueError(f"the hand has fewer than two {source} runes to transform")
+            raise Invalid(N_("the hand has fewer than two {source} runes to transform"), source=source)
         counts[i] -= 2
         spendable[i] -= 2
         counts[j] += 1

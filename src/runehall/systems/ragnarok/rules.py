@@ -13,7 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from runehall.errors import ParameterError
+from runehall.errors import Invalid, ParameterError
+from runehall.present.words import N_
 from runehall.systems.data import load_data
 
 PACKAGE = "runehall.systems.ragnarok"
@@ -53,9 +54,9 @@ class TraitsFile(Data):
     @model_validator(mode="after")
     def _complete(self) -> TraitsFile:
         if tuple(t.code for t in self.trait) != TRAITS:
-            raise ValueError("the traits must be F, M and E in that order")
+            raise Invalid(N_("the traits must be F, M and E in that order"))
         if sorted(d.count for d in self.descriptor) != list(range(10)):
-            raise ValueError("descriptors must cover counts 0 to 9")
+            raise Invalid(N_("descriptors must cover counts 0 to 9"))
         return self
 
 
@@ -83,10 +84,10 @@ class RunesFile(Data):
     @model_validator(mode="after")
     def _a_full_set(self) -> RunesFile:
         if len(self.rune) != 24 or len({r.id for r in self.rune}) != 24 or len({r.slug for r in self.rune}) != 24:
-            raise ValueError("a rune set has 24 runes with distinct ids and slugs")
+            raise Invalid(N_("a rune set has 24 runes with distinct ids and slugs"))
         for trait in ("fisico", "mental", "espiritual"):
             if sum(r.trait == trait for r in self.rune) != 8:
-                raise ValueError(f"a rune set has 8 runes of trait {trait}")
+                raise Invalid(N_("a rune set has 8 runes of trait {trait}"), trait=trait)
         return self
 
 
@@ -113,9 +114,9 @@ class DifficultyFile(Data):
     @model_validator(mode="after")
     def _scale(self) -> DifficultyFile:
         if [lv.value for lv in self.level] != list(range(6)):
-            raise ValueError("the difficulty scale runs 0 to 5")
+            raise Invalid(N_("the difficulty scale runs 0 to 5"))
         if [t.code for t in self.tier] != ["SUCCESS", "PARTIAL", "MINIMAL", "FAILURE"]:
-            raise ValueError("tiers must be success, partial, minimal, failure")
+            raise Invalid(N_("tiers must be success, partial, minimal, failure"))
         return self
 
 
@@ -138,7 +139,7 @@ class RouteDef(Data):
     @model_validator(mode="after")
     def _hp(self) -> RouteDef:
         if self.hp_per_rune != 2 + self.wounded_zones:
-            raise ValueError(f"route {self.id}: HP per rune must be 2 + wounded zones")
+            raise Invalid(N_("route {id}: HP per rune must be 2 + wounded zones"), id=self.id)
         return self
 
 
@@ -149,7 +150,7 @@ class WoundsFile(Data):
     @model_validator(mode="after")
     def _nine(self) -> WoundsFile:
         if len(self.pile) != 9:
-            raise ValueError("the game tree has 9 piles")
+            raise Invalid(N_("the game tree has 9 piles"))
         return self
 
 
@@ -207,7 +208,7 @@ class Rules:
         """A rune by id, book slug or printed name (accents and case ignored)."""
         found = self._rune_keys.get(fold(name))
         if found is None:
-            raise ParameterError(f"{name!r} is not one of the 24 runes")
+            raise ParameterError(N_("{name!r} is not one of the 24 runes"), name=name)
         return found
 
     def trait_of(self, rune: RuneDef) -> Trait:
@@ -217,7 +218,7 @@ class Rules:
         for r in self.wounds.route:
             if r.id == route_id:
                 return r
-        raise ParameterError(f"unknown wound route {route_id!r}")
+        raise ParameterError(N_("unknown wound route {route_id!r}"), route_id=route_id)
 
     def skill(self, skill_id: str) -> SkillDef | None:
         return next((s for s in self.skills.skill if s.id == skill_id), None)
@@ -226,7 +227,7 @@ class Rules:
         for s in self.divine.spend:
             if code.upper() in (s.code, s.id.upper()):
                 return s
-        raise ParameterError(f"unknown Divine Potency effect {code!r}")
+        raise ParameterError(N_("unknown Divine Potency effect {code!r}"), code=code)
 
     def descriptor(self, trait: Trait, count: int) -> Text:
         row = next(d for d in self.traits.descriptor if d.count == min(count, 9))
@@ -255,5 +256,5 @@ def parse_trait(value: object) -> Trait:
         "e": "E", "espiritual": "E", "spiritual": "E",
     }  # fmt: skip
     if text not in aliases:
-        raise ValueError(f"{value!r} is not a trait (F, M or E)")
+        raise Invalid(N_("{value!r} is not a trait (F, M or E)"), value=value)
     return aliases[text]  # type: ignore[return-value]

@@ -15,7 +15,7 @@ from typing import Any
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
 from runehall.present.card import Card
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.ragnarok.rules import Trait, fold, rules
 from runehall.systems.ragnarok.tree.state import (
     PLAY_PILES,
@@ -111,7 +111,7 @@ class Board:
     def unit(self, uid: str) -> Unit:
         found: Unit | None = self.tokens.get(uid) or self.composites.get(uid)
         if found is None:
-            raise RulesError(f"there is no rune or composite {uid!r} on this tree")
+            raise RulesError(N_("there is no rune or composite {uid!r} on this tree"), uid=uid)
         return found
 
     def resolve(self, name: str) -> str:
@@ -123,17 +123,21 @@ class Board:
                 return uid
         if key in VOID_NAMES:
             if VOID_ID not in self.tokens:
-                raise RulesError(f"{self.character.name} has no Void rune")
+                raise RulesError(N_("{character} has no Void rune"), character=self.character.name)
             return VOID_ID
         try:
             rune_id = rules().rune(text).id
         except ParameterError:
-            raise ParameterError(f"{text!r} is neither a rune nor a composite id") from None
+            raise ParameterError(N_("{text!r} is neither a rune nor a composite id"), text=text) from None
         matches = [t.id for t in self.essence() if t.rune == rune_id]
         if not matches:
-            raise RulesError(f"{text} is not one of {self.character.name}'s Essence runes")
+            raise RulesError(
+                N_("{text} is not one of {character}'s Essence runes"), text=text, character=self.character.name
+            )
         if len(matches) > 1:
-            raise ParameterError(f"{text} is ambiguous: name one of {', '.join(matches)}")
+            raise ParameterError(
+                N_("{text} is ambiguous: name one of {matches}"), text=text, matches=", ".join(matches)
+            )
         return matches[0]
 
     def trait_of(self, uid: str) -> Trait | None:
@@ -245,20 +249,24 @@ class Board:
     # -- rules every action shares ----------------------------------------------------------------------
     def require_alive(self) -> None:
         if self.fate == "permanently_dead":
-            raise RulesError(f"{self.character.name} is dead for good")
+            raise RulesError(N_("{character} is dead for good"), character=self.character.name)
         if self.fate == "awaiting_rebirth":
-            raise RulesError(f"{self.character.name} is dead and awaits rebirth (action rebirth)")
+            raise RulesError(
+                N_("{character} is dead and awaits rebirth (action rebirth)"), character=self.character.name
+            )
 
-    def require_active(self, doing: str) -> None:
-        """Only a conscious character draws, plays and tests (I-15)."""
+    def require_active(self, refusal: str) -> None:
+        """Only a conscious character draws, plays and tests (I-15); `refusal` says what cannot be done, with
+        `{character}` and `{status}` places."""
         self.require_alive()
         status = self.status()
         if status != "activo":
-            raise RulesError(f"{self.character.name} is {status} and cannot {doing}")
+            raise RulesError(refusal, character=self.character.name, status=status)
 
-    def require_combat(self, doing: str) -> Combat:
+    def require_combat(self, refusal: str) -> Combat:
+        """The running combat; else `refusal`, the template that says what only happens in combat."""
         if self.combat is None:
-            raise RulesError(f"{doing} only happens in combat (start_combat first)")
+            raise RulesError(refusal)
         return self.combat
 
     def locked(self, t: RuneToken) -> bool:
@@ -268,14 +276,15 @@ class Board:
     def recoverable(self) -> list[RuneToken]:
         return [t for t in self.essence() if t.pile == "consuncion" and not self.locked(t)]
 
-    def pay_dp(self, cost: int, what: str) -> None:
-        """Spend Divine Potency markers (I-25)."""
+    def pay_dp(self, cost: int, refusal: str, **values: Any) -> None:
+        """Spend Divine Potency markers (I-25); `refusal` is the template said when the pool is short, with
+        `{cost}` and `{dp}` filled here and its other places from `values`."""
         if self.character.divine is None:
-            raise RulesError(f"{self.character.name} has no Divine Potency")
+            raise RulesError(N_("{character} has no Divine Potency"), character=self.character.name)
         if not self.options.divine_potency_enabled:
-            raise RulesError("Divine Potency is not used in this campaign (option divine_potency_enabled)")
+            raise RulesError(N_("Divine Potency is not used in this campaign (option divine_potency_enabled)"))
         if cost > self.dp:
-            raise RulesError(f"{what} costs {cost} DP but the pool holds {self.dp}")
+            raise RulesError(refusal, cost=cost, dp=self.dp, **values)
         self.dp -= cost
 
     def gain_dp(self, amount: int) -> int:

@@ -47,9 +47,11 @@ def _maintenance(board: Board, recover: list[str]) -> dict[str, Any]:
     chosen = list(dict.fromkeys(board.resolve(n) for n in recover))
     for uid in chosen:
         if uid not in stunned:
-            raise RulesError(f"{board.label(uid)} is not in aturdido")
+            raise RulesError(N_("{rune} is not in aturdido"), rune=board.label(uid))
     if len(chosen) > most:
-        raise RulesError(f"{most} stunned rune(s) recover per Maintenance phase (A-14), not {len(chosen)}")
+        raise RulesError(
+            N_("{most} stunned rune(s) recover per Maintenance phase, not {count}"), most=most, count=len(chosen)
+        )
     rest = [u for u in stunned if u not in chosen]
     chosen += rest[: most - len(chosen)]  # the owner's picks first, then the earliest in the Esencia
     for uid in chosen:
@@ -64,9 +66,13 @@ def _collection(board: Board, keep: list[str], number: int) -> dict[str, Any]:
     for name in keep:
         chain = board.chains.get(name.strip())
         if chain is None:
-            raise RulesError(f"there is no chain {name!r} in actividad")
+            raise RulesError(N_("there is no chain {name!r} in actividad"), name=name)
         if not marks & set(chain.metamarks):
-            raise RulesError(f"chain {chain.id} carries no {' or '.join(sorted(marks))} metamark to stay (I-24)")
+            raise RulesError(
+                N_("chain {chain} carries no {marks} metamark to stay"),
+                chain=chain.id,
+                marks=" or ".join(sorted(marks)),
+            )
         kept.append(chain.id)
     returned = board.collect(("mano", "actividad"), tuple(kept))
     return {"returned": returned, "kept": kept, "expired": _expire_contingencies(board, number)}
@@ -74,9 +80,9 @@ def _collection(board: Board, keep: list[str], number: int) -> dict[str, Any]:
 
 def enter_phase(board: Board, combat: Combat, keep: list[str], recover: list[str]) -> dict[str, Any]:
     if keep and combat.phase != "collection":
-        raise RulesError("chains are kept (--keep) on entering the Collection phase")
+        raise RulesError(N_("chains are kept (--keep) on entering the Collection phase"))
     if recover and combat.phase != "maintenance":
-        raise RulesError("stunned runes recover (--recover) on entering the Maintenance phase")
+        raise RulesError(N_("stunned runes recover (--recover) on entering the Maintenance phase"))
     board.combat = combat
     if combat.phase == "maintenance":
         return _maintenance(board, recover)
@@ -106,12 +112,12 @@ class StartCombatAction(TreeAction):
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         board.require_alive()
         if board.combat is not None:
-            raise RulesError(f"combat {board.combat.number} is still going on (end_combat first)")
+            raise RulesError(N_("combat {number} is still going on (end_combat first)"), number=board.combat.number)
         number = params.number if params.number is not None else board.last_combat + 1
         if number <= board.last_combat:
-            raise RulesError(f"combat numbers grow: the last one was {board.last_combat}")
+            raise RulesError(N_("combat numbers grow: the last one was {last_combat}"), last_combat=board.last_combat)
         if not board.options.phase_order:
-            raise RulesError("option phase_order names no phase")
+            raise RulesError(N_("option phase_order names no phase"))
         board.last_combat = number
         board.dp = board.bdp
         combat = Combat(number=number, phase=board.options.phase_order[0])
@@ -141,7 +147,7 @@ class NextPhaseAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = NextPhaseParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        combat = board.require_combat("a phase")
+        combat = board.require_combat(N_("a phase only happens in combat (start_combat first)"))
         order = board.options.phase_order
         index = order.index(combat.phase) + 1 if combat.phase in order else len(order)
         round_ = combat.round + (index >= len(order))
@@ -160,7 +166,7 @@ class EndCombatAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = RulesModel
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        combat = board.require_combat("ending a combat")
+        combat = board.require_combat(N_("ending a combat only happens in combat (start_combat first)"))
         returned = board.collect(("mano", "actividad"))
         expired = _expire_contingencies(board, combat.number)
         released = [t.id for t in board.essence() if t.consumed_in == combat.number]

@@ -60,18 +60,22 @@ def _eligible(board: Board, stop: int) -> list[RuneToken]:
     return able
 
 
-def _refusal(board: Board, uid: str, stop: int, eligible: list[RuneToken]) -> str:
-    if uid == VOID_ID:
-        return "the Void rune never takes damage (I-19)"
+def _refusal(board: Board, uid: str, stop: int, eligible: list[RuneToken]) -> RulesError:
+    if uid == VOID_ID:  # I-19
+        return RulesError(N_("the Void rune never takes damage"))
     if uid in board.composites:
-        return f"{uid} is a composite: damage goes to Essence runes"
+        return RulesError(N_("{composite} is a composite: damage goes to Essence runes"), composite=uid)
     t = board.tokens[uid]
-    if t.pile == "consuncion":
-        return f"{board.label(uid)} is in consuncion and takes no more damage (I-21)"
-    if t.position >= stop:
-        return f"{board.label(uid)} is in {t.pile}, where this damage stops (I-21)"
-    others = ", ".join(board.label(e.id) for e in eligible)
-    return f"{board.label(uid)} is in play: it takes damage only when no other rune can (A-12; eligible: {others})"
+    if t.pile == "consuncion":  # I-21
+        return RulesError(N_("{rune} is in consuncion and takes no more damage"), rune=board.label(uid))
+    if t.position >= stop:  # I-21
+        return RulesError(N_("{rune} is in {pile}, where this damage stops"), rune=board.label(uid), pile=t.pile)
+    others = ", ".join(board.label(e.id) for e in eligible)  # A-12
+    return RulesError(
+        N_("{rune} is in play: it takes damage only when no other rune can (eligible: {others})"),
+        rune=board.label(uid),
+        others=others,
+    )
 
 
 def _now(board: Board, hits: list[str]) -> dict[str, str]:
@@ -91,10 +95,10 @@ def _pick(board: Board, policy: str, eligible: list[RuneToken], source: Source) 
 def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str, Any]:
     board.require_alive()
     if params.nonlethal and not board.options.nonlethal_damage_flag:
-        raise RulesError("non-lethal damage is not in use (option nonlethal_damage_flag)")
+        raise RulesError(N_("non-lethal damage is not in use (option nonlethal_damage_flag)"))
     policy = params.policy or ("owner_choice" if params.allocate else board.options.damage_policy)
     if params.allocate and policy != "owner_choice":
-        raise ParameterError("--allocate names the runes for the owner_choice policy only")
+        raise ParameterError(N_("--allocate names the runes for the owner_choice policy only"))
     hp = board.hp
     stop = 1 if params.nonlethal else hp + 1 if params.trait == "E" else hp
     before = board.status()
@@ -108,16 +112,24 @@ def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str
         if policy == "owner_choice":
             if i >= len(params.allocate):
                 names = ", ".join(board.label(t.id) for t in eligible)
-                raise RulesError(f"{params.points - i} more point(s) to allocate with --allocate (eligible: {names})")
+                raise RulesError(
+                    N_("{left} more point(s) to allocate with --allocate (eligible: {names})"),
+                    left=params.points - i,
+                    names=names,
+                )
             uid = board.resolve(params.allocate[i])
             if uid not in {t.id for t in eligible}:
-                raise RulesError(_refusal(board, uid, stop, eligible))
+                raise _refusal(board, uid, stop, eligible)
         else:
             uid = _pick(board, policy, eligible, source)
         board.damage_step(uid)
         hits.append(uid)
     if len(params.allocate) > len(hits):
-        raise RulesError(f"only {len(hits)} point(s) land, but {len(params.allocate)} runes were named")
+        raise RulesError(
+            N_("only {count} point(s) land, but {named} runes were named"),
+            count=len(hits),
+            named=len(params.allocate),
+        )
     after = board.status()
     result: dict[str, Any] = {"hits": hits, "now": _now(board, hits), "lost": lost, "status": after}
     if after == "muerto" and before != "muerto" and params.cause is not None:
@@ -155,19 +167,19 @@ def apply_healing(board: Board, points: int, allocate: list[str]) -> dict[str, A
     """A-15: one point, one step up; consuncion is immune and the dead are not revived (I-23)."""
     board.require_alive()
     if board.status() == "muerto":
-        raise RulesError(f"{board.character.name} is dead: healing does not revive (I-23)")
+        raise RulesError(N_("{character} is dead: healing does not revive"), character=board.character.name)
     if len(allocate) > points:
-        raise RulesError(f"{len(allocate)} runes named for {points} healing point(s)")
+        raise RulesError(N_("{count} runes named for {points} healing point(s)"), count=len(allocate), points=points)
     hits = []
     for name in allocate:
         uid = board.resolve(name)
         if uid == VOID_ID or uid in board.composites:
-            raise RulesError(f"{board.label(uid)} is not on the damage track")
+            raise RulesError(N_("{rune} is not on the damage track"), rune=board.label(uid))
         t = board.tokens[uid]
         if t.pile == "consuncion":
-            raise RulesError(f"{board.label(uid)} is in consuncion, which healing cannot reach (I-23)")
+            raise RulesError(N_("{rune} is in consuncion, which healing cannot reach"), rune=board.label(uid))
         if t.position == 0:
-            raise RulesError(f"{board.label(uid)} is not hurt (I-23)")
+            raise RulesError(N_("{rune} is not hurt"), rune=board.label(uid))
         board.heal_step(uid)
         hits.append(uid)
     return {"healed": hits, "now": _now(board, hits), "unused": points - len(hits), "status": board.status()}
@@ -233,14 +245,18 @@ class RecoverAction(TreeAction):
         uid = board.resolve(params.rune)
         t = board.tokens.get(uid)
         if t is None or t.pile != "consuncion":
-            raise RulesError(f"{board.label(uid)} is not in consuncion")
+            raise RulesError(N_("{rune} is not in consuncion"), rune=board.label(uid))
         if board.locked(t):
-            raise RulesError(f"{board.label(uid)} entered consuncion in this combat: not before it ends (I-28)")
+            raise RulesError(N_("{rune} entered consuncion in this combat: not before it ends"), rune=board.label(uid))
         if board.options.consumption_auto:
-            raise RulesError("consuncion recovers by itself as time passes (option consumption_auto)")
+            raise RulesError(N_("consuncion recovers by itself as time passes (option consumption_auto)"))
         if not _due(board):
             interval = board.options.consumption_interval
-            raise RulesError(f"one rune per {interval} h: {board.consumption_clock} h have passed")
+            raise RulesError(
+                N_("one rune per {interval} h: {consumption_clock} h have passed"),
+                interval=interval,
+                consumption_clock=board.consumption_clock,
+            )
         return _recover(board, t)
 
 
@@ -258,10 +274,10 @@ class NewSagaAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.combat is not None:
-            raise RulesError("the wound route cannot change in the middle of a combat (I-20)")
+            raise RulesError(N_("the wound route cannot change in the middle of a combat"))
         wounded = [board.label(t.id) for t in board.essence() if t.pile == "herido"]
         if wounded:
-            raise RulesError(f"the route changes only with no rune in herido (A-33, I-20): {', '.join(wounded)}")
+            raise RulesError(N_("the route changes only with no rune in herido: {wounded}"), wounded=", ".join(wounded))
         old, new = board.hp, hp_of(params.route)
         for t in board.essence():
             if t.position >= old:  # muerte and consuncion keep their pile on the new track

@@ -64,7 +64,7 @@ class RebirthAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.fate != "awaiting_rebirth":
-            raise RulesError(f"{board.character.name} is not awaiting rebirth")
+            raise RulesError(N_("{character} is not awaiting rebirth"), character=board.character.name)
         for cid in list(board.composites):
             if cid in board.composites:
                 board.dissolve(cid)

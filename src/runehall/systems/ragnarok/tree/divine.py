@@ -65,25 +65,44 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
     """The modifier's target after checking the damage context (I-26, I-27)."""
     extra = _spend_extras()[spend_code]
     if params.context is None:
-        raise RulesError(f"{spend_code} is bought on damage: give --context {' or '.join(contexts)} (I-26)")
+        raise RulesError(
+            N_("{effect} is bought on damage: give --context {contexts}"),
+            effect=spend_code,
+            contexts=" or ".join(contexts),
+        )
     if params.context not in contexts:
         when = " or ".join(contexts)
-        raise RulesError(f"{spend_code} is bought when {when.replace('_', ' ')}, not {params.context} (I-26)")
+        raise RulesError(
+            N_("{effect} is bought when {when}, not {context}"),
+            effect=spend_code,
+            when=when.replace("_", " "),
+            context=params.context,
+        )
     by_target: dict[str, str] = extra.get("context_by_target", {})
     target = params.target or next((t for t, c in by_target.items() if c == params.context), None)
     if target is None:
         target = extra["targets"][0] if len(extra["targets"]) == 1 else None
     if target is not None and target not in extra["targets"]:
-        raise ParameterError(f"{spend_code} applies to {', '.join(extra['targets'])}, not {target}")
+        raise ParameterError(
+            N_("{effect} applies to {extra}, not {target}"),
+            effect=spend_code,
+            extra=", ".join(extra["targets"]),
+            target=target,
+        )
     if target in by_target and by_target[target] != params.context:
-        raise RulesError(f"{target} is raised when {by_target[target].replace('_', ' ')} (I-26)")
+        raise RulesError(
+            N_("{target} is raised when {context}"), target=target, context=by_target[target].replace("_", " ")
+        )
     if params.context == "damage_dealt" and extra.get("damage_types"):
         allowed = _damage_traits(tuple(extra["damage_types"]))
         if params.damage_trait is None:
-            raise ParameterError(f"{spend_code} on damage dealt: give --damage-trait")
+            raise ParameterError(N_("{effect} on damage dealt: give --damage-trait"), effect=spend_code)
         if params.damage_trait not in allowed:
             raise RulesError(
-                f"{spend_code} adds to {'/'.join(sorted(allowed))} damage, not {params.damage_trait} (I-27)"
+                N_("{effect} adds to {allowed} damage, not {damage_trait}"),
+                effect=spend_code,
+                allowed="/".join(sorted(allowed)),
+                damage_trait=params.damage_trait,
             )
         if target is None:
             trait_id = next(t.id for t in rules().traits.trait if t.code == params.damage_trait)
@@ -101,24 +120,29 @@ class SpendAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         spend = rules().spend(params.effect)
-        combat = board.require_combat("spending Divine Potency")
+        combat = board.require_combat(N_("spending Divine Potency only happens in combat (start_combat first)"))
         board.require_alive()
         if params.count > 1 and not board.options.dp_stacking:
-            raise RulesError("one purchase of each DP effect at a time (option dp_stacking)")
+            raise RulesError(N_("one purchase of each DP effect at a time (option dp_stacking)"))
         target: str | None = None
         if spend.contexts:
             target = _check_context(spend.code, spend.contexts, params)
         else:
             if params.context is not None:
-                raise RulesError(f"{spend.code} is not bought on damage (I-26)")
+                raise RulesError(N_("{spend} is not bought on damage"), spend=spend.code)
             if "any" not in spend.phases and combat.phase not in spend.phases:
                 raise RulesError(
-                    f"{spend.code} is bought in the {' or '.join(spend.phases)} phase, not {combat.phase} (I-26)"
+                    N_("{spend} is bought in the {phases} phase, not {phase}"),
+                    spend=spend.code,
+                    phases=" or ".join(spend.phases),
+                    phase=combat.phase,
                 )
         if params.allocate and spend.code != "HEAL_6":
-            raise ParameterError("--allocate goes with HEAL_6")
+            raise ParameterError(N_("--allocate goes with HEAL_6"))
         cost = spend.cost * params.count
-        board.pay_dp(cost, f"{params.count} x {spend.code}")
+        board.pay_dp(
+            cost, N_("{n} × {effect} costs {cost} DP but the pool holds {dp}"), n=params.count, effect=spend.code
+        )
         bonus = (spend.bonus or 0) * params.count
         result: dict[str, Any] = {"effect": spend.code, "count": params.count, "cost": cost, "dp": board.dp}
         if target is not None:
@@ -147,9 +171,9 @@ class GainAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = GainParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_combat("gaining Divine Potency markers")
+        board.require_combat(N_("gaining Divine Potency markers only happens in combat (start_combat first)"))
         if not board.has_dp:
-            raise RulesError(f"{board.character.name} has no Divine Potency (I-25)")
+            raise RulesError(N_("{character} has no Divine Potency"), character=board.character.name)
         gained = board.gain_dp(params.amount)
         return {"gained": gained, "dp": board.dp, "source": params.source}
 
@@ -176,7 +200,11 @@ class EnchantmentAction(TreeAction):
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         power = next((p for p in board.character.passive_powers if p.name == params.power), None)
         if power is None or power.type != "encantamiento_runico":
-            raise RulesError(f"{params.power!r} is not a Runic Enchantment of {board.character.name}")
+            raise RulesError(
+                N_("{power!r} is not a Runic Enchantment of {character}"),
+                power=params.power,
+                character=board.character.name,
+            )
         was = "suppressed" if power.name in board.suppressed else "active"
         d = params.distance_m
         now = was

@@ -38,16 +38,16 @@ class WyrdAction(TreeAction):
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_active("consult the runes")
+        board.require_active(N_("{character} is {status} and cannot consult the runes"))
         bought = board.combat.extra_runes if board.combat else 0
         paid = 0
         if params.extra:
             if board.combat is None or board.combat.phase != "wyrd":
-                raise RulesError("extra runes are bought with Divine Potency only in a combat's Wyrd phase (I-07)")
+                raise RulesError(N_("extra runes are bought with Divine Potency only in a combat's Wyrd phase"))
             if params.extra > 1 and not board.options.dp_stacking:
-                raise RulesError("one purchase of each DP effect at a time (option dp_stacking)")
+                raise RulesError(N_("one purchase of each DP effect at a time (option dp_stacking)"))
             paid = rules().spend("EXTRA_RUNE").cost * params.extra
-            board.pay_dp(paid, f"{params.extra} extra rune(s)")
+            board.pay_dp(paid, N_("{n} extra rune(s) cost {cost} DP but the pool holds {dp}"), n=params.extra)
         if board.combat is not None:
             board.combat = board.combat.model_copy(update={"extra_runes": 0})
         wanted = board.character.destiny + params.extra + bought
@@ -55,7 +55,11 @@ class WyrdAction(TreeAction):
         count = wanted
         if wanted > len(bag):
             if board.options.short_bag == "reject":
-                raise RulesError(f"the bag holds {len(bag)} runes, fewer than the {wanted} to draw (option short_bag)")
+                raise RulesError(
+                    N_("the bag holds {count} runes, fewer than the {wanted} to draw (option short_bag)"),
+                    count=len(bag),
+                    wanted=wanted,
+                )
             count = len(bag)  # a short bag is drawn whole
         drawn = draw_from([Token(t.id, t.trait or "") for t in bag], count, source, "bag")
         for token in drawn:
@@ -91,30 +95,36 @@ class TransformAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = TransformParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_active("transform runes")
+        board.require_active(N_("{character} is {status} and cannot transform runes"))
         if len(params.runes) != 2:
-            raise RulesError(f"a transformation takes exactly 2 runes, not {len(params.runes)} (I-09)")
+            raise RulesError(N_("a transformation takes exactly 2 runes, not {count}"), count=len(params.runes))
         first, second = (board.resolve(n) for n in params.runes)
         if first == second:
-            raise RulesError("a transformation takes two different runes (I-09)")
+            raise RulesError(N_("a transformation takes two different runes"))
         traits = []
         for uid in (first, second):
             unit = board.unit(uid)
             if unit.pile != "mano":
-                raise RulesError(f"{board.label(uid)} is in {unit.pile}: only runes in mano are transformed (I-12)")
+                raise RulesError(
+                    N_("{rune} is in {pile}: only runes in mano are transformed"), rune=board.label(uid), pile=unit.pile
+                )
             if unit.part_of is not None:
-                raise RulesError(f"{board.label(uid)} is already part of composite {unit.part_of} (I-12)")
+                raise RulesError(
+                    N_("{rune} is already part of composite {part_of}"), rune=board.label(uid), part_of=unit.part_of
+                )
             if uid == VOID_ID and not board.options.void_can_transform:
-                raise RulesError("the Void rune may not be transformed (option void_can_transform)")
+                raise RulesError(N_("the Void rune may not be transformed (option void_can_transform)"))
             if isinstance(unit, Composite) and not board.options.allow_chained_transform:
-                raise RulesError("a composite may not be transformed again (option allow_chained_transform)")
+                raise RulesError(N_("a composite may not be transformed again (option allow_chained_transform)"))
             if unit.trait is None:
-                raise RulesError("a Void rune without a trait cannot be transformed (A-28)")
+                raise RulesError(N_("a Void rune without a trait cannot be transformed"))
             traits.append(unit.trait)
         if traits[0] != traits[1]:
-            raise RulesError(f"the two runes must share a trait, not {traits[0]} and {traits[1]} (I-10)")
+            raise RulesError(
+                N_("the two runes must share a trait, not {first} and {second}"), first=traits[0], second=traits[1]
+            )
         if params.to == traits[0]:
-            raise RulesError(f"the new rune must be of another trait than {traits[0]} (I-11)")
+            raise RulesError(N_("the new rune must be of another trait than {trait}"), trait=traits[0])
         composite = Composite(id=board.new_id("c"), sources=(first, second), trait=params.to)
         board.composites[composite.id] = composite
         for uid in (first, second):
@@ -139,13 +149,17 @@ class UntransformAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if not board.options.allow_untransform:
-            raise RulesError("transformations cannot be undone (option allow_untransform)")
+            raise RulesError(N_("transformations cannot be undone (option allow_untransform)"))
         cid = params.composite.strip().lower()
         composite = board.composites.get(cid)
         if composite is None:
-            raise RulesError(f"there is no composite {params.composite!r} on this tree")
+            raise RulesError(N_("there is no composite {composite!r} on this tree"), composite=params.composite)
         if composite.pile != "mano" or composite.part_of is not None:
-            raise RulesError(f"{cid} has been used (it is in {composite.pile}) and can no longer be undone (A-37)")
+            raise RulesError(
+                N_("{composite} has been used (it is in {pile}) and can no longer be undone"),
+                composite=cid,
+                pile=composite.pile,
+            )
         return {"composite": cid, "sources": list(board.dissolve(cid))}
 
 
@@ -185,33 +199,44 @@ class PlayAction(TreeAction):
         here, to = unit.pile, params.to
         if params.from_pile is not None and params.from_pile != here:
             if params.from_pile == "vacio" and uid != VOID_ID:
-                raise RulesError("only the Void rune moves vacio → actividad (I-18)")
-            raise RulesError(f"{board.label(uid)} is in {here}, not in {params.from_pile} (I-18)")
+                raise RulesError(N_("only the Void rune moves vacio → actividad"))
+            raise RulesError(
+                N_("{rune} is in {here}, not in {from_pile}"),
+                rune=board.label(uid),
+                here=here,
+                from_pile=params.from_pile,
+            )
         if to in TRACK_PILES:
             if uid == VOID_ID:
-                raise RulesError(f"the Void rune can never be placed in {to} (I-19)")
-            raise RulesError(f"runes reach {to} only through damage, never by playing them (I-17)")
+                raise RulesError(N_("the Void rune can never be placed in {to}"), to=to)
+            raise RulesError(N_("runes reach {to} only through damage, never by playing them"), to=to)
         if unit.part_of is not None:
-            raise RulesError(f"{board.label(uid)} is part of composite {unit.part_of}: play the composite (I-12)")
+            raise RulesError(
+                N_("{rune} is part of composite {part_of}: play the composite"),
+                rune=board.label(uid),
+                part_of=unit.part_of,
+            )
         if here == "contingencia" and to == "actividad":
-            raise RulesError("a contingency's runes reach actividad when it fires (trigger_contingency)")
+            raise RulesError(N_("a contingency's runes reach actividad when it fires (trigger_contingency)"))
         legal = (here == "mano" and to in ("actividad", "contingencia")) or (
             here == "vacio" and to == "actividad" and uid == VOID_ID
         )
         if not legal:
-            raise RulesError(f"{here} → {to} is not a legal move for {board.label(uid)} (I-17)")
-        board.require_active("play runes")
+            raise RulesError(
+                N_("{here} → {to} is not a legal move for {rune}"), here=here, to=to, rune=board.label(uid)
+            )
+        board.require_active(N_("{character} is {status} and cannot play runes"))
         if to == "contingencia":
             if not params.condition:
-                raise ParameterError("a rune goes to contingencia with the --condition that fires it")
+                raise ParameterError(N_("a rune goes to contingencia with the --condition that fires it"))
             if params.chain or params.metamarks:
-                raise ParameterError("chains and metamarks belong to actividad")
+                raise ParameterError(N_("chains and metamarks belong to actividad"))
             k = board.new_contingency((uid,), params.condition)
             return {"rune": uid, "from": here, "to": to, "contingency": k.id}
         if params.condition:
-            raise ParameterError("--condition belongs to a move to contingencia")
+            raise ParameterError(N_("--condition belongs to a move to contingencia"))
         if params.metamarks and not params.chain:
-            raise ParameterError("metamarks are carried by a chain: give --chain")
+            raise ParameterError(N_("metamarks are carried by a chain: give --chain"))
         board.move(uid, "actividad")
         result: dict[str, Any] = {"rune": uid, "from": here, "to": to}
         if params.chain:
@@ -240,12 +265,16 @@ class DeclareAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = DeclareParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_active("declare a contingency")
+        board.require_active(N_("{character} is {status} and cannot declare a contingency"))
         units = tuple(dict.fromkeys(board.resolve(n) for n in params.runes))
         for uid in units:
             unit = board.unit(uid)
             if unit.pile != "mano" or unit.part_of is not None:
-                raise RulesError(f"{board.label(uid)} is not a loose rune in mano: {unit.pile} → contingencia (I-17)")
+                raise RulesError(
+                    N_("{rune} is not a loose rune in mano: {pile} → contingencia"),
+                    rune=board.label(uid),
+                    pile=unit.pile,
+                )
         k = board.new_contingency(units, params.condition)
         return {"contingency": k.id, "runes": list(units), "condition": k.condition}
 
@@ -258,9 +287,11 @@ def _armed(board: Board, kid: str) -> str:
     key = kid.strip().lower()
     k = board.contingencies.get(key)
     if k is None:
-        raise RulesError(f"there is no contingency {kid!r}")
+        raise RulesError(N_("there is no contingency {contingency!r}"), contingency=kid)
     if k.state != "armed":
-        raise RulesError(f"contingency {key} has already {k.state}")
+        if k.state == "fired":
+            raise RulesError(N_("contingency {key} has already fired"), key=key)
+        raise RulesError(N_("contingency {key} has already expired"), key=key)
     return key
 
 
@@ -307,8 +338,8 @@ class SacrificeAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.resolve(params.rune) == VOID_ID:
-            raise RulesError("the Void rune can never be used in a Sacrifice (I-19)")
-        raise RulesError("the Sacrifice rule is not in the excerpt; the norn moves the runes by hand")
+            raise RulesError(N_("the Void rune can never be used in a Sacrifice"))
+        raise RulesError(N_("the Sacrifice rule is not in the excerpt; the norn moves the runes by hand"))
 
 
 class CleanupAction(TreeAction):
@@ -321,5 +352,5 @@ class CleanupAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.combat is not None:
-            raise RulesError("in combat the runes are collected in the Collection phase (next_phase)")
+            raise RulesError(N_("in combat the runes are collected in the Collection phase (next_phase)"))
         return {"returned": board.collect(("mano", "actividad"))}

@@ -99,11 +99,15 @@ class SkillTestAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = SkillTestParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_active("attempt a skill test")  # I-15
+        board.require_active(N_("{character} is {status} and cannot attempt a skill test"))  # I-15
         options = board.options
         applicable = [s.strip() for s in params.applicable if s.strip()]
         if params.skill and applicable and params.skill not in applicable:
-            raise RulesError(f"the norn allows {', '.join(applicable)} for this test, not {params.skill} (I-16)")
+            raise RulesError(
+                N_("the norn allows {applicable} for this test, not {skill}"),
+                applicable=", ".join(applicable),
+                skill=params.skill,
+            )
         used = [params.skill] if params.skill else applicable
         sheet = board.character
         level = params.skill_level
@@ -116,13 +120,13 @@ class SkillTestAction(TreeAction):
                 best = max(used, key=lambda s: sheet.skills.get(s, 0))  # the highest level is the one used
                 known = rules().skill(best)
                 if known is None:
-                    raise ParameterError(f"unknown skill {best!r}: give --inherent-modifier")
+                    raise ParameterError(N_("unknown skill {best!r}: give --inherent-modifier"), best=best)
                 modifier = known.inherent_modifier
         if modifier < 0 and not options.allow_negative_inherent:
-            raise ParameterError("inherent modifiers are 0 or more (option allow_negative_inherent)")
+            raise ParameterError(N_("inherent modifiers are 0 or more (option allow_negative_inherent)"))
         p = divine_successes(board)
         if params.difficulty > MAX_BASE_DIFFICULTY and p == 0 and options.epic_requires_dp:
-            raise RulesError("a base difficulty above 5 is an epic feat, only for those with Divine Potency (I-13)")
+            raise RulesError(N_("a base difficulty above 5 is an epic feat, only for those with Divine Potency"))
         d = params.difficulty + modifier
         k = matching(board, params.required_trait, params.transform == "optimal")
         outcome = resolve_test(d, level, p, k)

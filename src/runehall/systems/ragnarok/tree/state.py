@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from runehall.errors import ParameterError
+from runehall.errors import Invalid, ParameterError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.options import RagnarokOptions
@@ -133,7 +134,7 @@ def parse_pile(value: object) -> PileId:
         _PILE_NAMES["bolsa"] = "esencia"
     found = _PILE_NAMES.get(fold(str(value)).strip())
     if found is None:
-        raise ValueError(f"{value!r} is not a pile of the game tree ({', '.join(PILES)})")
+        raise Invalid(N_("{value!r} is not a pile of the game tree ({piles})"), value=value, piles=", ".join(PILES))
     return found
 
 
@@ -149,5 +150,5 @@ def status_name(status: str) -> str:
 
 def check_route(value: str) -> Route:
     if value not in ("blanca", "gris", "negra"):
-        raise ParameterError(f"unknown wound route {value!r} (blanca, gris or negra)")
+        raise ParameterError(N_("unknown wound route {value!r} (blanca, gris or negra)"), value=value)
     return value  # type: ignore[return-value]
