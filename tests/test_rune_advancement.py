@@ -164,7 +164,7 @@ def test_training_vectors(vector: dict[str, Any]) -> None:
 
 def test_training_refusals() -> None:
     between = record(vp_total=300, phase="between_adventures")
-    refused(between, "buy", "only the first point (A57), and he is rated 1", ability="dodge", how="training")
+    refused(between, "buy", "only the first point, and he is rated 1", ability="dodge", how="training")
     loose = RuneOptions(training_first_point_only=False)
     assert act(between, "buy", loose, ability="dodge", how="training").ratings()["dodge"] == 2
     refused(record(vp_total=29, phase="between_adventures"), "buy", "costs 30 VP", ability="lore", how="training")

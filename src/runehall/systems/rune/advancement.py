@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError
+from runehall.errors import Invalid, ParameterError
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
@@ -58,19 +58,28 @@ class AdvancementSetup(RulesModel):
     def _points(cls, value: dict[str, int]) -> dict[str, int]:
         for ability, points in value.items():
             if not 0 <= points <= 50:
-                raise ValueError(f"{rules().ability(ability).name}: 0 to 50 points gained")
+                raise Invalid(N_("{ability}: 0 to 50 points gained"), ability=rules().ability(ability).name)
         return {a: p for a, p in value.items() if p}
 
     @model_validator(mode="after")
     def _accounts(self) -> AdvancementSetup:
         if self.vp_spent is not None and self.vp_total is not None and self.vp_spent > self.vp_total:
-            raise ValueError(f"vp_spent {self.vp_spent} is more than vp_total {self.vp_total}")
+            raise Invalid(
+                N_("vp_spent {vp_spent} is more than vp_total {vp_total}"),
+                vp_spent=self.vp_spent,
+                vp_total=self.vp_total,
+            )
         return self
 
 
 def _once(name: str, given: int | None, on_sheet: int) -> int:
     if given is not None and on_sheet and given != on_sheet:
-        raise ParameterError(f"{name}: the sheet says {on_sheet} and the setup {given}; give it once")
+        raise ParameterError(
+            N_("{name}: the sheet says {on_sheet} and the setup {given}; give it once"),
+            name=name,
+            on_sheet=on_sheet,
+            given=given,
+        )
     return on_sheet if given is None else given
 
 
@@ -79,11 +88,15 @@ def start(setup: AdvancementSetup, options: Any) -> Advancement:
     sheet = validate_model(Hero, setup.hero, "hero sheet", {"options": opts})
     twice = sorted(set(setup.gained) & set(sheet.advances))
     if twice:
-        raise ParameterError(f"gained: {rules().ability(twice[0]).name} is already among the sheet's advances")
+        raise ParameterError(
+            N_("gained: {ability} is already among the sheet's advances"), ability=rules().ability(twice[0]).name
+        )
     vp_total = _once("vp_total", setup.vp_total, sheet.vp_total)
     vp_spent = _once("vp_spent", setup.vp_spent, sheet.vp_spent)
     if vp_spent > vp_total:
-        raise ParameterError(f"vp_spent {vp_spent} is more than vp_total {vp_total}")
+        raise ParameterError(
+            N_("vp_spent {vp_spent} is more than vp_total {vp_total}"), vp_spent=vp_spent, vp_total=vp_total
+        )
     hero = sheet.model_copy(update={"advances": {}, "vp_total": 0, "vp_spent": 0, "death_insurance": None})
     record = Advancement(
         hero=hero,
@@ -96,7 +109,9 @@ def start(setup: AdvancementSetup, options: Any) -> Advancement:
     cap = opts.ability_cap_after_creation
     over = [a for a, v in record.ratings().items() if cap is not None and v > cap]
     if over:
-        raise ParameterError(f"gained: {rules().ability(over[0]).name} is over this table's cap of {cap}")
+        raise ParameterError(
+            N_("gained: {ability} is over this table's cap of {cap}"), ability=rules().ability(over[0]).name, cap=cap
+        )
     return record
 
 

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import model_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.rune.records import UNKNOWN, WEAPON_NUMBERS, Availability, Data, Unknown
 
 
@@ -58,11 +60,11 @@ class WeaponsFile(Data):
     @model_validator(mode="after")
     def _rows(self) -> WeaponsFile:
         if len({w.id for w in self.weapon}) != len(self.weapon):
-            raise ValueError("weapon ids must be unique")
+            raise Invalid(N_("weapon ids must be unique"))
         for w in self.weapon:
             lost = [f for f in WEAPON_NUMBERS if getattr(w, f) == UNKNOWN]
             if w.complete == bool(lost):
-                raise ValueError(f"{w.id}: complete must be false exactly when a number is unknown")
+                raise Invalid(N_("{id}: complete must be false exactly when a number is unknown"), id=w.id)
         return self
 
 

@@ -120,7 +120,7 @@ class SleepRoll(Mechanic[SleepParams, int, SleepResult]):
     def _target(self, params: SleepParams, options: RulesModel) -> int:
         after = noncombat().sleep.automatic_after_hours
         if params.hours_awake >= after:
-            raise RulesError(f"no roll: after {after} hours awake he falls asleep anyway")
+            raise RulesError(N_("no roll: after {after} hours awake he falls asleep anyway"), after=after)
         bonus = params.stamina - params.impairment
         if getattr(options, "sleep_roll", "sta_plus_sleep") == "sta_plus_sleep":
             bonus += params.sleep if params.sleep else -LACKING_ABILITY

@@ -26,6 +26,7 @@ from runehall.chance.dice import StressDie
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune.stress import at_least, exactly
 
 Rule = Literal["two_party_rules", "reroll_all_tied"]
@@ -85,7 +86,7 @@ class ContestOfMany(Chance[tuple[Round, ...], tuple[str, Tie]]):
 
     def __post_init__(self) -> None:
         if len(self.entrants) < 2 or len({e.name for e in self.entrants}) != len(self.entrants):
-            raise RulesError("a contest needs two or more contestants, each named once")
+            raise RulesError(N_("a contest needs two or more contestants, each named once"))
 
     def sample(self, source: Source) -> tuple[Round, ...]:
         die = StressDie(cap=self.cap)
@@ -105,14 +106,14 @@ class ContestOfMany(Chance[tuple[Round, ...], tuple[str, Tie]]):
             if winner is not None:
                 return tuple(rounds)
             left = tuple(left[k] for k in again)
-        raise RulesError(f"the contest did not settle in {self.max_rounds} rounds")
+        raise RulesError(N_("the contest did not settle in {max_rounds} rounds"), max_rounds=self.max_rounds)
 
     def key(self, detail: tuple[Round, ...]) -> tuple[str, Tie]:
         hero = {e.name: e.hero for e in self.entrants}
         last = detail[-1]
         winner, tie, _ = settle([s.total for s in last], [hero[s.side] for s in last], self.rule)
         if winner is None:
-            raise RulesError("the contest's last round left a tie")
+            raise RulesError(N_("the contest's last round left a tie"))
         return last[winner].side, "reroll" if len(detail) > 1 else tie
 
     def dist(self) -> Dist[tuple[str, Tie]]:

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import ValidationInfo
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.rune import gear, overrides
 from runehall.systems.rune.armoury import ArmorDef, WeaponDef
 from runehall.systems.rune.options import RuneOptions
@@ -22,12 +24,16 @@ from runehall.systems.rune.records import CHARACTERISTICS, UNKNOWN
 from runehall.systems.rune.rules import rules
 
 Kind = Literal["characteristic", "ability", "weapon", "armor", "shield"]
-WORDS = {
-    "characteristic": "a Characteristic",
-    "ability": "an Ability",
-    "weapon": "a weapon",
-    "armor": "an armor",
-    "shield": "a shield",
+NOT_OF_RUNE = {  # a name that is none of the kind's rows
+    "characteristic": N_("{name!r} is not a Characteristic of Rune"),
+    "ability": N_("{name!r} is not an Ability of Rune"),
+    "weapon": N_("{name!r} is not a weapon of Rune"),
+    "armor": N_("{name!r} is not an armor of Rune"),
+    "shield": N_("{name!r} is not a shield of Rune"),
+}
+ONE_AT_MOST = {
+    "armor": N_("a hero starts with one armor at most, not {count}"),
+    "shield": N_("a hero starts with one shield at most, not {count}"),
 }
 
 
@@ -52,9 +58,9 @@ def ids(kind: Kind, value: object) -> object:
     for name in value:
         found = rules().find(kind, str(name))
         if found is None:
-            raise ValueError(f"{name!r} is not {WORDS[kind]} of Rune")
+            raise Invalid(NOT_OF_RUNE[kind], name=name)
         if found in out:
-            raise ValueError(f"{name!r} is listed twice")
+            raise Invalid(N_("{name!r} is listed twice"), name=name)
         out[found] = value[name] if isinstance(value, Mapping) else None
     return out if isinstance(value, Mapping) else list(out)
 
@@ -63,13 +69,13 @@ def single(kind: Kind, value: object) -> object:
     """One armor or shield: an id or name, "none", or a list of at most one."""
     if isinstance(value, list | tuple):
         if len(value) > 1:
-            raise ValueError(f"a hero starts with one {kind} at most, not {len(value)}")
+            raise Invalid(ONE_AT_MOST.get(kind, N_("only one, not {count}")), count=len(value))
         value = value[0] if value else None
     if value is None or str(value).strip().casefold() in ("", "none", "no"):
         return None
     found = rules().find(kind, str(value))
     if found is None:
-        raise ValueError(f"{value!r} is not {WORDS[kind]} of Rune")
+        raise Invalid(NOT_OF_RUNE[kind], name=value)
     return found
 
 
@@ -94,14 +100,22 @@ def check_characteristics(values: Mapping[str, int]) -> dict[str, int]:
     for char_id, value in values.items():
         if not table.creation_min <= value <= table.creation_max:
             abbr = rules().characteristic(char_id).abbr
-            raise ValueError(
-                f"{abbr} {value:+d}: a Characteristic runs from {table.creation_min} to +{table.creation_max} "
-                "at creation (only Divine Gifts raise it later)"
+            raise Invalid(
+                N_(
+                    "{abbr} {value:+d}: a Characteristic runs from {creation_min} to +{creation_max} at creation "
+                    "(only Divine Gifts raise it later)"
+                ),
+                abbr=abbr,
+                value=value,
+                creation_min=table.creation_min,
+                creation_max=table.creation_max,
             )
     full = {c: values.get(c, 0) for c in CHARACTERISTICS}
     cost, budget = characteristics_cost(full), rules().creation.max_net_spend
     if cost > budget:
-        raise ValueError(f"these Characteristics cost {cost} creation points; a hero has {budget}")
+        raise Invalid(
+            N_("these Characteristics cost {cost} creation points; a hero has {budget}"), cost=cost, budget=budget
+        )
     return full
 
 
@@ -110,16 +124,28 @@ def check_abilities(values: Mapping[str, int], data: Mapping[str, Any], options:
     for ability_id, rating in values.items():
         if not r.min_rating <= rating <= r.creation_cap:
             name = rules().ability(ability_id).name
-            raise ValueError(f"{name} {rating}: an Ability is rated {r.min_rating} to {r.creation_cap} at creation")
+            raise Invalid(
+                N_("{name} {rating}: an Ability is rated {min_rating} to {creation_cap} at creation"),
+                name=name,
+                rating=rating,
+                min_rating=r.min_rating,
+                creation_cap=r.creation_cap,
+            )
     rated = {a: v for a, v in values.items() if v > 0}
     if "characteristics" in data:
         spent_chars = characteristics_cost(data["characteristics"])
         spent = spent_chars + abilities_cost(rated, options)
         budget = rules().creation.max_net_spend
         if spent > budget:
-            raise ValueError(
-                f"Characteristics ({spent_chars}) and Abilities ({spent - spent_chars}) cost {spent} creation "
-                f"points; a hero has {budget}"
+            raise Invalid(
+                N_(
+                    "Characteristics ({spent_chars}) and Abilities ({abilities}) cost {spent} creation points; "
+                    "a hero has {budget}"
+                ),
+                spent_chars=spent_chars,
+                abilities=spent - spent_chars,
+                spent=spent,
+                budget=budget,
             )
     return rated
 
@@ -129,9 +155,9 @@ def check_kits(left: list[str], data: Mapping[str, Any]) -> tuple[str, ...]:
     for ability_id in left:
         ability = rules().ability(ability_id)
         if not ability.has_kit:
-            raise ValueError(f"{ability.name} has no kit to leave behind")
+            raise Invalid(N_("{ability} has no kit to leave behind"), ability=ability.name)
         if "abilities" in data and ability_id not in rated and ability_id not in data.get("advances", {}):
-            raise ValueError(f"the hero is not rated in {ability.name}, so he carries no kit for it")
+            raise Invalid(N_("the hero is not rated in {ability}, so he carries no kit for it"), ability=ability.name)
     return tuple(left)
 
 
@@ -149,13 +175,20 @@ def check_cp_on_hp(value: int, data: Mapping[str, Any], options: RuneOptions) ->
         return value  # an earlier step is wrong; the total cannot be known yet
     points = spent(data, value, options)
     if points["spent"] > rules().creation.max_net_spend:
-        raise ValueError(
-            f"Characteristics {points['characteristics']} + Abilities {points['abilities']} + hit points {value} "
-            f"= {points['spent']} creation points; a hero has {points['budget']}"
+        raise Invalid(
+            N_(
+                "Characteristics {characteristics} + Abilities {abilities} + hit points {hp} "
+                "= {spent} creation points; a hero has {budget}"
+            ),
+            characteristics=points["characteristics"],
+            abilities=points["abilities"],
+            hp=value,
+            spent=points["spent"],
+            budget=points["budget"],
         )
     left = points["budget"] - points["spent"]
     if left and options.unspent_creation_points == "reject":
-        raise ValueError(f"{left} creation points left unspent, which this table does not allow")
+        raise Invalid(N_("{left} creation points left unspent, which this table does not allow"), left=left)
     return value
 
 
@@ -168,10 +201,17 @@ def check_own_entries(kind: overrides.Kind, entries: tuple[str, ...], options: R
     for item, fields in overrides.values(entries).items():
         row = table.get(item)
         if row is None:
-            raise ValueError(f"{rules().weapon(item).name}: this table leaves out rows whose values were lost")
+            raise Invalid(
+                N_("{weapon}: this table leaves out rows whose values were lost"), weapon=rules().weapon(item).name
+            )
         for field in fields:
             if getattr(row, field) != UNKNOWN:
-                raise ValueError(f"the table already sets the {row.name}'s {field} ({getattr(row, field)})")
+                raise Invalid(
+                    N_("the table already sets the {item}'s {field} ({printed})"),
+                    item=row.name,
+                    field=field,
+                    printed=getattr(row, field),
+                )
     return entries
 
 
@@ -180,7 +220,7 @@ def hero_weapon(weapon_id: str, options: RuneOptions, entries: tuple[str, ...] =
     row = gear.weapon_table(options).get(weapon_id)
     if row is None:
         name = rules().weapon(weapon_id).name
-        raise ValueError(f"the {name}'s values were lost and this table leaves such rows out (A11)")
+        raise Invalid(N_("the {name}'s values were lost and this table leaves such rows out"), name=name)
     return overrides.fill_weapon(row, overrides.values(entries).get(weapon_id, {}))
 
 
@@ -190,39 +230,51 @@ def hero_armor(armor_id: str, options: RuneOptions, entries: tuple[str, ...] = (
 
 def _allowed(availability: str, name: str, kind: str, allowed: tuple[str, ...]) -> None:
     if availability == "rare":
-        raise ValueError(f"the {name} is rare: rare {kind} is won in play, never chosen at creation")
+        raise Invalid(
+            N_("the {name} is rare: rare {kind} is won in play, never chosen at creation"), name=name, kind=kind
+        )
     if availability not in (*allowed, UNKNOWN):
-        raise ValueError(f"the {name} is not {' or '.join(allowed)} and cannot be chosen at creation")
+        raise Invalid(
+            N_("the {name} is not {allowed} and cannot be chosen at creation"), name=name, allowed=" or ".join(allowed)
+        )
 
 
 def check_weapons(names: list[str], data: Mapping[str, Any], options: RuneOptions) -> tuple[str, ...]:
     equipment = rules().creation.equipment
     chosen = [w for w in names if w != "fist_kick"]  # fists and kicks are always there, and free
     if len(chosen) > equipment.max_weapons:
-        raise ValueError(
-            f"a hero starts with up to {equipment.max_weapons} weapons (fist/kick is free), not {len(chosen)}"
+        raise Invalid(
+            N_("a hero starts with up to {max_weapons} weapons (fist/kick is free), not {count}"),
+            max_weapons=equipment.max_weapons,
+            count=len(chosen),
         )
     allowed = equipment.weapon_availability
     for weapon_id in chosen:
         row = hero_weapon(weapon_id, options, data.get("weapon_overrides", ()))
         if row.availability == "improvised":
             if not options.improvised_weapons_at_creation:
-                raise ValueError(f"the {row.name} is improvised: found in play, not chosen at creation (A10)")
+                raise Invalid(N_("the {item} is improvised: found in play, not chosen at creation"), item=row.name)
             continue
         _allowed(row.availability, row.name, "gear", allowed)
         if not row.complete:
-            raise ValueError(_lost_row(row, "weapon"))
+            raise _lost_row(row, "weapon")
     return tuple(chosen)
 
 
-def _lost_row(row: WeaponDef | ArmorDef, kind: overrides.Kind) -> str:
+def _lost_row(row: WeaponDef | ArmorDef, kind: overrides.Kind) -> Invalid:
     """Why a row whose numbers the book lost cannot be chosen yet, and how to fill them in."""
     numbers = ("init", "atk", "dfn", "dam", "load", "ability") if kind == "weapon" else ("prot", "init")
     lost = [f for f in numbers if getattr(row, f, None) == UNKNOWN]
     example = f"{row.id}.{lost[0]}=..." if lost else f"{row.id}.<field>=..."
-    return (
-        f"the {row.name}'s {', '.join(lost)} were lost from the book: it cannot be chosen until the table fills "
-        f"them in (option {kind}_overrides, or this sheet's {kind}_overrides, e.g. {example})"
+    return Invalid(
+        N_(
+            "the {item}'s {lost} were lost from the book: it cannot be chosen until the table fills them in "
+            "(option {option}, or this sheet's {option}, e.g. {example})"
+        ),
+        item=row.name,
+        lost=", ".join(lost),
+        option=f"{kind}_overrides",
+        example=example,
     )
 
 
@@ -231,7 +283,7 @@ def check_armor(armor_id: str | None, data: Mapping[str, Any], options: RuneOpti
         row = hero_armor(armor_id, options, data.get("armor_overrides", ()))
         _allowed(row.availability, row.name, "armor", rules().creation.equipment.armor_availability)
         if not row.complete:
-            raise ValueError(_lost_row(row, "armor"))
+            raise _lost_row(row, "armor")
     return armor_id
 
 
@@ -247,9 +299,9 @@ def check_ammunition(values: Mapping[str, int], data: Mapping[str, Any], options
     for weapon_id in values:
         name = rules().weapon(weapon_id).name
         if carried is not None and weapon_id not in carried:
-            raise ValueError(f"the hero carries no {name}")
+            raise Invalid(N_("the hero carries no {name}"), name=name)
         if carried is not None:
             row = hero_weapon(weapon_id, options, data.get("weapon_overrides", ()))
             if gear.takes_ammunition(row) is False:
-                raise ValueError(f"the {name} is not a missile weapon and takes no ammunition")
+                raise Invalid(N_("the {name} is not a missile weapon and takes no ammunition"), name=name)
     return dict(values)

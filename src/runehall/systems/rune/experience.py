@@ -25,7 +25,8 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from runehall.errors import ParameterError, RulesError
+from runehall.errors import Invalid, ParameterError, RulesError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.data import load_data
 from runehall.systems.rune.creation import category
@@ -39,9 +40,9 @@ Phase = Literal["encounter", "after_encounter", "between_adventures"]
 Reason = Literal["listed_roll", "beat_dfn", "healed", "advantage"]
 How = Literal["experience", "training"]
 PHASE_WORDS = {
-    "encounter": "during an encounter",
-    "after_encounter": "at the end of an encounter",
-    "between_adventures": "between adventures",
+    "encounter": N_("during an encounter"),
+    "after_encounter": N_("at the end of an encounter"),
+    "between_adventures": N_("between adventures"),
 }
 NOT_FOR_SALE = ("hp", "hit_points", "hit_point", "wt", "wound_threshold")
 
@@ -78,7 +79,7 @@ class ExperienceFile(Data):
     def _classes(self) -> ExperienceFile:
         wanted = {"best_fighting", "other_fighting", "other_primary", "secondary"}
         if {c.class_ for c in self.xp_cost} != wanted or len(self.xp_cost) != len(wanted):
-            raise ValueError(f"xp_cost needs one row for each of {sorted(wanted)}")
+            raise Invalid(N_("xp_cost needs one row for each of {classes}"), classes=sorted(wanted))
         return self
 
     def xp_vp(self, cost_class: str) -> int:
@@ -179,10 +180,14 @@ def ability_id(text: str) -> str:
     char = rules().find("characteristic", text)
     if char is not None:
         name = rules().characteristic(char).name
-        raise RulesError(f"ability {name}: there is no mundane way to raise a Characteristic (only Divine Gifts)")
+        raise RulesError(
+            N_("ability {name}: there is no mundane way to raise a Characteristic (only Divine Gifts)"), name=name
+        )
     if fold(text) in NOT_FOR_SALE:
-        raise RulesError(f"ability {text}: hit points are bought only at creation; later only Divine Gifts add them")
-    raise ParameterError(f"ability {text!r} is not an Ability of Rune")
+        raise RulesError(
+            N_("ability {text}: hit points are bought only at creation; later only Divine Gifts add them"), text=text
+        )
+    raise ParameterError(N_("ability {text!r} is not an Ability of Rune"), text=text)
 
 
 def _pay(record: Advancement, ability: str, how: How, vp: int, options: RuneOptions) -> Advancement:
@@ -191,9 +196,18 @@ def _pay(record: Advancement, ability: str, how: How, vp: int, options: RuneOpti
     to = now + experience().experience.increase
     cap = options.ability_cap_after_creation
     if cap is not None and to > cap:
-        raise RulesError(f"ability {name}: {now} -> {to} is over this table's cap of {cap}")
+        raise RulesError(
+            N_("ability {name}: {now} -> {to} is over this table's cap of {cap}"), name=name, now=now, to=to, cap=cap
+        )
     if vp > record.vp_free:
-        raise RulesError(f"ability {name}: {now} -> {to} costs {vp} VP and the hero has {record.vp_free} free")
+        raise RulesError(
+            N_("ability {name}: {now} -> {to} costs {vp} VP and the hero has {free} free"),
+            name=name,
+            now=now,
+            to=to,
+            vp=vp,
+            free=record.vp_free,
+        )
     gained = {**record.gained, ability: record.gained.get(ability, 0) + to - now}
     entry = Bought(ability=ability, how=how, from_rating=now, to_rating=to, vp=vp, encounter=record.encounter)
     raised = dict(record.raised)
@@ -207,23 +221,39 @@ def _pay(record: Advancement, ability: str, how: How, vp: int, options: RuneOpti
 def buy_experience(record: Advancement, ability: str, options: RuneOptions) -> Advancement:
     name = rules().ability(ability).name
     if record.phase != "after_encounter":
-        raise RulesError(f"ability {name}: experience is bought at the end of an encounter, not {_when(record)}")
+        raise RulesError(
+            N_("ability {name}: experience is bought at the end of an encounter, not {when}"),
+            name=name,
+            when=_when(record),
+        )
     if ability not in record.eligible:
-        raise RulesError(f"ability {name}: not noted as eligible in encounter {record.encounter} (train it instead)")
+        raise RulesError(
+            N_("ability {name}: not noted as eligible in encounter {encounter} (train it instead)"),
+            name=name,
+            encounter=record.encounter,
+        )
     if record.raised.get(ability, 0) >= options.xp_once_per_encounter:
         times = options.xp_once_per_encounter
-        raise RulesError(f"ability {name}: already raised {times} time(s) by experience this encounter (A55)")
+        raise RulesError(
+            N_("ability {name}: already raised {times} time(s) by experience this encounter"),
+            name=name,
+            times=times,
+        )
     return _pay(record, ability, "experience", xp_price(record.ratings(), ability, options), options)
 
 
 def buy_training(record: Advancement, ability: str, options: RuneOptions) -> Advancement:
     name = rules().ability(ability).name
     if record.phase != "between_adventures":
-        raise RulesError(f"ability {name}: training only between adventures, not {_when(record)}")
+        raise RulesError(
+            N_("ability {name}: training only between adventures, not {when}"), name=name, when=_when(record)
+        )
     now = record.ratings().get(ability, 0)
     first = experience().training.from_rating
     if options.training_first_point_only and now != first:
-        raise RulesError(f"ability {name}: training buys only the first point (A57), and he is rated {now}")
+        raise RulesError(
+            N_("ability {name}: training buys only the first point, and he is rated {now}"), name=name, now=now
+        )
     return _pay(record, ability, "training", training_price(ability, options), options)
 
 
@@ -239,7 +269,7 @@ def _when(record: Advancement) -> str:
 
 def award(record: Advancement, vp: int) -> Advancement:
     if vp < 1:
-        raise RulesError(f"vp {vp}: an award is at least 1 VP")
+        raise RulesError(N_("vp {vp}: an award is at least 1 VP"), vp=vp)
     return record.model_copy(update={"vp_total": record.vp_total + vp, "fresh": False})
 
 
@@ -248,32 +278,38 @@ def note(record: Advancement, ability: str, reason: Reason) -> Advancement:
     found = ability_id(ability)
     row = rules().ability(found)
     if record.phase != "encounter":
-        raise RulesError(f"ability {row.name}: successes are noted during an encounter, not {_when(record)}")
+        raise RulesError(
+            N_("ability {item}: successes are noted during an encounter, not {when}"),
+            item=row.name,
+            when=_when(record),
+        )
     if reason == "beat_dfn" and found not in weapon_abilities():
-        raise RulesError(f"ability {row.name}: only a weapon Ability qualifies by beating a foe's DFN total")
+        raise RulesError(
+            N_("ability {item}: only a weapon Ability qualifies by beating a foe's DFN total"), item=row.name
+        )
     if reason == "healed" and found != "healer":
-        raise RulesError(f"ability {row.name}: helping a hero recover qualifies the Healer Ability only")
+        raise RulesError(N_("ability {item}: helping a hero recover qualifies the Healer Ability only"), item=row.name)
     rating = record.ratings().get(found, 0)
     if rating == 0 and not (row.usable_untrained and experience().experience.unrated_success_buys_first_point):
-        raise RulesError(f"ability {row.name}: it cannot be used successfully while unrated")
+        raise RulesError(N_("ability {item}: it cannot be used successfully while unrated"), item=row.name)
     return record.model_copy(update={"eligible": {**record.eligible, found: reason}, "fresh": False})
 
 
 def end_encounter(record: Advancement) -> Advancement:
     if record.phase != "encounter":
-        raise RulesError(f"no encounter is under way ({_when(record)})")
+        raise RulesError(N_("no encounter is under way ({when})"), when=_when(record))
     return record.model_copy(update={"phase": "after_encounter"})
 
 
 def end_adventure(record: Advancement) -> Advancement:
     if record.phase != "after_encounter":
-        raise RulesError(f"an adventure ends after its last encounter, not {_when(record)}")
+        raise RulesError(N_("an adventure ends after its last encounter, not {when}"), when=_when(record))
     return record.model_copy(update={"phase": "between_adventures", "eligible": {}, "raised": {}})
 
 
 def begin_encounter(record: Advancement) -> Advancement:
     if record.phase == "encounter":
-        raise RulesError(f"encounter {record.encounter} is still under way (end it first)")
+        raise RulesError(N_("encounter {encounter} is still under way (end it first)"), encounter=record.encounter)
     return record.model_copy(
         update={"phase": "encounter", "encounter": record.encounter + 1, "fresh": True, "eligible": {}, "raised": {}}
     )
@@ -283,9 +319,11 @@ def insure(record: Advancement) -> Advancement:
     """Death insurance: 25 VP at the start of an encounter for a snapshot without the name and the gear."""
     cost = experience().death_insurance.cost_vp
     if record.phase != "encounter" or not record.fresh:
-        raise RulesError("death insurance is bought at the start of an encounter, before anything happens in it")
+        raise RulesError(N_("death insurance is bought at the start of an encounter, before anything happens in it"))
     if cost > record.vp_free:
-        raise RulesError(f"death insurance costs {cost} VP and the hero has {record.vp_free} free")
+        raise RulesError(
+            N_("death insurance costs {cost} VP and the hero has {free} free"), cost=cost, free=record.vp_free
+        )
     taken = snapshot(record.hero, record.gained)
     return record.model_copy(update={"vp_spent": record.vp_spent + cost, "insured": taken})
 
@@ -297,12 +335,14 @@ def restore(record: Advancement, name: str, cognomen: str, gear: dict[str, Any],
     """The hero has died: the latest snapshot comes back as a new hero under a new name, with a beginning
     hero's gear (or, with option death_insurance_inherits_gear, the dead hero's). The insurance stays bought."""
     if record.insured is None:
-        raise RulesError(f"{record.hero.name} has no death insurance to restore (25 VP at the start of an encounter)")
+        raise RulesError(
+            N_("{hero} has no death insurance to restore (25 VP at the start of an encounter)"), hero=record.hero.name
+        )
     if fold(name) == fold(record.hero.name) or fold(name) in {fold(n) for n in record.fallen}:
-        raise RulesError(f"name {name}: the restored hero comes back under a new name")
+        raise RulesError(N_("name {name}: the restored hero comes back under a new name"), name=name)
     if options.death_insurance_inherits_gear:
         if gear:
-            raise RulesError("gear: at this table the restored hero takes over the dead hero's gear")
+            raise RulesError(N_("gear: at this table the restored hero takes over the dead hero's gear"))
         gear = record.hero.model_dump(mode="json", include=set(GEAR))
     values = {**record.insured.sheet(), "name": name, "cognomen": cognomen, **gear}
     advances = values.pop("advances")

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Literal
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune import overrides
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef, WeaponDef
 from runehall.systems.rune.options import RuneOptions
@@ -143,14 +144,21 @@ def range_penalty(weapon: WeaponDef, distance: int, options: RuneOptions) -> int
     """The Dam decrease at a distance in paces (A16); a target nearer than the minimum distance is refused
     (A17: bows 5 paces; thrown 3, inclusive unless the option says otherwise)."""
     if weapon.ability == UNKNOWN or weapon.dam == UNKNOWN:
-        raise RulesError(f"the {weapon.name}'s Ability or Dam was lost; the table must fill it in first")
+        raise RulesError(
+            N_("the {weapon}'s Ability or Dam was lost; the table must fill it in first"), weapon=weapon.name
+        )
     found = rules().range_of(weapon.ability)
     if found is None or not isinstance(weapon.dam, int):
-        raise RulesError(f"the {weapon.name} is not a missile or thrown weapon")
+        raise RulesError(N_("the {weapon} is not a missile or thrown weapon"), weapon=weapon.name)
     nearest = found.min_distance
     if found.kind == "thrown" and not options.thrown_min_distance_inclusive:
         nearest += 1
     if distance < nearest:
-        raise RulesError(f"a {found.kind} weapon needs a target {nearest} paces away or more, not {distance}")
+        raise RulesError(
+            N_("a {kind} weapon needs a target {nearest} paces away or more, not {distance}"),
+            kind=found.kind,
+            nearest=nearest,
+            distance=distance,
+        )
     beyond = max(0, distance - found.paces_per_dam * weapon.dam)
     return math.ceil(beyond / 10) if options.beyond_range_rounding == "per_started_10" else beyond // 10

@@ -19,9 +19,9 @@ from typing import Annotated, Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
-from runehall.errors import RulesError
+from runehall.errors import Invalid, RulesError
 from runehall.present.sheet import Sheet as PaperSheet
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.rune import creation, modifiers, overrides
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
@@ -130,9 +130,9 @@ class Hero(CharacterModel):
     @classmethod
     def _named(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("a hero needs a name")
+            raise Invalid(N_("a hero needs a name"))
         if len(value) > 80:
-            raise ValueError("a name of 80 characters at most")
+            raise Invalid(N_("a name of 80 characters at most"))
         return value.strip()
 
     @field_validator("cognomen")
@@ -177,7 +177,7 @@ class Hero(CharacterModel):
     def _spent(cls, value: int, info: ValidationInfo) -> int:
         earned = info.data.get("vp_total")
         if earned is not None and value > earned:
-            raise ValueError(f"{value} VP spent is more than the {earned} ever earned")
+            raise Invalid(N_("{value} VP spent is more than the {earned} ever earned"), value=value, earned=earned)
         return value
 
     @field_validator("kits_left_behind", mode="before")
@@ -194,7 +194,7 @@ class Hero(CharacterModel):
     @classmethod
     def _whole_points(cls, value: object) -> object:
         if isinstance(value, float) and not value.is_integer():
-            raise ValueError(f"hit points are bought with whole creation points, not {value}")
+            raise Invalid(N_("hit points are bought with whole creation points, not {value}"), value=value)
         return value
 
     @field_validator("cp_on_hp")
@@ -233,7 +233,9 @@ class Hero(CharacterModel):
     def _ammunition(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         for weapon_id, dozens in value.items():
             if not 0 <= dozens <= 100:
-                raise ValueError(f"{rules().weapon(weapon_id).name}: 0 to 100 dozen pieces of ammunition")
+                raise Invalid(
+                    N_("{weapon}: 0 to 100 dozen pieces of ammunition"), weapon=rules().weapon(weapon_id).name
+                )
         return creation.check_ammunition(value, info.data, creation.options_of(info))
 
     @field_validator("armor", mode="before")
@@ -261,7 +263,7 @@ class Hero(CharacterModel):
     def _items(cls, value: dict[str, float]) -> dict[str, float]:
         for name, load in value.items():
             if not name.strip() or not 0 <= load <= 1000:
-                raise ValueError(f"{name!r}: give each item a name and a Load from 0 to 1000")
+                raise Invalid(N_("{name!r}: give each item a name and a Load from 0 to 1000"), name=name)
         return value
 
     @field_validator("modifiers", mode="before")
@@ -275,7 +277,11 @@ class Hero(CharacterModel):
         carried = info.data.get("weapons")
         for m in value:
             if carried is not None and m.row not in (None, *modifiers.FIXED_ROWS, *carried):
-                raise ValueError(f"{m.target}: the hero carries no {rules().weapon(str(m.row)).name}")
+                raise Invalid(
+                    N_("{target}: the hero carries no {weapon}"),
+                    target=m.target,
+                    weapon=rules().weapon(str(m.row)).name,
+                )
         return value
 
     @model_validator(mode="after")
@@ -285,7 +291,11 @@ class Hero(CharacterModel):
         if not self._options.top_encumbrance_legal:
             enc = Sheet(self, self._options).enc
             if enc is not None and enc[0].id == rules().encumbrance.levels[-1]:
-                raise ValueError(f"a Load of {enc[1]} is {enc[0].name}, which this table does not allow")
+                raise Invalid(
+                    N_("a Load of {load} is {level}, which this table does not allow"),
+                    load=enc[1],
+                    level=enc[0].name,
+                )
         return self
 
     # -- derived values ------------------------------------------------------------------------------
@@ -338,7 +348,11 @@ class Hero(CharacterModel):
         ability_id = rules().find("ability", ability)
         char_id = rules().find("characteristic", characteristic) if characteristic else None
         if ability_id is None or (characteristic and char_id is None):
-            raise RulesError(f"no Ability {ability!r} or Characteristic {characteristic!r} in Rune")
+            raise RulesError(
+                N_("no Ability {ability!r} or Characteristic {characteristic!r} in Rune"),
+                ability=ability,
+                characteristic=characteristic,
+            )
         return self.numbers(options).check(ability_id, char_id, kit_matters)
 
     def derived(self, options: RuneOptions | None = None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast
 from pydantic import Field, StringConstraints, model_validator
 
 from runehall.chance.chance import Chance
-from runehall.errors import ParameterError, RulesError
+from runehall.errors import Invalid, ParameterError, RulesError
 from runehall.present.card import Card
 from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words, words_for
@@ -82,7 +82,7 @@ class Roll(Mechanic[RollParams, int, RollResult]):
 
     def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
         if params.secret and not getattr(options, "hidden_rolls", True):
-            raise RulesError("this table rolls every check in the open (option hidden_rolls)")
+            raise RulesError(N_("this table rolls every check in the open (option hidden_rolls)"))
         low, high = botch_band(params.difficulty - params.total)
         return BandedStress(low, high, botch=not params.quality)
 
@@ -198,11 +198,11 @@ class ContestSide(Modifiers):
             return value
         parts = [p.strip() for p in value.split(":")]
         if len(parts) not in (2, 3) or parts[2:] not in ([], ["hero"], ["supporting"]):
-            raise ValueError(f"{value!r}: write NAME:BONUS or NAME:BONUS:hero")
+            raise Invalid(N_("{value!r}: write NAME:BONUS or NAME:BONUS:hero"), value=value)
         try:
             bonus = int(parts[1])
         except ValueError:
-            raise ValueError(f"{value!r}: the bonus must be a whole number") from None
+            raise Invalid(N_("{value!r}: the bonus must be a whole number"), value=value) from None
         return {"name": parts[0], "bonus": bonus, "hero": parts[2:] == ["hero"]}
 
 
@@ -220,7 +220,7 @@ class ContestManyParams(RulesModel):
     def _named_once(self) -> ContestManyParams:
         names = [s.name for s in self.sides]
         if len(set(names)) != len(names):
-            raise ValueError("each side needs its own name")
+            raise Invalid(N_("each side needs its own name"))
         return self
 
 
@@ -302,9 +302,9 @@ class AttackParams(RulesModel):
     @model_validator(mode="after")
     def _one_defence(self) -> AttackParams:
         if (self.defence is None) == (self.difficulty is None):
-            raise ValueError("give either a defence roll (--defence) or a Difficulty (--difficulty)")
+            raise Invalid(N_("give either a defence roll (--defence) or a Difficulty (--difficulty)"))
         if (self.dam is None) == (self.weapon is None):
-            raise ValueError("give either --dam or --weapon")
+            raise Invalid(N_("give either --dam or --weapon"))
         return self
 
     def damage_rating(self, options: RulesModel) -> int:
@@ -313,11 +313,16 @@ class AttackParams(RulesModel):
             return self.dam
         weapon = played_weapon(str(rules().find("weapon", str(self.weapon)) or self.weapon), options)
         if weapon is None:
-            raise ParameterError(f"unknown weapon {self.weapon!r}")
+            raise ParameterError(N_("unknown weapon {weapon!r}"), weapon=self.weapon)
         if not isinstance(weapon.dam, int):
             raise ParameterError(
-                f"the DAM of the {weapon.name} is {weapon.dam} (the book's table lost it): give --dam, "
-                f"or fill it in with option weapon_overrides (e.g. {weapon.id}.dam=...)"
+                N_(
+                    "the DAM of the {weapon} is {dam} (the book's table lost it): give --dam, or fill it in with "
+                    "option weapon_overrides (e.g. {id}.dam=...)"
+                ),
+                weapon=weapon.name,
+                dam=weapon.dam,
+                id=weapon.id,
             )
         adds_strength = weapon.kind in ("melee", "thrown", "brawling")
         return weapon.dam + (self.strength if adds_strength else 0)

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 
 from pydantic import Field, field_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.limits import MAX_BONUS
 from runehall.systems.rune.records import CHARACTERISTICS
@@ -43,7 +45,7 @@ class Modifier(RulesModel):
     @classmethod
     def _source(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("name the Gift, item or ruling the modifier comes from")
+            raise Invalid(N_("name the Gift, item or ruling the modifier comes from"))
         return value.strip()
 
     @property
@@ -65,12 +67,14 @@ def canonical_target(text: str) -> str:
     if colon and key in ROW_TARGETS:
         row_id = row.strip().casefold() if row.strip().casefold() in FIXED_ROWS else rules().find("weapon", row)
         if row_id is None or row_id == "fist_kick":
-            raise ValueError(f"{row.strip()!r} is not a weapon, 'unarmed' or 'noncombat'")
+            raise Invalid(N_("{value!r} is not a weapon, 'unarmed' or 'noncombat'"), value=row.strip())
         if row_id == "noncombat" and key != "init":
-            raise ValueError("the non-combat row has only an INIT score")
+            raise Invalid(N_("the non-combat row has only an INIT score"))
         return f"{key}:{row_id}"
     known = ", ".join((*CHARACTERISTICS, *SHEET_TARGETS, *ROW_TARGETS))
-    raise ValueError(f"{raw!r} is not a modifier target ({known}, an Ability, or e.g. atk:viking_axe)")
+    raise Invalid(
+        N_("{raw!r} is not a modifier target ({known}, an Ability, or e.g. atk:viking_axe)"), raw=raw, known=known
+    )
 
 
 def parse(value: object) -> object:
@@ -91,7 +95,9 @@ def parse(value: object) -> object:
             target = f"{target}:{row}"
         amount, colon, source = rest.partition(":")
         if not colon:
-            raise ValueError(f"{item.strip()!r} is not of the form target:amount:source (e.g. soak:+2:Valor of Tyr)")
+            raise Invalid(
+                N_("{value!r} is not of the form target:amount:source (e.g. soak:+2:Valor of Tyr)"), value=item.strip()
+            )
         out.append({"target": target, "amount": amount.strip().removeprefix("+"), "source": source})
     return out
 

@@ -10,7 +10,8 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from runehall.errors import RulesError
+from runehall.errors import Invalid, RulesError
+from runehall.present.words import N_
 from runehall.systems.data import load_data
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.records import PACKAGE, Data
@@ -58,10 +59,14 @@ class NonCombatFile(Data):
             expected = 1
             for row in rows:
                 if row.margin_min != expected:
-                    raise ValueError(f"bargain_price: the {side}'s margins must run on from {expected}")
+                    raise Invalid(
+                        N_("bargain_price: the {side}'s margins must run on from {expected}"),
+                        side=side,
+                        expected=expected,
+                    )
                 expected = (row.margin_max or 0) + 1
             if not rows or rows[-1].margin_max is not None:
-                raise ValueError(f"bargain_price: the {side}'s last row must be open-ended")
+                raise Invalid(N_("bargain_price: the {side}'s last row must be open-ended"), side=side)
         return self
 
 
@@ -74,7 +79,7 @@ def noncombat() -> NonCombatFile:
 def price(availability: Literal["common", "rare"], winner: Side, margin: int) -> int:
     """Ounces of silver for an item when `winner` wins the Bargain contest by `margin` (at least 1)."""
     if margin < 1:
-        raise RulesError(f"margin {margin}: a Bargain contest is won by 1 or more")
+        raise RulesError(N_("margin {margin}: a Bargain contest is won by 1 or more"), margin=margin)
     row = next(
         r
         for r in noncombat().bargain_price
@@ -120,13 +125,13 @@ def sleep(hours_awake: int, total: int | None = None) -> Sleep:
     """Falling asleep at will: a roll against 16 - hours awake, sleeping up to the margin in hours; after 16
     hours awake he falls asleep without a roll."""
     if hours_awake < 0:
-        raise RulesError(f"hours awake {hours_awake}: not below 0")
+        raise RulesError(N_("hours awake {hours_awake}: not below 0"), hours_awake=hours_awake)
     after = noncombat().sleep.automatic_after_hours
     if hours_awake >= after:
         return Sleep(True, False, None, 0)
     difficulty = after - hours_awake
     if total is None:
-        raise RulesError("falling asleep before 16 hours awake takes a roll: give its total")
+        raise RulesError(N_("falling asleep before 16 hours awake takes a roll: give its total"))
     return Sleep(total >= difficulty, True, difficulty, max(0, total - difficulty))
 
 
@@ -138,7 +143,7 @@ def sleep_bonus(hero: Any, options: RuneOptions) -> int:
         sheet = hero.numbers(options)
         value = None if sheet.enc_dec is None else sheet.characteristics["sta"] - sheet.enc_dec
     if value is None:
-        raise RulesError("the hero's Load is unknown (a value the book lost), so his Sta roll is too")
+        raise RulesError(N_("the hero's Load is unknown (a value the book lost), so his Sta roll is too"))
     return int(value)
 
 
@@ -169,5 +174,9 @@ class Focus(NamedTuple):
 def awareness_focus(minutes: int) -> Focus:
     rules = noncombat().awareness_focus
     if not 1 <= minutes <= rules.max_minutes:
-        raise RulesError(f"focused scanning lasts 1 to {rules.max_minutes} minutes, not {minutes}")
+        raise RulesError(
+            N_("focused scanning lasts 1 to {max_minutes} minutes, not {minutes}"),
+            max_minutes=rules.max_minutes,
+            minutes=minutes,
+        )
     return Focus(rules.bonus, minutes, rules.after_penalty, minutes)

@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, Field, field_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.rune import overrides
@@ -56,7 +58,7 @@ class OneOf(AfterValidator):
 def _one_of(*choices: N) -> OneOf:
     def check(value: N) -> N:
         if value not in choices:
-            raise ValueError(f"must be one of {', '.join(str(c) for c in choices)}")
+            raise Invalid(N_("must be one of {choices}"), choices=", ".join(str(c) for c in choices))
         return value
 
     return OneOf(check, choices=tuple(float(c) for c in choices))
@@ -200,7 +202,11 @@ class RuneOptions(RulesModel):
         for name in names:
             found = rules().find("ability", str(name))
             if found is None or found not in rules().fighting_abilities():
-                raise ValueError(f"{name!r} is not a Fighting Ability ({', '.join(rules().fighting_abilities())})")
+                raise Invalid(
+                    N_("{name!r} is not a Fighting Ability ({known})"),
+                    name=name,
+                    known=", ".join(rules().fighting_abilities()),
+                )
             ids.append(found)
         return tuple(dict.fromkeys(ids))
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.rune.armoury import ArmorDef, WeaponDef
 from runehall.systems.rune.records import UNKNOWN
 from runehall.systems.rune.rules import rules
@@ -31,12 +33,12 @@ def _entries(value: object) -> list[tuple[str, str, object]]:
         out: list[tuple[str, str, object]] = []
         for item, values in value.items():
             if not isinstance(values, Mapping):
-                raise ValueError(f"give {item}'s values as a mapping of field to value, e.g. {{'dam': 3}}")
+                raise Invalid(N_("give {item}'s values as a mapping of field to value, e.g. {{'dam': 3}}"), item=item)
             out += [(str(item), str(f), v) for f, v in values.items()]
         return out
     texts: Iterable[object] = value.split(",") if isinstance(value, str) else value  # type: ignore[assignment]
     if not isinstance(texts, list | tuple):
-        raise ValueError("give entries like 'whip.dam=3', separated by commas")
+        raise Invalid(N_("give entries like 'whip.dam=3', separated by commas"))
     out = []
     for text in texts:
         line = str(text).strip()
@@ -45,7 +47,7 @@ def _entries(value: object) -> list[tuple[str, str, object]]:
         target, eq, raw = line.partition("=")
         item, dot, field = target.rpartition(".")
         if not eq or not dot or not item.strip() or not raw.strip():
-            raise ValueError(f"{line!r} is not of the form item.field=value (e.g. whip.dam=3)")
+            raise Invalid(N_("{line!r} is not of the form item.field=value (e.g. whip.dam=3)"), line=line)
         out.append((item.strip(), field.strip().casefold(), raw.strip()))
     return out
 
@@ -54,7 +56,7 @@ def _integer(text: str, what: str) -> int:
     try:
         return int(text.replace("+", "", 1) if text.startswith("+") else text)
     except ValueError:
-        raise ValueError(f"{what} must be a whole number, not {text!r}") from None
+        raise Invalid(N_("{what} must be a whole number, not {text!r}"), what=what, text=text) from None
 
 
 def _value(kind: Kind, field: str, raw: object, what: str) -> str:
@@ -63,7 +65,7 @@ def _value(kind: Kind, field: str, raw: object, what: str) -> str:
     if field in ("init", "atk", "dam", "prot") or (field == "dfn" and text != "n/a"):
         number = _integer(text, what)
         if field == "prot" and number < 0:
-            raise ValueError(f"{what} cannot be negative")
+            raise Invalid(N_("{what} cannot be negative"), what=what)
         return str(number)
     if field == "dfn":
         return "n/a"
@@ -71,21 +73,25 @@ def _value(kind: Kind, field: str, raw: object, what: str) -> str:
         try:
             load = float(text)
         except ValueError:
-            raise ValueError(f"{what} must be a number of Load, not {text!r}") from None
+            raise Invalid(N_("{what} must be a number of Load, not {text!r}"), what=what, text=text) from None
         if not 0 <= load <= 100:
-            raise ValueError(f"{what} must be between 0 and 100")
+            raise Invalid(N_("{what} must be between 0 and 100"), what=what)
         return repr(load)
     if field == "ability":
         found = rules().find("ability", text)
         if found is None or found not in rules().fighting_abilities():
-            raise ValueError(f"{what} must be a Fighting Ability ({', '.join(rules().fighting_abilities())})")
+            raise Invalid(
+                N_("{what} must be a Fighting Ability ({known})"),
+                what=what,
+                known=", ".join(rules().fighting_abilities()),
+            )
         return found
     if field == "availability":
         if text not in ("common", "rare"):
-            raise ValueError(f"{what} must be common or rare")
+            raise Invalid(N_("{what} must be common or rare"), what=what)
         return text
     if text not in ("true", "false", "yes", "no"):
-        raise ValueError(f"{what} must be true or false")
+        raise Invalid(N_("{what} must be true or false"), what=what)
     return "true" if text in ("true", "yes") else "false"
 
 
@@ -97,15 +103,25 @@ def parse(kind: Kind, value: object) -> tuple[str, ...]:
     for item_text, field, raw in _entries(value):
         item = rules().find(kind, item_text)
         if item is None or item == "fist_kick":
-            raise ValueError(f"{item_text!r} is not in the {kind} table")
+            raise Invalid(N_("{item_text!r} is not in the {kind} table"), item_text=item_text, kind=kind)
         row = rules().weapon(item) if kind == "weapon" else rules().armor_row(item)
         if field not in FIELDS[kind]:
-            raise ValueError(f"{row.name} has no field {field!r} to fill ({', '.join(FIELDS[kind])})")
+            raise Invalid(
+                N_("{item} has no field {field!r} to fill ({fields})"),
+                item=row.name,
+                field=field,
+                fields=", ".join(FIELDS[kind]),
+            )
         if getattr(row, field) != UNKNOWN:
-            raise ValueError(f"{row.name}'s {field} is printed ({getattr(row, field)}); only lost values can be filled")
+            raise Invalid(
+                N_("{item}'s {field} is printed ({printed}); only lost values can be filled"),
+                item=row.name,
+                field=field,
+                printed=getattr(row, field),
+            )
         text = _value(kind, field, raw, f"{row.name}'s {field}")
         if found.get((item, field), text) != text:
-            raise ValueError(f"{row.name}'s {field} is given twice with different values")
+            raise Invalid(N_("{item}'s {field} is given twice with different values"), item=row.name, field=field)
         found[(item, field)] = text
     order = FIELDS[kind]
     return tuple(f"{i}.{f}={v}" for (i, f), v in sorted(found.items(), key=lambda e: (e[0][0], order.index(e[0][1]))))

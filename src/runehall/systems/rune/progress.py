@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune import creation, modifiers
 from runehall.systems.rune.limits import MAX_CP, MAX_NAMED, MAX_RATING
@@ -30,10 +32,15 @@ def check_advances(value: Mapping[str, int], data: Mapping[str, Any], options: R
     for ability_id, points in value.items():
         name = rules().ability(ability_id).name
         if not 0 <= points <= MOST_ADVANCES:
-            raise ValueError(f"{name}: 0 to {MOST_ADVANCES} points bought since creation")
+            raise Invalid(N_("{name}: 0 to {most} points bought since creation"), name=name, most=MOST_ADVANCES)
         rating = bought.get(ability_id, 0) + points
         if cap is not None and rating > cap:
-            raise ValueError(f"{name} {rating} is over this table's cap of {cap} after creation")
+            raise Invalid(
+                N_("{name} {rating} is over this table's cap of {cap} after creation"),
+                name=name,
+                rating=rating,
+                cap=cap,
+            )
     return {a: p for a, p in value.items() if p}
 
 

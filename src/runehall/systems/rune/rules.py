@@ -22,7 +22,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from runehall.errors import RulesDataError
+from runehall.errors import Invalid, RulesDataError
+from runehall.present.words import N_
 from runehall.systems.data import load_data
 from runehall.systems.rune.armoury import ArmorDef, ArmorFile, MissilesFile, RangeDef, ShieldDef, WeaponDef, WeaponsFile
 from runehall.systems.rune.records import CHARACTERISTICS, PACKAGE, UNKNOWN, Data
@@ -53,12 +54,12 @@ class CharacteristicsFile(Data):
     @model_validator(mode="after")
     def _priced(self) -> CharacteristicsFile:
         if tuple(c.id for c in self.characteristic) != CHARACTERISTICS:
-            raise ValueError(f"the Characteristics must be {', '.join(CHARACTERISTICS)} in that order")
+            raise Invalid(N_("the Characteristics must be {ids} in that order"), ids=", ".join(CHARACTERISTICS))
         if list(self.ratings) != list(range(self.creation_min, self.creation_max + 1)):
-            raise ValueError("ratings must run from creation_min to creation_max")
+            raise Invalid(N_("ratings must run from creation_min to creation_max"))
         for c in self.characteristic:
             if len(c.cost) != len(self.ratings) or c.cost[self.ratings.index(0)] != 0:
-                raise ValueError(f"{c.id}: one cost per rating, and rating 0 is free")
+                raise Invalid(N_("{id}: one cost per rating, and rating 0 is free"), id=c.id)
         return self
 
 
@@ -107,12 +108,12 @@ class AbilitiesFile(Data):
     @model_validator(mode="after")
     def _consistent(self) -> AbilitiesFile:
         if len({a.id for a in self.ability}) != len(self.ability):
-            raise ValueError("ability ids must be unique")
+            raise Invalid(N_("ability ids must be unique"))
         for a in self.ability:
             if not set(a.governing) <= set(CHARACTERISTICS):
-                raise ValueError(f"{a.id}: unknown governing Characteristic")
+                raise Invalid(N_("{id}: unknown governing Characteristic"), id=a.id)
             if a.has_kit != (a.kit_load is not None):
-                raise ValueError(f"{a.id}: an Ability with a kit gives its Load, and only then")
+                raise Invalid(N_("{id}: an Ability with a kit gives its Load, and only then"), id=a.id)
         return self
 
 
@@ -152,14 +153,14 @@ class HealthFile(Data):
     def _no_holes(self) -> HealthFile:
         rows = self.base_hp
         if rows[0].str_plus_sta_min is not None or rows[-1].str_plus_sta_max is None:
-            raise ValueError("base_hp opens downwards and ends at the highest Str + Sta")
+            raise Invalid(N_("base_hp opens downwards and ends at the highest Str + Sta"))
         for a, b in pairwise(rows):
             if a.str_plus_sta_max is None or b.str_plus_sta_min != a.str_plus_sta_max + 1:
-                raise ValueError("base_hp rows must follow each other without gaps")
+                raise Invalid(N_("base_hp rows must follow each other without gaps"))
         columns = {"hp_per_cp": [r.sta for r in self.hp_per_cp], "wt": [r.sta for r in self.wound_threshold]}
         for name, stas in columns.items():
             if stas != list(range(-3, 4)):
-                raise ValueError(f"{name} must cover Sta -3 to 3 in order")
+                raise Invalid(N_("{name} must cover Sta -3 to 3 in order"), name=name)
         return self
 
 
@@ -200,14 +201,14 @@ class EncumbranceFile(Data):
     @model_validator(mode="after")
     def _table(self) -> EncumbranceFile:
         if tuple(lv.id for lv in self.level) != self.levels or len(self.levels) != 5:
-            raise ValueError("five levels, listed in `levels` order")
+            raise Invalid(N_("five levels, listed in `levels` order"))
         if self.levels[1:] != tuple(EncRow.model_fields)[1:]:
-            raise ValueError("each row gives the thresholds of the levels after light")
+            raise Invalid(N_("each row gives the thresholds of the levels after light"))
         if [r.strength for r in self.row] != list(range(-3, 4)):
-            raise ValueError("rows must cover Str -3 to 3 in order")
+            raise Invalid(N_("rows must cover Str -3 to 3 in order"))
         for r in self.row:
             if list(r.thresholds()) != sorted(set(r.thresholds())):
-                raise ValueError(f"Str {r.strength}: thresholds must rise")
+                raise Invalid(N_("Str {strength}: thresholds must rise"), strength=r.strength)
         return self
 
 
@@ -224,7 +225,7 @@ class MoveTable(Data):
     @model_validator(mode="after")
     def _four_rows(self) -> MoveTable:
         if len(self.rows) != 4:
-            raise ValueError(f"movement table {self.id}: one row per rating 0 to 3")
+            raise Invalid(N_("movement table {id}: one row per rating 0 to 3"), id=self.id)
         return self
 
 
@@ -259,9 +260,11 @@ class ScoreDef(Data):
     def _vocabulary(self) -> ScoreDef:
         for term in self.terms:
             if not _TERM.fullmatch(term):
-                raise ValueError(f"score {self.id}: term {term!r} is not in the derived.toml vocabulary")
+                raise Invalid(
+                    N_("score {id}: term {term!r} is not in the derived.toml vocabulary"), id=self.id, term=term
+                )
         if bool(self.terms) == bool(self.formula):
-            raise ValueError(f"score {self.id}: give terms or a formula, not both")
+            raise Invalid(N_("score {id}: give terms or a formula, not both"), id=self.id)
         return self
 
 
@@ -319,7 +322,12 @@ class Rules:
         used += [(f"derived.toml: {s.id}", a) for s in self.derived.score for a in s.melee_abilities]
         for where, ability in used:
             if ability not in abilities:
-                raise RulesDataError(f"{PACKAGE}: {where} names the unknown Ability {ability!r}")
+                raise RulesDataError(
+                    N_("{package}: {where} names the unknown Ability {ability!r}"),
+                    package=PACKAGE,
+                    where=where,
+                    ability=ability,
+                )
 
     def find(self, kind: Literal["characteristic", "ability", "weapon", "armor", "shield"], text: str) -> str | None:
         """The id of a Characteristic, Ability, weapon, armor or shield given by id, abbreviation or name

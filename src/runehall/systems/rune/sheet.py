@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune import gear
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef, WeaponDef
 from runehall.systems.rune.creation import category, hero_armor, hero_weapon, spent
@@ -147,8 +148,12 @@ class Sheet:
         found = gear.shield_counts(weapon, self.options)
         if shield_in_hand and found is False:
             raise RulesError(
-                f"no {self.shield.name} in hand with the {weapon.name}: it needs both hands or cannot take a shield "
-                "(the shield may still be carried, for its Load only)"
+                N_(
+                    "no {shield} in hand with the {weapon}: it needs both hands or cannot take a shield "
+                    "(the shield may still be carried, for its Load only)"
+                ),
+                shield=self.shield.name,
+                weapon=weapon.name,
             )
         return found
 
@@ -158,7 +163,7 @@ class Sheet:
             ctx = self._context(None, self.shield is not None and shield_in_hand is not False)
             return {"init": self._score("init_noncombat", ctx, "init", "noncombat")}
         if row_id != "unarmed" and row_id not in self.hero.weapons:
-            raise RulesError(f"the hero does not carry {row_id!r}")
+            raise RulesError(N_("the hero does not carry {row_id!r}"), row_id=row_id)
         weapon = self.weapon("fist_kick" if row_id == "unarmed" else row_id)
         penalty = 0 if distance is None else gear.range_penalty(weapon, distance, self.options)
         counts = self.counts(weapon, shield_in_hand)
@@ -318,7 +323,7 @@ class Sheet:
         ENC decrease when the Characteristic is Str, Sta, Dex or Qik."""
         ability = rules().ability(ability_id)
         if not ability.usable_untrained and self.rating(ability_id) <= 0:
-            raise RulesError(f"{ability.name} cannot be rolled at rating 0")
+            raise RulesError(N_("{ability} cannot be rolled at rating 0"), ability=ability.name)
         char = characteristic or self.governing(ability_id)[0]
         terms = [self.characteristic(char), self.ab(ability_id)]
         carried = self.rating(ability_id) > 0 and ability_id not in self.hero.kits_left_behind
