@@ -8,6 +8,7 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, PackageLoader, PrefixLoader, select_autoescape
 
+from runehall.present.words import words_for
 from runehall.systems import registry
 from runehall.web.i18n import LANGUAGES, translations
 
@@ -39,6 +40,16 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def system_words(lang: str) -> Any:
+    """`said(system_id, text)` in a template: a system's own words (its name, what it calls the game master)
+    in the page's language, from the system's catalog."""
+
+    def said(system_id: str, text: str) -> str:
+        return words_for(lang, system_id)(text) if text else ""
+
+    return said
+
+
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
@@ -52,6 +63,7 @@ def environment(lang: str) -> Environment:
     env.filters["show"] = show
     env.globals["languages"] = LANGUAGES
     env.globals["lang"] = lang
+    env.globals["said"] = system_words(lang)
     return env
 
 
