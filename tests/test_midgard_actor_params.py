@@ -10,6 +10,8 @@ import pytest
 
 from runehall.chance.seeded import SeededSource
 from runehall.errors import RulesError
+from runehall.present.refusals import say
+from runehall.present.words import words_for
 from runehall.systems import registry
 from test_midgard_combat import Game, pc
 
@@ -83,3 +85,8 @@ def test_a_named_actor_may_not_pick_the_location_on_an_immobilised_target() -> N
     assert taken["hit"] and "location" in taken
     _, aimed = take_hit.apply(prone, take_hit.Params(location="head"), options, source)  # the GM, for the raider
     assert aimed["location"] == "head"
+
+
+def test_a_refusal_reads_in_the_readers_language() -> None:
+    error = hit_on_ulrik().refuse("take_hit", "Ulrik is the one hit", actor="raider", location="arms")
+    assert say(error, words_for("es", "midgard")) == "el golpe lo recibe y lo encaja Ulrik, no raider"

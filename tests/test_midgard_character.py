@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from runehall.errors import ParameterError
+from runehall.present.refusals import say
+from runehall.present.words import words_for
 from runehall.systems.base import validate_model
 from runehall.systems.data import read_data_file
 from runehall.systems.midgard.character import Character
@@ -389,3 +391,9 @@ def test_forms_offer_the_data_choices() -> None:
         and len(schema["legend"]["enum"]) == 12
     )
     assert schema["gender"]["enum"] == ["male", "female"]
+
+
+def test_a_validators_refusal_reads_in_spanish() -> None:
+    with pytest.raises(ParameterError) as refused:
+        build(ch1(skills={"Juggling": 1}))
+    assert "'Juggling' no es ninguna de las 38 habilidades" in say(refused.value, words_for("es", "midgard"))

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.midgard.records import Data, Formula
 
 
@@ -75,7 +77,12 @@ class WeaponsFile(Data):
     def _classes(self) -> WeaponsFile:
         for w in self.weapon:
             if w.speed is not None and w.size != self.size_of(w.speed):
-                raise ValueError(f"weapon {w.id}: class {w.size} disagrees with its speed {w.speed}")
+                raise Invalid(
+                    N_("weapon {id}: class {size} disagrees with its speed {speed}"),
+                    id=w.id,
+                    size=w.size,
+                    speed=w.speed,
+                )
         return self
 
     def size_of(self, speed: int) -> str:
@@ -119,7 +126,12 @@ class ArmourFile(Data):
             t = types[ex.type]
             pool = sum(structure[loc] for loc in ex.locations) * t.structure_modifier
             if (pool, t.speed * len(ex.locations)) != (ex.pool, ex.speed):
-                raise ValueError(f"pool example {ex.type}: the pool rule gives {pool}, not {ex.pool}")
+                raise Invalid(
+                    N_("pool example {type}: the pool rule gives {pool}, not {listed}"),
+                    type=ex.type,
+                    pool=pool,
+                    listed=ex.pool,
+                )
         return self
 
 

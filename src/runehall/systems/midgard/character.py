@@ -14,8 +14,9 @@ from typing import Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
+from runehall.errors import Invalid
 from runehall.present.sheet import Sheet
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.midgard import gear
 from runehall.systems.midgard.creation import (
@@ -110,7 +111,7 @@ class Character(CharacterModel):
     @classmethod
     def _named(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("a character needs a name")
+            raise Invalid(N_("a character needs a name"))
         return value.strip()
 
     @field_validator("gender")
@@ -118,8 +119,10 @@ class Character(CharacterModel):
     def _gender(cls, value: str) -> str:
         found = rules().gender(value)
         if found is None:
-            raise ValueError(
-                f"{value!r} is not a gender package ({_ids(p.id for p in rules().character.gender_package)})"
+            raise Invalid(
+                N_("{value!r} is not a gender package ({ids})"),
+                value=value,
+                ids=_ids(p.id for p in rules().character.gender_package),
             )
         return found.id
 
@@ -128,7 +131,11 @@ class Character(CharacterModel):
     def _birthright(cls, value: str) -> str:
         found = rules().birthright(value)
         if found is None:
-            raise ValueError(f"{value!r} is not a birthright ({_ids(b.id for b in rules().character.birthright)})")
+            raise Invalid(
+                N_("{value!r} is not a birthright ({ids})"),
+                value=value,
+                ids=_ids(b.id for b in rules().character.birthright),
+            )
         return found.id
 
     @field_validator("legend")
@@ -136,7 +143,11 @@ class Character(CharacterModel):
     def _legend(cls, value: str) -> str:
         found = rules().legend(value)
         if found is None:
-            raise ValueError(f"{value!r} is not a legend ({_ids(legend.id for legend in rules().legends.legend)})")
+            raise Invalid(
+                N_("{value!r} is not a legend ({ids})"),
+                value=value,
+                ids=_ids(legend.id for legend in rules().legends.legend),
+            )
         return found.id
 
     @field_validator("legend_skills", mode="before")
@@ -185,7 +196,7 @@ class Character(CharacterModel):
         for name in value:
             found = rules().weapon(name)
             if found is None:
-                raise ValueError(f"{name!r} is not a weapon, shield or missile of Tables 10-11")
+                raise Invalid(N_("{name!r} is not a weapon, shield or missile of Tables 10-11"), name=name)
             ids.append(found.id)
         return tuple(ids)
 

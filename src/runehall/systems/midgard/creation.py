@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import ValidationInfo
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.midgard.gift_runes import GiftDef
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.qualities import gift_cost, skill_cost
@@ -40,9 +42,10 @@ def _legend(legend_id: str) -> LegendDef:
     return found
 
 
-def _unspent(step: str, left: int, options: MidgardOptions) -> None:
+def _unspent(refusal: str, left: int, options: MidgardOptions) -> None:
+    """`refusal` (a template with `{left}`) when points are left and this table does not allow it."""
     if left > 0 and options.unspent_creation_points == "reject":
-        raise ValueError(f"{left} {step} points left unspent, which this table does not allow")
+        raise Invalid(refusal, left=left)
 
 
 # -- step 1 ---------------------------------------------------------------------------------------------
@@ -64,16 +67,21 @@ def resolve_legend_skills(
     for text in value:
         found = r.skill(text)
         if found is None:
-            raise ValueError(f"{text!r} is not one of the 38 skills")
+            raise Invalid(N_("{text!r} is not one of the 38 skills"), text=text)
         names.append(found.name)
     if legend_id is None:
         return tuple(names)  # the legend itself is wrong; that error is shown on its field
     legend = _legend(legend_id)
     if len(names) != r.legends.linked_skills:
-        raise ValueError(f"a {legend.name} names {r.legends.linked_skills} legend skills: {_slot_text(legend)}")
+        raise Invalid(
+            N_("a {legend} names {linked_skills} legend skills: {slot_text}"),
+            legend=legend.name,
+            linked_skills=r.legends.linked_skills,
+            slot_text=_slot_text(legend),
+        )
     twice = sorted(name for name, n in Counter(names).items() if n > 1)
     if twice and options.legend_skills_distinct:
-        raise ValueError(f"the four legend skills must all differ; {', '.join(twice)} is taken twice")
+        raise Invalid(N_("the four legend skills must all differ; {twice} is taken twice"), twice=", ".join(twice))
     package = r.gender(gender_id) if gender_id else None
     free = set(package.free_skills) if package else set()
     position = 0
@@ -83,13 +91,36 @@ def resolve_legend_skills(
         where = f"slot {slot.slots[0]}" if slot.picks == 1 else f"slots {slot.slots[0]}-{slot.slots[-1]}"
         for name in picked:
             if name not in slot.options:
-                raise ValueError(f"{where} of the {legend.name} takes {' or '.join(slot.options)}, not {name}")
+                raise Invalid(
+                    N_("{where} of the {legend} takes {options}, not {name}"),
+                    where=where,
+                    legend=legend.name,
+                    options=" or ".join(slot.options),
+                    name=name,
+                )
             if name in free and package is not None:
                 others = [o for o in slot.options if o not in free and o not in picked]
-                instead = f"take {' or '.join(others)} instead" if others else "and the slot offers nothing else"
-                raise ValueError(
-                    f"{name} is already a free rank of the {package.id} package and free ranks never stack: "
-                    f"a {package.id} {legend.name} must {instead} in {where}"
+                if not others:
+                    raise Invalid(
+                        N_(
+                            "{name} is already a free rank of the {package} package and free ranks never stack, "
+                            "and {where} of the {legend} offers nothing else"
+                        ),
+                        name=name,
+                        package=package.id,
+                        legend=legend.name,
+                        where=where,
+                    )
+                raise Invalid(
+                    N_(
+                        "{name} is already a free rank of the {package} package and free ranks "
+                        "never stack: a {package} {legend} must take {others} instead in {where}"
+                    ),
+                    name=name,
+                    package=package.id,
+                    legend=legend.name,
+                    others=" or ".join(others),
+                    where=where,
                 )
     return tuple(names)
 
@@ -126,22 +157,29 @@ def resolve_rune_points(value: Mapping[str, int], birthright_id: str | None, opt
     for key, bought in value.items():
         rune = r.god_rune(key)
         if rune is None:
-            raise ValueError(f"{key!r} is not a god rune (F, Th, A, H, T)")
+            raise Invalid(N_("{key!r} is not a god rune (F, Th, A, H, T)"), key=key)
         if rune.code in points:
-            raise ValueError(f"{rune.name} is listed twice")
+            raise Invalid(N_("{rune} is listed twice"), rune=rune.name)
         if bought < 0:
-            raise ValueError(f"{rune.name}: points bought cannot be negative")
+            raise Invalid(N_("{rune}: points bought cannot be negative"), rune=rune.name)
         if bought > c.max_raise_above_start:
             start = starts[rune.code]
-            raise ValueError(
-                f"{rune.name} {start} + {bought} = {start + bought}: a god rune rises at most "
-                f"{c.max_raise_above_start} above its start of {start}"
+            raise Invalid(
+                N_(
+                    "{rune} {start} + {bought} = {total}: a god rune rises at most "
+                    "{max_raise_above_start} above its start of {start}"
+                ),
+                rune=rune.name,
+                start=start,
+                bought=bought,
+                total=start + bought,
+                max_raise_above_start=c.max_raise_above_start,
             )
         points[rune.code] = bought
     total = sum(points.values())
     if total > c.points:
-        raise ValueError(f"{total} points spent on god runes; there are {c.points}")
-    _unspent("god rune", c.points - total, options)
+        raise Invalid(N_("{total} points spent on god runes; there are {points}"), total=total, points=c.points)
+    _unspent(N_("{left} god rune points left unspent, which this table does not allow"), c.points - total, options)
     return {g.code: points.get(g.code, 0) for g in r.god_runes.rune}
 
 
@@ -163,28 +201,42 @@ def resolve_skills(value: Mapping[str, int], data: Mapping[str, Any], options: M
     for key, rank in value.items():
         skill = r.skill(key)
         if skill is None:
-            raise ValueError(f"{key!r} is not one of the 38 skills")
+            raise Invalid(N_("{key!r} is not one of the 38 skills"), key=key)
         if skill.name in ranks:
-            raise ValueError(f"{skill.name} is listed twice")
+            raise Invalid(N_("{skill} is listed twice"), skill=skill.name)
         # Table 3 prices ranks up to its last row; a higher in-play maximum (option) is not for creation.
         top = min(options.skill_rank_max, r.skills.ranks.max)
         if not r.skills.ranks.min <= rank <= top:
-            raise ValueError(f"{skill.name} {rank}: skill ranks run from {r.skills.ranks.min} to {top}")
+            raise Invalid(
+                N_("{skill} {rank}: skill ranks run from {low} to {top}"),
+                skill=skill.name,
+                rank=rank,
+                low=r.skills.ranks.min,
+                top=top,
+            )
         if skill.legend_only and rank > 0 and data.get("legend", skill.legend_only) != skill.legend_only:
-            raise ValueError(f"only a {_legend(skill.legend_only).name} may have ranks in {skill.name}")
+            raise Invalid(
+                N_("only a {name} may have ranks in {skill}"), name=_legend(skill.legend_only).name, skill=skill.name
+            )
         ranks[skill.name] = rank
     if "legend_skills" not in data or "gender" not in data or "birthright" not in data:
         return ranks  # an earlier step is wrong; the costs cannot be known yet
     free = free_ranks(data["legend_skills"], data["gender"])
     for name, rank in ranks.items():
         if rank < free.get(name, 0):
-            raise ValueError(f"{name} has a free rank {free[name]} (legend or gender skill) and cannot be lower")
+            raise Invalid(
+                N_("{name} has a free rank {free} (legend or gender skill) and cannot be lower"),
+                name=name,
+                free=free[name],
+            )
     spent = sum(skill_cost(free.get(name, 0), rank) for name, rank in ranks.items())
     budget = skill_budget(data["birthright"], options)
     if spent > budget:
         who = birthright_of(data["birthright"]).name
-        raise ValueError(f"these ranks cost {spent} skill points; a {who} has {budget}")
-    _unspent("skill", budget - spent, options)
+        raise Invalid(
+            N_("these ranks cost {spent} skill points; a {who} has {budget}"), spent=spent, who=who, budget=budget
+        )
+    _unspent(N_("{left} skill points left unspent, which this table does not allow"), budget - spent, options)
     return ranks
 
 
@@ -208,17 +260,27 @@ def _gift(text: str) -> tuple[GiftDef, str | None]:
     name, _, choice_text = text.partition(":")
     gift = r.gift(name.strip())
     if gift is None:
-        raise ValueError(f"{name.strip()!r} is not a rune gift")
+        raise Invalid(N_("{name!r} is not a rune gift"), name=name.strip())
     options = gift.purchase_choice.rune if gift.purchase_choice else ()
     if not choice_text.strip():
         if options:
-            raise ValueError(f"{gift.name} needs its choice, made when bought: {gift.id}:{' or '.join(options)}")
+            raise Invalid(
+                N_("{gift} needs its choice, made when bought: {id}:{options}"),
+                gift=gift.name,
+                id=gift.id,
+                options=" or ".join(options),
+            )
         return gift, None
     chosen = r.god_rune(choice_text.strip())
     if not options:
-        raise ValueError(f"{gift.name} has no choice to make when bought")
+        raise Invalid(N_("{gift} has no choice to make when bought"), gift=gift.name)
     if chosen is None or chosen.id not in options:
-        raise ValueError(f"{gift.name} is bought with {' or '.join(options)}, not {choice_text.strip()!r}")
+        raise Invalid(
+            N_("{gift} is bought with {options}, not {choice_text!r}"),
+            gift=gift.name,
+            options=" or ".join(options),
+            choice_text=choice_text.strip(),
+        )
     return gift, chosen.id
 
 
@@ -228,28 +290,40 @@ def spend_gifts(value: tuple[str, ...], data: Mapping[str, Any], options: Midgar
     ids = [g.id for g, _ in bought]
     for gift, _ in bought:
         if gift.special and options.special_gifts_free_with_skill:
-            raise ValueError(f"{gift.name} is not bought: anyone with ranks in {gift.skill} has it")
+            raise Invalid(
+                N_("{gift} is not bought: anyone with ranks in {skill} has it"), gift=gift.name, skill=gift.skill
+            )
     twice = sorted(g.name for g, _ in bought if ids.count(g.id) > 1)
     if twice and options.gift_buy_once:
-        raise ValueError(f"each gift is bought once; twice: {', '.join(dict.fromkeys(twice))}")
+        raise Invalid(N_("each gift is bought once; twice: {twice}"), twice=", ".join(dict.fromkeys(twice)))
     if options.gift_requires_lower_levels:
         for gift, _ in bought:
             rune = r.gift_rune_of[gift.id]
             missing = [g.name for g in rune.gift if 0 < g.level < gift.level and g.id not in ids]
             if missing:
-                raise ValueError(f"{gift.name} needs the lower gifts of {rune.name} first: {', '.join(missing)}")
+                raise Invalid(
+                    N_("{gift} needs the lower gifts of {rune} first: {missing}"),
+                    gift=gift.name,
+                    rune=rune.name,
+                    missing=", ".join(missing),
+                )
     if "legend_skills" in data and "skills" in data and "gender" in data:
         ranks = {**free_ranks(data["legend_skills"], data["gender"]), **data["skills"]}
         score = legend_rank(data["legend_skills"], ranks) + 1
         for gift, _ in bought:
             if gift.level > score:
-                raise ValueError(
-                    f"{gift.name} is a level-{gift.level} gift, above the legend score {score} "
-                    "(the lowest legend skill's rank + 1)"
+                raise Invalid(
+                    N_(
+                        "{gift} is a level-{level} gift, above the legend score "
+                        "{score} (the lowest legend skill's rank + 1)"
+                    ),
+                    gift=gift.name,
+                    level=gift.level,
+                    score=score,
                 )
     spent = sum(gift_cost(gift.level) for gift, _ in bought)
     budget = r.character.gifts_budget.points
     if spent > budget:
-        raise ValueError(f"these gifts cost {spent} points; there are {budget}")
-    _unspent("gift", budget - spent, options)
+        raise Invalid(N_("these gifts cost {spent} points; there are {budget}"), spent=spent, budget=budget)
+    _unspent(N_("{left} gift points left unspent, which this table does not allow"), budget - spent, options)
     return tuple(f"{g.id}:{choice}" if choice else g.id for g, choice in bought)

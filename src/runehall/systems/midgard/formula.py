@@ -17,6 +17,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
+
 Number = int | Fraction
 Env = Mapping[str, Any]
 
@@ -47,8 +50,8 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 }
 
 
-class FormulaError(ValueError):
-    pass
+class FormulaError(Invalid):
+    """A formula of the rules data that is not allowed or cannot be worked out (a ValueError, for validators)."""
 
 
 @cache
@@ -58,17 +61,23 @@ def parse(expression: str) -> ast.expr:
     try:
         tree = ast.parse(text, mode="eval").body
     except SyntaxError:
-        raise FormulaError(f"formula {expression!r} does not parse") from None
+        raise FormulaError(N_("formula {expression!r} does not parse"), expression=expression) from None
     for node in ast.walk(tree):
         allowed = (ast.BinOp, ast.UnaryOp, ast.Call, ast.Name, ast.Attribute, ast.Constant, ast.Load)
         if not isinstance(node, allowed + tuple(_OPERATORS) + (ast.USub,)):
-            raise FormulaError(f"formula {expression!r} uses {type(node).__name__}, which formulas may not")
+            raise FormulaError(
+                N_("formula {expression!r} uses {name}, which formulas may not"),
+                expression=expression,
+                name=type(node).__name__,
+            )
         if isinstance(node, ast.Call) and (not isinstance(node.func, ast.Name) or node.keywords):
-            raise FormulaError(f"formula {expression!r}: only named functions with plain arguments")
+            raise FormulaError(
+                N_("formula {expression!r}: only named functions with plain arguments"), expression=expression
+            )
         if isinstance(node, ast.Attribute) and (not isinstance(node.value, ast.Name) or node.attr.startswith("_")):
-            raise FormulaError(f"formula {expression!r}: only one level of name.value")
+            raise FormulaError(N_("formula {expression!r}: only one level of name.value"), expression=expression)
         if isinstance(node, ast.Name) and node.id.startswith("_"):
-            raise FormulaError(f"formula {expression!r}: names may not start with '_'")
+            raise FormulaError(N_("formula {expression!r}: names may not start with '_'"), expression=expression)
     return tree
 
 
@@ -84,14 +93,16 @@ def evaluate(expression: str, env: Env, half_rounding: str = "up") -> Number:
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     if not isinstance(value, int | Fraction):
-        raise FormulaError(f"formula {expression!r} does not give a number")
+        raise FormulaError(N_("formula {expression!r} does not give a number"), expression=expression)
     return value
 
 
 def whole(expression: str, env: Env, half_rounding: str = "up") -> int:
     value = evaluate(expression, env, half_rounding)
     if not isinstance(value, int):
-        raise FormulaError(f"formula {expression!r} gives {value}, not a whole number")
+        raise FormulaError(
+            N_("formula {expression!r} gives {value}, not a whole number"), expression=expression, value=value
+        )
     return value
 
 
@@ -102,12 +113,14 @@ def _eval(node: ast.expr, scope: Mapping[str, Any], text: str) -> Any:
         return node.value
     if isinstance(node, ast.Name):
         if node.id not in scope:
-            raise FormulaError(f"formula {text!r} needs {node.id!r}, which is not known here")
+            raise FormulaError(N_("formula {text!r} needs {node!r}, which is not known here"), text=text, node=node.id)
         return scope[node.id]
     if isinstance(node, ast.Attribute):
         owner = _eval(node.value, scope, text)
         if not isinstance(owner, Mapping) or node.attr not in owner:
-            raise FormulaError(f"formula {text!r} needs {ast.unparse(node)!r}, which is not known here")
+            raise FormulaError(
+                N_("formula {text!r} needs {name!r}, which is not known here"), text=text, name=ast.unparse(node)
+            )
         return owner[node.attr]
     if isinstance(node, ast.UnaryOp):
         return -_eval(node.operand, scope, text)

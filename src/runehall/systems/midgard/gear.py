@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.midgard import formula
 from runehall.systems.midgard.armoury import RangedDef, WeaponDef
 from runehall.systems.midgard.options import MidgardOptions
@@ -24,19 +26,21 @@ def worn_armour(value: Mapping[str, Any], options: MidgardOptions) -> dict[str, 
         location = r.location(str(where))
         if location is None:
             known = ", ".join(loc.id for loc in r.armour.location)
-            raise ValueError(f"{where!r} is not an armour location ({known})")
+            raise Invalid(N_("{where!r} is not an armour location ({known})"), where=where, known=known)
         kinds = [k for k in ([what] if isinstance(what, str) else list(what)) if str(k).strip() not in ("", "none")]
         types = []
         for kind in kinds:
             found = r.armour_type(str(kind))
             if found is None:
                 known = ", ".join(t.name for t in r.armour.armour_type)
-                raise ValueError(f"{kind!r} is not an armour type ({known})")
+                raise Invalid(N_("{kind!r} is not an armour type ({known})"), kind=kind, known=known)
             types.append(found)
         if len(types) > 1:
             names = " and ".join(t.name for t in types)
-            raise ValueError(
-                f"one armour type per location: the {location.id} has {names} (Reinforced mail is mail over cloth)"
+            raise Invalid(
+                N_("one armour type per location: the {location} has {names} (Reinforced mail is mail over cloth)"),
+                location=location.id,
+                names=names,
             )
         if not types:
             continue
@@ -45,9 +49,14 @@ def worn_armour(value: Mapping[str, Any], options: MidgardOptions) -> dict[str, 
         if kind_def.id == "steel_helm" and not options.steel_helm_head_only:
             allowed = tuple(loc.id for loc in r.armour.location)
         if location.id not in allowed:
-            raise ValueError(f"{kind_def.name} cannot be worn on the {location.id} (only: {', '.join(allowed)})")
+            raise Invalid(
+                N_("{armour} cannot be worn on the {location} (only: {allowed})"),
+                armour=kind_def.name,
+                location=location.id,
+                allowed=", ".join(allowed),
+            )
         if location.id in worn:
-            raise ValueError(f"the {location.id} is listed twice")
+            raise Invalid(N_("the {location} is listed twice"), location=location.id)
         worn[location.id] = kind_def.id
     return worn
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.midgard.records import Data
 
 
@@ -69,18 +71,22 @@ class GiftsFile(Data):
     def _runes(self) -> GiftsFile:
         prices = {c.level: c.cost for c in self.creation_cost}
         if len(self.gift_rune) != self.gift_rune_count:
-            raise ValueError(f"there must be {self.gift_rune_count} gift runes")
+            raise Invalid(N_("there must be {gift_rune_count} gift runes"), gift_rune_count=self.gift_rune_count)
         for rune in self.gift_rune:
             levels = sorted(g.level for g in rune.gift if not g.special)
             if levels != list(range(1, self.levels_per_rune + 1)):
-                raise ValueError(f"gift rune {rune.id} must hold one gift of each level 1-{self.levels_per_rune}")
+                raise Invalid(
+                    N_("gift rune {rune} must hold one gift of each level 1-{levels_per_rune}"),
+                    rune=rune.id,
+                    levels_per_rune=self.levels_per_rune,
+                )
             for g in rune.gift:
                 expected = 0 if g.special else prices[g.level]
                 if g.creation_cost != expected or (g.special and (g.level != 0 or not g.skill)):
-                    raise ValueError(f"gift {g.id}: creation cost or special marking disagrees with Table 4")
+                    raise Invalid(N_("gift {id}: creation cost or special marking disagrees with Table 4"), id=g.id)
         ids = [g.id for r in self.gift_rune for g in r.gift]
         if len(ids) != len(set(ids)):
-            raise ValueError("gift ids must be unique")
+            raise Invalid(N_("gift ids must be unique"))
         if sum(prices.values()) != self.creation_rules.whole_rune_cost:
-            raise ValueError("a whole rune must cost the sum of the level prices")
+            raise Invalid(N_("a whole rune must cost the sum of the level prices"))
         return self

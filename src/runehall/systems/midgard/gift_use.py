@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard import formula
 from runehall.systems.midgard.gift_runes import GiftDef
 from runehall.systems.midgard.options import MidgardOptions
@@ -44,7 +45,7 @@ class Use:
 def gift_def(key: str) -> GiftDef:
     found = rules().gift(key)
     if found is None:
-        raise RulesError(f"there is no gift {key!r}")
+        raise RulesError(N_("there is no gift {key!r}"), key=key)
     return found
 
 
@@ -59,7 +60,7 @@ def parse_use(text: str) -> Use:
         key, eq, value = part.partition("=")
         if eq:
             if not value.strip().isdigit():
-                raise RulesError(f"{gift.name}: {part!r} needs a whole number after '='")
+                raise RulesError(N_("{gift}: {part!r} needs a whole number after '='"), gift=gift.name, part=part)
             amounts[fold(key)] = int(value)
         elif part.isdigit():
             count = int(part)
@@ -89,19 +90,26 @@ def use_cost(use: Use, options: MidgardOptions, legend: int | None = None) -> in
         taken = use.words & set(LUCKY_BOON_OPTIONS)
         if not taken or use.words - taken:
             raise RulesError(
-                f"{use.gift.name}: name one or more of {', '.join(LUCKY_BOON_OPTIONS)} (e.g. :instant+dice)"
+                N_("{gift}: name one or more of {lucky_boon_options} (e.g. :instant+dice)"),
+                gift=use.gift.name,
+                lucky_boon_options=", ".join(LUCKY_BOON_OPTIONS),
             )
         return cost.wyrd * len(taken)
     if cost.per == "target_legend":
         if legend is None:
-            raise RulesError(f"{use.gift.name} costs per point of the target's legend: name the target")
+            raise RulesError(N_("{gift} costs per point of the target's legend: name the target"), gift=use.gift.name)
         return cost.wyrd * legend
     if cost.per == "long_action" and use.count is None:
         return cost.wyrd  # entering the trance pays for its first Long action
     if use.count is None or use.count < 1:
-        raise RulesError(f"{use.gift.name} costs {cost.wyrd} Wyrð per {cost.per.replace('_', ' ')}: say how many (:N)")
+        raise RulesError(
+            N_("{gift} costs {wyrd} Wyrð per {per}: say how many (:N)"),
+            gift=use.gift.name,
+            wyrd=cost.wyrd,
+            per=cost.per.replace("_", " "),
+        )
     if use.id == "hammer_of_thor" and use.count > 1 and not options.hammer_of_thor_repeatable:
-        raise RulesError("Hammer of Thor buys one point of hardness per hit (option hammer_of_thor_repeatable)")
+        raise RulesError(N_("Hammer of Thor buys one point of hardness per hit (option hammer_of_thor_repeatable)"))
     return cost.wyrd * use.count
 
 
@@ -145,7 +153,7 @@ def effect(gift: GiftDef, kind: str, index: int = 0) -> dict[str, Any]:
     """The gift's `index`-th effect of this kind in gifts.toml."""
     found = [e for e in gift.effect if e.get("kind") == kind]
     if len(found) <= index:
-        raise RulesError(f"{gift.name} has no {kind} effect")
+        raise RulesError(N_("{gift} has no {kind} effect"), gift=gift.name, kind=kind)
     return found[index]
 
 

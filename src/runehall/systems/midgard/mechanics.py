@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, NamedTuple
 from pydantic import Field, model_validator
 
 from runehall.chance.chance import Both, Chance, Mapped
+from runehall.errors import Invalid
 from runehall.present.card import Card
 from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words
@@ -55,11 +56,11 @@ class Caster(RulesModel):
     @model_validator(mode="after")
     def _cap(self) -> Caster:
         if self.legend is not None and self.wyrd > 2 + self.legend:
-            raise ValueError(f"at most {2 + self.legend} Wyrð may be spent on one cast (2 + legend score)")
+            raise Invalid(N_("at most {most} Wyrð may be spent on one cast (2 + legend score)"), most=2 + self.legend)
         if self.exhausted and self.wyrd:
-            raise ValueError("an exhausted character has no Wyrð to spend")
+            raise Invalid(N_("an exhausted character has no Wyrð to spend"))
         if self.dice > MAX_DICE:
-            raise ValueError(f"at most {MAX_DICE} dice in one cast")
+            raise Invalid(N_("at most {max_dice} dice in one cast"), max_dice=MAX_DICE)
         return self
 
     @property

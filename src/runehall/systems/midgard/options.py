@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.midgard.limits import MAX_DEFENCE, MAX_DICE, MAX_NAMED, MAX_RANK, MAX_SECONDS
@@ -165,6 +167,6 @@ class MidgardOptions(RulesModel):
         for name in value:
             found = rules().skill(name)
             if found is None:
-                raise ValueError(f"{name!r} is not one of the 38 skills")
+                raise Invalid(N_("{name!r} is not one of the 38 skills"), name=name)
             names.append(found.name)
         return tuple(dict.fromkeys(names))

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal, NamedTuple
 
+from runehall.errors import Invalid
+from runehall.present.words import N_
 from runehall.systems.midgard import formula
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.rules import rules
@@ -31,7 +33,7 @@ def skill_cost(from_rank: int, to_rank: int) -> int:
     """Table 3: points to raise a skill from one rank to a higher one (0 when not raised)."""
     cumulative = [0, *(c.from_zero for c in rules().skills.rank_cost)]
     if not 0 <= from_rank <= len(cumulative) - 1 or not 0 <= to_rank <= len(cumulative) - 1:
-        raise ValueError(f"skill ranks run from 0 to {len(cumulative) - 1}")
+        raise Invalid(N_("skill ranks run from 0 to {top}"), top=len(cumulative) - 1)
     return max(0, cumulative[to_rank] - cumulative[from_rank])
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from pydantic import model_validator
 
-from runehall.errors import RulesDataError
+from runehall.errors import Invalid, RulesDataError
+from runehall.present.words import N_
 from runehall.systems.data import load_data
 from runehall.systems.midgard.armoury import (
     ActionDef,
@@ -63,14 +64,14 @@ class GodRunesFile(Data):
     def _caps(self) -> GodRunesFile:
         c = self.creation
         if tuple(r.code for r in self.rune) != RUNE_CODES:
-            raise ValueError(f"the god runes are {', '.join(RUNE_CODES)} in that order")
+            raise Invalid(N_("the god runes are {rune_codes} in that order"), rune_codes=", ".join(RUNE_CODES))
         if c.birthright_start_value != c.start_value + c.birthright_bonus:
-            raise ValueError("the birthright start must be the start plus the bonus")
+            raise Invalid(N_("the birthright start must be the start plus the bonus"))
         if (c.max_value_ordinary, c.max_value_birthright) != (
             c.start_value + c.max_raise_above_start,
             c.birthright_start_value + c.max_raise_above_start,
         ):
-            raise ValueError("the creation maxima must be each start plus max_raise_above_start")
+            raise Invalid(N_("the creation maxima must be each start plus max_raise_above_start"))
         return self
 
 
@@ -121,7 +122,7 @@ class LegendSlot(Data):
     @model_validator(mode="after")
     def _fits(self) -> LegendSlot:
         if self.picks != len(self.slots) or len(self.options) < self.picks:
-            raise ValueError("a slot fills one position per pick, from at least that many options")
+            raise Invalid(N_("a slot fills one position per pick, from at least that many options"))
         return self
 
 
@@ -134,7 +135,7 @@ class LegendDef(Data):
     @model_validator(mode="after")
     def _four(self) -> LegendDef:
         if [p for s in self.slot for p in s.slots] != [1, 2, 3, 4]:
-            raise ValueError(f"legend {self.id}: the slots must fill positions 1 to 4 in order")
+            raise Invalid(N_("legend {id}: the slots must fill positions 1 to 4 in order"), id=self.id)
         return self
 
 
@@ -174,17 +175,19 @@ class SkillsFile(Data):
     @model_validator(mode="after")
     def _catalogue(self) -> SkillsFile:
         if len(self.skill) != self.skill_count or len({s.name for s in self.skill}) != self.skill_count:
-            raise ValueError(f"the catalogue must hold {self.skill_count} distinct skills")
+            raise Invalid(N_("the catalogue must hold {skill_count} distinct skills"), skill_count=self.skill_count)
         total = 0
         for rank, cost in enumerate(self.rank_cost, start=1):
             total += cost.step
             if (cost.to, cost.from_zero) != (rank, total):
-                raise ValueError(f"rank_cost for rank {rank} must add up from rank 0 (expected {total})")
+                raise Invalid(
+                    N_("rank_cost for rank {rank} must add up from rank 0 (expected {total})"), rank=rank, total=total
+                )
         if len(self.rank_cost) != self.ranks.max:
-            raise ValueError("there must be one rank cost per rank up to the maximum")
+            raise Invalid(N_("there must be one rank cost per rank up to the maximum"))
         names = {s.name for s in self.skill}
         if not set(self.aliases.values()) <= names:
-            raise ValueError("every alias must name a catalogue skill")
+            raise Invalid(N_("every alias must name a catalogue skill"))
         return self
 
 
@@ -251,9 +254,9 @@ class QualitiesFile(Data):
     def _table(self) -> QualitiesFile:
         rows = self.quality_base
         if any(a.hi is None or a.hi + 1 != b.lo for a, b in pairwise(rows)) or rows[-1].hi:
-            raise ValueError("the quality base rows must be contiguous and the last one open-ended")
+            raise Invalid(N_("the quality base rows must be contiguous and the last one open-ended"))
         if len(self.wounds.rank) != self.wounds.rank_count:
-            raise ValueError("wounds.rank must list rank_count ranks")
+            raise Invalid(N_("wounds.rank must list rank_count ranks"))
         for q in self.quality:
             if q.id in FORMULA_QUALITIES:
                 check_formula(q.formula)
@@ -308,13 +311,21 @@ class Rules:
         named += [g.skill for r in self.gifts.gift_rune for g in r.gift if g.skill]
         for name in named:
             if fold(name) not in self._skills:
-                raise RulesDataError(f"{PACKAGE}: {name!r} is used in the data but is not a catalogue skill")
+                raise RulesDataError(
+                    N_("{package}: {name!r} is used in the data but is not a catalogue skill"),
+                    package=PACKAGE,
+                    name=name,
+                )
         for b in self.character.birthright:
             if b.rune_bonus and fold(b.rune_bonus) not in self._runes:
-                raise RulesDataError(f"{PACKAGE}: birthright {b.id} names an unknown god rune")
+                raise RulesDataError(
+                    N_("{package}: birthright {id} names an unknown god rune"), package=PACKAGE, id=b.id
+                )
         for t in self.armour.armour_type:
             if any(self.location(loc) is None for loc in t.allowed_locations):
-                raise RulesDataError(f"{PACKAGE}: armour type {t.id} names an unknown location")
+                raise RulesDataError(
+                    N_("{package}: armour type {id} names an unknown location"), package=PACKAGE, id=t.id
+                )
 
     def god_rune(self, key: str) -> GodRuneDef | None:
         return self._runes.get(fold(key))

@@ -56,13 +56,15 @@ def bought_dice(fight: Fight, wyrd: int, payer: str | None) -> int:
     if not wyrd:
         return 0
     if not opt(fight.options, "enemy_wyrd_buys_dice"):
-        raise RulesError("enemy Wyrð pays for gifts only, never for dice (A-49, option enemy_wyrd_buys_dice)")
+        raise RulesError(N_("enemy Wyrð pays for gifts only, never for dice (option enemy_wyrd_buys_dice)"))
     who = fight.who(payer or "")
     if not who.is_enemy or who.out or who.wyrd is None:
-        raise RulesError("the Wyrð for GM dice comes from a standing enemy with Wyrð (--payer)")
+        raise RulesError(N_("the Wyrð for GM dice comes from a standing enemy with Wyrð (--payer)"))
     cap = 2 + (who.rank or 1)
     if wyrd > min(cap, who.wyrd):
-        raise RulesError(f"{who.name} may spend at most {min(cap, who.wyrd)} Wyrð on the GM's dice")
+        raise RulesError(
+            N_("{who} may spend at most {cap} Wyrð on the GM's dice"), who=who.name, cap=min(cap, who.wyrd)
+        )
     fight.set(who.id, wyrd=who.wyrd - wyrd)
     return wyrd
 
@@ -77,9 +79,9 @@ class GMCastAction(CombatAction):
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("declaration", "casting", "resolution", "segment_end")
         if not any(c.is_enemy for c in fight.standing()):
-            raise RulesError("there are no enemies for the GM to cast for")
+            raise RulesError(N_("there are no enemies for the GM to cast for"))
         if fight.gm is not None:
-            raise RulesError(f"the GM has cast for round {fight.round} already (one cast per round)")
+            raise RulesError(N_("the GM has cast for round {round} already (one cast per round)"), round=fight.round)
         dice = gm_dice(fight.pcs(), fight.thanes()) + bought_dice(fight, params.wyrd, params.payer)
         faces = casting.roll(source, dice, fight.options)
         fight.set_gm(GMCast(round=fight.round, dice=dice, tokens=casting.sort(faces, fight.options)))
@@ -107,9 +109,9 @@ class AllocateAction(CombatAction):
         if params.actor.strip().lower() == GM:
             fight.require("declaration", "casting", "resolution", "segment_end")
             if fight.gm is None or fight.gm.allocation is not None:
-                raise RulesError("the GM has no cast waiting for its tokens")
+                raise RulesError(N_("the GM has no cast waiting for its tokens"))
             if params.goal is not None and params.goal != "succeed":
-                raise RulesError("the GM's tokens by goal: use gm_cast --goal, or give the allocation")
+                raise RulesError(N_("the GM's tokens by goal: use gm_cast --goal, or give the allocation"))
             gm = settle_gm(fight, alloc, "past" if alloc is None else None, 0)
             return {"actor": GM, "past": gm.past, "future": gm.future, "outcome": gm.outcome, "merkstave": gm.merkstave}
         c = fight.who(params.actor)
@@ -128,7 +130,7 @@ class AllocateAction(CombatAction):
         found = fight.declaration_of(c.id)
         waiting = fight.stage == "casting" and found is not None and found[1].cast is not None
         if found is None or not waiting or found[1].cast is None or found[1].cast.allocation is not None:
-            raise RulesError(f"{c.name} has no cast waiting for its tokens")
+            raise RulesError(N_("{who} has no cast waiting for its tokens"), who=c.name)
         index, d = found
         assert d.cast is not None
         cast = gift_cast(fight, c, spec_for(fight, c, d), d)

@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from runehall.errors import ParameterError
+from runehall.errors import Invalid, ParameterError
+from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.midgard import gift_use, qualities
 from runehall.systems.midgard.combat import gear
@@ -119,11 +120,11 @@ class EnemySpec(RulesModel):
     def _shape(self) -> EnemySpec:
         if self.kind == "warband":
             if not 1 <= len(self.members) <= 4:
-                raise ValueError("a warband has 1 to 4 warriors (members)")
+                raise Invalid(N_("a warband has 1 to 4 warriors (members)"))
             if self.gift_levels or self.gifts:
-                raise ValueError("warriors have no gifts and no Wyrð")
+                raise Invalid(N_("warriors have no gifts and no Wyrð"))
         elif self.rank is None:
-            raise ValueError(f"a {self.kind} needs a rank from 1 to 4")
+            raise Invalid(N_("a {kind} needs a rank from 1 to 4"), kind=self.kind)
         return self
 
 
@@ -150,7 +151,7 @@ class CombatantSpec(RulesModel):
     def _one_source(self) -> CombatantSpec:
         given = [k for k in ("character", "enemy", "stats") if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of character, enemy or stats")
+            raise Invalid(N_("give exactly one of character, enemy or stats"))
         return self
 
 
@@ -200,11 +201,11 @@ def _runes(given: dict[str, int], options: Any) -> dict[str, int]:
     runes = {rune_code(k): v for k, v in given.items()}
     missing = [c for c in ("F", "Th", "A", "H", "T") if c not in runes]
     if missing:
-        raise ParameterError(f"god runes missing: {', '.join(missing)}")
+        raise ParameterError(N_("god runes missing: {missing}"), missing=", ".join(missing))
     top = int(opt(options, "god_rune_max_in_play"))
     over = [f"{c} {v}" for c, v in runes.items() if not 1 <= v <= top]
     if over:
-        raise ParameterError(f"god runes run from 1 to {top} in play: {', '.join(over)}")
+        raise ParameterError(N_("god runes run from 1 to {top} in play: {over}"), top=top, over=", ".join(over))
     return runes
 
 
@@ -215,7 +216,9 @@ def from_stats(spec: CombatantSpec, stats: StatsSpec, options: Any) -> Combatant
     top = int(opt(options, "skill_rank_max"))
     high = [f"{k} {v}" for k, v in skills.items() if not 0 <= v <= top]
     if high:
-        raise ParameterError(f"skill ranks run from 0 to {top} (option skill_rank_max): {', '.join(high)}")
+        raise ParameterError(
+            N_("skill ranks run from 0 to {top} (option skill_rank_max): {high}"), top=top, high=", ".join(high)
+        )
     o = midgard_options(options)
     env = qualities.runes_env(r, o)
     health = stats.health if stats.health is not None else qualities.quality("health", env, o)
@@ -328,7 +331,7 @@ def from_enemy(spec: CombatantSpec, enemy: EnemySpec, options: Any) -> Combatant
         if spec.armour:
             types = set(spec.armour.values()) - {"", "none"}
             if len(types) > 1:
-                raise ParameterError("a Shieldbearer wears one armour type (one pool)")
+                raise ParameterError(N_("a Shieldbearer wears one armour type (one pool)"))
             t = gear.armour_type(next(iter(types)))
             structure = (
                 10 * t.structure_modifier if opt(options, "shieldbearer_armour_pool") == "ten_times_modifier" else 10

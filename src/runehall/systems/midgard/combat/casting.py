@@ -10,6 +10,7 @@ from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.cast import (
     FUTURE_CAP,
     effective_future,
@@ -71,22 +72,31 @@ def check_allocation(t: Tokens, a: Allocation, record: CastRecord, options: Any)
     Merkstave removed than there is; an opposed cast places nothing on Future."""
     for name in ("past", "future", "outcome", "cancel"):
         if getattr(a, name) < 0:
-            raise RulesError(f"an allocation cannot put a negative number of tokens on {name}")
+            raise RulesError(N_("an allocation cannot put a negative number of tokens on {name}"), name=name)
     placed = a.past + a.future + a.outcome + a.cancel
     if opt(options, "all_free_tokens_placed") and placed != t.free:
-        raise RulesError(f"{t.free} free token(s) must all be placed, not {placed} (past+future+outcome+cancel)")
+        raise RulesError(
+            N_("{free} free token(s) must all be placed, not {placed} (past+future+outcome+cancel)"),
+            free=t.free,
+            placed=placed,
+        )
     if placed > t.free:
-        raise RulesError(f"only {t.free} free token(s) to place, not {placed}")
+        raise RulesError(N_("only {free} free token(s) to place, not {placed}"), free=t.free, placed=placed)
     if a.future > FUTURE_CAP - t.future:
         raise RulesError(
-            f"the Future stone holds {FUTURE_CAP}: {t.future} there already, room for {FUTURE_CAP - t.future}"
+            N_("the Future stone holds {future_cap}: {future} there already, room for {room}"),
+            future_cap=FUTURE_CAP,
+            future=t.future,
+            room=FUTURE_CAP - t.future,
         )
     if a.cancel > t.merkstave:
-        raise RulesError(f"only {t.merkstave} Merkstave token(s) to remove, not {a.cancel}")
+        raise RulesError(
+            N_("only {merkstave} Merkstave token(s) to remove, not {cancel}"), merkstave=t.merkstave, cancel=a.cancel
+        )
     if record.opposed and a.future:
-        raise RulesError("an opposed cast places tokens only on Past and Outcome, or removes Merkstave")
+        raise RulesError(N_("an opposed cast places tokens only on Past and Outcome, or removes Merkstave"))
     if record.no_future and a.future:
-        raise RulesError("with True Diligence no token may go on the Future stone")
+        raise RulesError(N_("with True Diligence no token may go on the Future stone"))
 
 
 def automatic(t: Tokens, difficulty: int, goal: Goal, record: CastRecord) -> Allocation:
@@ -105,7 +115,11 @@ def _patient(record: CastRecord, past: int, margin: int, future: int) -> tuple[i
     moves = dict(record.patient) or {"outcome": future}
     moved = sum(moves.values())
     if moved > future:
-        raise RulesError(f"Patient Reward can move the {future} token(s) on the Future stone, not {moved}")
+        raise RulesError(
+            N_("Patient Reward can move the {future} token(s) on the Future stone, not {moved}"),
+            future=future,
+            moved=moved,
+        )
     return past + moves.get("past", 0), margin + (0 if record.simple else moves.get("outcome", 0)), future - moved
 
 
@@ -176,9 +190,15 @@ def spend_by_hand(
     a critical failure on a failure) (spec §6.5)."""
     left = record.merkstave
     if margin + speed + next_attack + story != left:
-        raise RulesError(f"{left} Merkstave token(s) to spend: margin + speed + next_attack + story must be {left}")
+        raise RulesError(
+            N_("{left} Merkstave token(s) to spend: margin + speed + next_attack + story must be {left}"), left=left
+        )
     if margin > record.margin or speed > record.future:
-        raise RulesError(f"there is margin {record.margin} and Future {record.future} to spend Merkstave on")
+        raise RulesError(
+            N_("there is margin {margin} and Future {future} to spend Merkstave on"),
+            margin=record.margin,
+            future=record.future,
+        )
     new_future = record.future - speed
     return record.model_copy(
         update={

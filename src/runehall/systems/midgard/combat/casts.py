@@ -135,10 +135,10 @@ class CastAction(CombatAction):
         c = fight.who(params.actor)
         found = fight.declaration_of(c.id)
         if found is None:
-            raise RulesError(f"{c.name} does not act this segment")
+            raise RulesError(N_("{who} does not act this segment"), who=c.name)
         index, d = found
         if d.cast is not None or d.status == "ready":
-            raise RulesError(f"{c.name} has already cast (or needs no cast) for this action")
+            raise RulesError(N_("{who} has already cast (or needs no cast) for this action"), who=c.name)
         spec = spec_for(fight, c, d)
         boost = gifts.plan(c, gift_cast(fight, c, spec, d), params.gifts, fight.options)
         if d.action == "gift":
@@ -213,10 +213,10 @@ def chosen(params: Any) -> Allocation | None:
     given = [getattr(params, k) for k in ("past", "future", "outcome", "cancel")]
     if all(v is None for v in given):
         if params.goal is None:
-            raise RulesError("say where the free tokens go (--past --future --outcome --cancel) or give a --goal")
+            raise RulesError(N_("say where the free tokens go (--past --future --outcome --cancel) or give a --goal"))
         return None
     if params.goal is not None:
-        raise RulesError("give either an allocation or a --goal, not both")
+        raise RulesError(N_("give either an allocation or a --goal, not both"))
     return Allocation(**{k: v or 0 for k, v in zip(("past", "future", "outcome", "cancel"), given, strict=True)})
 
 

@@ -63,16 +63,18 @@ def check_spec(c: Combatant, k: Check) -> CastSpec:
 def _drop(c: Combatant, k: Check, params: Any) -> str | None:
     if k.kind != "arms":
         if params.drop is not None:
-            raise RulesError("--drop belongs to an arm wound's check")
+            raise RulesError(N_("--drop belongs to an arm wound's check"))
         return None
     held = c.held()
     if params.drop is not None:
         item = c.item(params.drop)
         if item is None or item not in held:
-            raise RulesError(f"{c.name} holds no {params.drop!r}")
+            raise RulesError(N_("{who} holds no {drop!r}"), who=c.name, drop=params.drop)
         return item.id
     if len(held) > 1:
-        raise RulesError(f"name what {c.name} drops on a failure (--drop {' or '.join(i.id for i in held)})")
+        raise RulesError(
+            N_("name what {who} drops on a failure (--drop {id})"), who=c.name, id=" or ".join(i.id for i in held)
+        )
     return held[0].id if held else None
 
 
@@ -90,9 +92,9 @@ class CheckAction(CombatAction):
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("resolution")
         if not fight.checks:
-            raise RulesError("no check is waiting")
+            raise RulesError(N_("no check is waiting"))
         k = fight.checks[0]
-        c = fight.people[fight.the_one(params.actor, k.who, "makes the next check")]
+        c = fight.people[fight.the_one(params.actor, k.who, N_("{who} makes the next check, not {given}"))]
         drop = _drop(c, k, params)
         out: dict[str, Any] = {"who": c.id, "check": k.kind, "difficulty": k.difficulty}
         if "persistent_endeavour" in [t.partition(":")[0] for t in params.gifts]:
@@ -129,7 +131,7 @@ def owe(fight: Fight, cid: str, record: CastRecord) -> None:
 def endure(fight: Fight, c: Combatant, k: Check, texts: list[str]) -> dict[str, Any]:
     """Persistent Endeavour: no Courage cast for an interrupted short action (or trance)."""
     if k.kind != "interrupt" or len(texts) != 1:
-        raise RulesError("Persistent Endeavour skips the Courage cast of an interruption, on its own")
+        raise RulesError(N_("Persistent Endeavour skips the Courage cast of an interruption, on its own"))
     use = gifts.uses_of(c, texts, fight.options)[0]
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     fight.checks.pop(0)
@@ -215,7 +217,7 @@ def reading(fight: Fight, c: Combatant, spec: CastSpec, source: Source) -> CastR
     for it alone, and the free tokens of that roll join the enemy's own; the round's cast stays as it was."""
     gm = fight.gm
     if gm is None or gm.allocation is None:
-        raise RulesError("enemies read the GM's cast: gm_cast (and allocate --actor gm) first")
+        raise RulesError(N_("enemies read the GM's cast: gm_cast (and allocate --actor gm) first"))
     t = casting.sort(casting.roll(source, gm.dice, fight.options), fight.options)
     fight.set_gm(
         GMCast(

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from runehall.errors import ParameterError
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard import qualities
 from runehall.systems.midgard.combat.effects import Effect, has, total
@@ -151,7 +152,7 @@ class Combatant(RulesModel):
 def skill_name(key: str) -> str:
     found = rules().skill(key)
     if found is None:
-        raise ParameterError(f"unknown skill {key!r}")
+        raise ParameterError(N_("unknown skill {key!r}"), key=key)
     return found.name
 
 
@@ -159,14 +160,14 @@ def skill_rune(key: str) -> str:
     """The god rune a skill rolls unless an action says otherwise (A-30)."""
     found = rules().skill(key)
     if found is None:
-        raise ParameterError(f"unknown skill {key!r}")
+        raise ParameterError(N_("unknown skill {key!r}"), key=key)
     return rune_code(found.rune)
 
 
 def rune_code(key: str) -> str:
     found = rules().god_rune(key)
     if found is None:
-        raise ParameterError(f"unknown god rune {key!r} (F, Th, A, H or T)")
+        raise ParameterError(N_("unknown god rune {key!r} (F, Th, A, H or T)"), key=key)
     return found.code
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat import gear, gift_moves, gifts
 from runehall.systems.midgard.combat.combatant import Combatant, alive_members
 from runehall.systems.midgard.combat.effects import Effect, after_attack, has
@@ -21,36 +22,38 @@ from runehall.systems.midgard.rules import rules
 def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
     """A gift declared as the action: held, usable now, with the targets it needs and the Wyrð to pay."""
     if p.gift is None:
-        raise RulesError("a gift action needs --gift")
+        raise RulesError(N_("a gift action needs --gift"))
     use = parse_use(p.gift)
     if not gifts.holds(c, use.gift, fight.options):
-        raise RulesError(f"{c.name} does not have the gift {use.gift.name}")
+        raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=use.gift.name)
     a = gift_moves.action_of(use.id)
     if a.trance and not has(c.effects, "trance"):
-        raise RulesError(f"{use.gift.name} needs a Seidr trance first")
+        raise RulesError(N_("{gift} needs a Seidr trance first"), gift=use.gift.name)
     harm = use.id == "rune_of_power" and "harm" in use.words
     out: dict[str, Any] = {"gift": use.text(), "time": "short" if a.time == gift_moves.SHORT else None}
     if a.difficulty == "gm" and not harm and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
-        raise RulesError(f"the GM sets the difficulty of {use.gift.name}: give --difficulty")
+        raise RulesError(N_("the GM sets the difficulty of {gift}: give --difficulty"), gift=use.gift.name)
     if (a.target or harm) and p.target is None and use.id != "request":
-        raise RulesError(f"{use.gift.name} needs a --target")
+        raise RulesError(N_("{gift} needs a --target"), gift=use.gift.name)
     if p.target is not None:
         target = fight.who(p.target)
         if target.out:
-            raise RulesError(f"{target.name} is out of the fight")
+            raise RulesError(N_("{target} is out of the fight"), target=target.name)
         out["target"] = target.id
     if a.second_target:
         if len(p.extra_targets) != 1:
-            raise RulesError(f"{use.gift.name} weaves two targets: --target and one --extra-targets")
+            raise RulesError(N_("{gift} weaves two targets: --target and one --extra-targets"), gift=use.gift.name)
         out["extra_targets"] = (fight.who(p.extra_targets[0]).id,)
     elif p.extra_targets:
-        raise RulesError(f"{use.gift.name} takes one target")
+        raise RulesError(N_("{gift} takes one target"), gift=use.gift.name)
     d = Declaration(actor=c.id, action="gift", gift=use.text(), target=out.get("target"))
     fee = fee_at_cast(d, fight.options)
     if use.id in ("thick_hide", "way_of_peace", "fist_of_thunder", "seidr_trance", "the_look_of_dread"):
         fee = use_cost(use, midgard_options(fight.options))
     if fee and (c.wyrd is None or c.wyrd < fee):
-        raise RulesError(f"{use.gift.name} costs {fee} Wyrð; {c.name} has {c.wyrd or 0}")
+        raise RulesError(
+            N_("{gift} costs {fee} Wyrð; {who} has {wyrd}"), gift=use.gift.name, fee=fee, who=c.name, wyrd=c.wyrd or 0
+        )
     if p.skill is not None:
         from runehall.systems.midgard.combat.combatant import skill_name
 
@@ -64,15 +67,17 @@ def check_limits(fight: Fight, c: Combatant, action: str) -> str:
     note = ""
     defence = BASIC[action] == "defence" and not (action == "escape_pin" and c.pin is not None)
     if defence and has(c.effects, "no_declared_defence"):
-        raise RulesError(f"{c.name} used Storm of Blades: no declared defences this round (switching is allowed)")
+        raise RulesError(
+            N_("{who} used Storm of Blades: no declared defences this round (switching is allowed)"), who=c.name
+        )
     if action in ATTACKS and any(e.ends == "attack" for e in c.effects):
         if has(c.effects, "block_dodge_skill", gift="way_of_peace"):
             note = "leaves the Way of Peace"
         fight.set(c.id, effects=after_attack(c.effects))
     if action == "share_evaluation" and not has(c.effects, "evaluation"):
-        raise RulesError(f"{c.name} has no successful Evaluate Battlefield to share")
+        raise RulesError(N_("{who} has no successful Evaluate Battlefield to share"), who=c.name)
     if action == "rejoice" and not c.rune_totals.get("wunjo"):
-        raise RulesError(f"{c.name} holds no Wunjo gift: showing joy regains nothing")
+        raise RulesError(N_("{who} holds no Wunjo gift: showing joy regains nothing"), who=c.name)
     return note
 
 
@@ -83,15 +88,15 @@ def thorn_bush(fight: Fight, c: Combatant, action: str, texts: list[str]) -> Non
         return
     uses = gifts.uses_of(c, texts, fight.options)
     if [u.id for u in uses] != ["thorn_bush_defence"]:
-        raise RulesError("only The Thorn Bush Defence is named with a declaration; other gifts go with the cast")
+        raise RulesError(N_("only The Thorn Bush Defence is named with a declaration; other gifts go with the cast"))
     use = uses[0]
     if action not in ("block", "dodge", "escape_pin"):
-        raise RulesError("The Thorn Bush Defence is declared with a Defence action")
+        raise RulesError(N_("The Thorn Bush Defence is declared with a Defence action"))
     if opt(fight.options, "thorn_bush_declaration") == "first_segment_only" and fight.segment != 1:
-        raise RulesError("The Thorn Bush Defence is declared with a Defence in the round's first segment")
+        raise RulesError(N_("The Thorn Bush Defence is declared with a Defence in the round's first segment"))
     blades = [i for i in c.held() if "Sax" in gear.weapon_or_bow(i.weapon).skills]
     if not blades:
-        raise RulesError("The Thorn Bush Defence needs a Sax-skill weapon in hand")
+        raise RulesError(N_("The Thorn Bush Defence needs a Sax-skill weapon in hand"))
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     thorn = Effect(kind="thorn_bush", gift=use.id, item=blades[0].id, ends="segment")
     fight.set(c.id, effects=(*fight.people[c.id].effects, thorn))
@@ -103,7 +108,7 @@ def carved_skill(words: frozenset[str]) -> str | None:
         return None
     named = [found.name for w in words - {"penalty"} if (found := rules().skill(w)) is not None]
     if len(named) != 1 or len(words) != 2:
-        raise RulesError("rune_of_power:penalty names one skill of the target's (e.g. rune_of_power:penalty+sax)")
+        raise RulesError(N_("rune_of_power:penalty names one skill of the target's (e.g. rune_of_power:penalty+sax)"))
     return named[0]
 
 
@@ -115,12 +120,14 @@ def sword_rune(fight: Fight, c: Combatant, d: Declaration, texts: list[str]) -> 
         return d
     use = gifts.uses_of(c, texts, fight.options)[0]
     if d.action not in ATTACKS or d.skill != "Swords":
-        raise RulesError("a Rune of Power is carved as part of an attack only with the Swords skill")
+        raise RulesError(N_("a Rune of Power is carved as part of an attack only with the Swords skill"))
     carved_skill(use.words)
     if use.words != {"harm"} and "penalty" not in use.words:
         raise RulesError(
-            "a Rune of Power carved with a sword is rune_of_power:harm (direct damage) or "
-            "rune_of_power:penalty+SKILL (a penalty on one of the target's skills)"
+            N_(
+                "a Rune of Power carved with a sword is rune_of_power:harm (direct damage) or "
+                "rune_of_power:penalty+SKILL (a penalty on one of the target's skills)"
+            )
         )
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     return d.model_copy(update={"gifts": (*d.gifts, use.text())})
@@ -140,7 +147,9 @@ def warband_weapon(c: Combatant, given: str | None) -> str | None:
     item = c.item(given)
     kind = item.weapon if item is not None else given
     if kind not in fresh:
-        raise RulesError(f"{c.name} must use each weapon once this round first: {', '.join(fresh)}")
+        raise RulesError(
+            N_("{who} must use each weapon once this round first: {fresh}"), who=c.name, fresh=", ".join(fresh)
+        )
     return given
 
 

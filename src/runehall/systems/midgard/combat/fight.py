@@ -12,7 +12,7 @@ from typing import Any
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.present.card import Card
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.midgard.combat.combatant import Combatant, wound_penalty
 from runehall.systems.midgard.combat.settings import fold, opt
 from runehall.systems.midgard.combat.state import (
@@ -69,14 +69,17 @@ class Fight:
             matches = [c for c in self.people.values() if fold(c.id) == wanted or fold(c.name) == wanted]
             if len(matches) == 1:
                 return matches[0]
-            raise RulesError(f"there is no combatant {name!r} (ids: {', '.join(self.people)})")
+            raise RulesError(
+                N_("there is no combatant {name!r} (ids: {people})"), name=name, people=", ".join(self.people)
+            )
         return found
 
-    def the_one(self, given: str | None, cid: str, what: str) -> str:
+    def the_one(self, given: str | None, cid: str, refusal: str) -> str:
         """An action whose actor is implicit (`cid`) may still name it, so a player can do it for their own
-        combatant at a table: a name given must be exactly that one."""
+        combatant at a table: a name given must be exactly that one, else `refusal` (a template with `{who}`,
+        the one who acts, and `{given}`)."""
         if given is not None and self.who(given).id != cid:
-            raise RulesError(f"{self.people[cid].name} {what}, not {self.who(given).name}")
+            raise RulesError(refusal, who=self.people[cid].name, given=self.who(given).name)
         return cid
 
     def set(self, cid: str, **changes: Any) -> Combatant:
@@ -106,9 +109,9 @@ class Fight:
     # -- the segment --------------------------------------------------------------------------------
     def require(self, *stages: Stage) -> None:
         if self.stage == "over":
-            raise RulesError(f"the fight is over ({self.winner} stand)")
+            raise RulesError(N_("the fight is over ({winner} stand)"), winner=self.winner)
         if self.stage not in stages:
-            raise RulesError(f"that is not done now: the segment is at its {self.stage} stage")
+            raise RulesError(N_("that is not done now: the segment is at its {stage} stage"), stage=self.stage)
 
     def declaration_of(self, cid: str) -> tuple[int, Declaration] | None:
         for n, d in enumerate(self.declarations):

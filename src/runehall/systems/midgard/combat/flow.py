@@ -170,10 +170,10 @@ def _check_pins(fight: Fight, c: Combatant, action: str, target: str | None) -> 
         if pinner is not None and not keeps:
             fight.set(c.id, pin=None)
             if BASIC[action] != "defence":
-                raise RulesError(f"{c.name} is let go this segment but may only take a Defence action")
+                raise RulesError(N_("{who} is let go this segment but may only take a Defence action"), who=c.name)
             note = "released: the pinner did something else"
         elif action != "escape_pin":
-            raise RulesError(f"{c.name} is pinned by {c.pin.by}: the next action must be escape_pin")
+            raise RulesError(N_("{who} is pinned by {by}: the next action must be escape_pin"), who=c.name, by=c.pin.by)
     declared = {d.actor for d in fight.declarations}
     for other in fight.standing():
         if other.pin is not None and other.pin.by == c.id and not (action == "pin" and target == other.id):
@@ -192,66 +192,71 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         fight.set(c.id, short=None)
         fight.say(f"{c.name} abandons the {c.short.skill}")
     if action == "continue" and c.short is None:
-        raise RulesError(f"{c.name} has no short action under way to continue")
+        raise RulesError(N_("{who} has no short action under way to continue"), who=c.name)
     if action in ATTACKS:
         if p.target is None:
-            raise RulesError(f"{action} needs a --target")
+            raise RulesError(N_("{action} needs a --target"), action=action)
         target = fight.who(p.target)
         if target.id == c.id or target.out:
-            raise RulesError(f"{target.name} cannot be attacked now")
+            raise RulesError(N_("{target} cannot be attacked now"), target=target.name)
         out["target"] = target.id
         extra = [fight.who(t).id for t in p.extra_targets]
         if extra and action != "knock_back":
-            raise RulesError("only Knock Back takes extra targets")
+            raise RulesError(N_("only Knock Back takes extra targets"))
         if len(set(extra)) != len(extra) or target.id in extra or c.id in extra:
-            raise RulesError("each extra target once, not the main target or the attacker")
+            raise RulesError(N_("each extra target once, not the main target or the attacker"))
         out["extra_targets"] = tuple(extra)
         if action in ("target_weapon", "disarm"):
             item = moves.target_item(target, p.item)
             if action == "target_weapon" and (item.hardness is None or item.structure is None):
-                raise RulesError(f"{item.id} cannot be damaged")
+                raise RulesError(N_("{item} cannot be damaged"), item=item.id)
             out["item"] = item.id
         if p.prone and action != "knock_back":
-            raise RulesError("--prone belongs to Knock Back")
+            raise RulesError(N_("--prone belongs to Knock Back"))
         if action == "pin" and target.kind == "warband":
-            raise RulesError("a warband cannot be pinned")
+            raise RulesError(N_("a warband cannot be pinned"))
     elif action == "gift":
         out |= declare_gifts.check_gift(fight, c, p)
     elif action == "share_evaluation":
         allies = [fight.who(t) for t in p.extra_targets] or [a for a in fight.standing() if a.side == c.side]
         if p.target is not None or any(a.side != c.side or a.out for a in allies):
-            raise RulesError("an evaluation is shared with standing allies (--extra-targets), not aimed at a target")
+            raise RulesError(
+                N_("an evaluation is shared with standing allies (--extra-targets), not aimed at a target")
+            )
         out["extra_targets"] = tuple(a.id for a in allies if a.id != c.id)
     elif p.target is not None or p.extra_targets:
-        raise RulesError(f"{action} takes no target")
+        raise RulesError(N_("{action} takes no target"), action=action)
     if p.gift is not None and action != "gift":
-        raise RulesError("--gift belongs to a gift action (--action gift); gifts on a cast go with cast --gifts")
+        raise RulesError(N_("--gift belongs to a gift action (--action gift); gifts on a cast go with cast --gifts"))
     if action == "escape_pin" and c.pin is None:
-        raise RulesError(f"{c.name} is not pinned")
+        raise RulesError(N_("{who} is not pinned"), who=c.name)
     if action == "stand_up" and not c.prone:
-        raise RulesError(f"{c.name} is not prone")
+        raise RulesError(N_("{who} is not prone"), who=c.name)
     if action == "move" and p.item is not None:
         dropped = c.item(p.item)
         if dropped is None or dropped.held or dropped.broken:
-            raise RulesError(f"{c.name} has no dropped {p.item!r} to pick up")
+            raise RulesError(N_("{who} has no dropped {item!r} to pick up"), who=c.name, item=p.item)
         out["item"] = dropped.id
     if p.rune is not None:
         if action not in ("skill", "short_action"):
-            raise RulesError("--rune belongs to a skill or short action")
+            raise RulesError(N_("--rune belongs to a skill or short action"))
         out["rune"] = rune_code(p.rune)
     if action in ("skill", "short_action"):
         if p.skill is None:
-            raise RulesError(f"{action} needs a --skill")
+            raise RulesError(N_("{action} needs a --skill"), action=action)
         out["skill"] = skill_name(p.skill)
     if action == "short_action":
         if p.time not in ("short", "medium", "long"):
-            raise RulesError("a short action takes --time short, medium or long")
+            raise RulesError(N_("a short action takes --time short, medium or long"))
     if action in GM_DIFFICULTY and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
-        raise RulesError(f"the GM sets the difficulty of {action}: give --difficulty (or play with gm_mode defaults)")
+        raise RulesError(
+            N_("the GM sets the difficulty of {action}: give --difficulty (or play with gm_mode defaults)"),
+            action=action,
+        )
     if c.kind == "shieldbearer" and action in ("skill", "short_action", "stoke_fury", "evaluate_battlefield", "luck"):
         wanted = out.get("skill") or moves.cast_of(c, Declaration(actor=c.id, action=action))[1]
         if skill_ranks(c, wanted) == 0:
-            raise RulesError(f"{c.name} has no {wanted} on its skill list")
+            raise RulesError(N_("{who} has no {wanted} on its skill list"), who=c.name, wanted=wanted)
     return out
 
 
@@ -268,11 +273,13 @@ class DeclareAction(CombatAction):
         nxt = next(cid for cid in fight.order if cid not in done)
         actor = fight.who(params.actor).id if params.actor else nxt
         if actor not in fight.order:
-            raise RulesError(f"{fight.people[actor].name} has no action in segment {fight.segment}")
+            raise RulesError(
+                N_("{name} has no action in segment {segment}"), name=fight.people[actor].name, segment=fight.segment
+            )
         if actor in done:
-            raise RulesError(f"{fight.people[actor].name} has already declared this segment")
+            raise RulesError(N_("{name} has already declared this segment"), name=fight.people[actor].name)
         if actor != nxt:
-            raise RulesError(f"{fight.people[nxt].name} declares next (lowest declaration score first)")
+            raise RulesError(N_("{name} declares next (lowest declaration score first)"), name=fight.people[nxt].name)
         c = fight.people[actor]
         fields = _check_declaration(fight, c, params)
         note = _check_pins(fight, c, params.action, fields.get("target"))
@@ -301,7 +308,9 @@ class DeclareAction(CombatAction):
             profile, item = moves.weapon_in_use(c, d, fight.options)
             if params.range_ft is not None and (profile.range_ft is None or params.range_ft > profile.range_ft):
                 reach = "in melee only" if profile.range_ft is None else f"{profile.range_ft} ft"
-                raise RulesError(f"the target is out of reach ({profile.name}: {reach})")
+                raise RulesError(
+                    N_("the target is out of reach ({profile}: {reach})"), profile=profile.name, reach=reach
+                )
             d = d.model_copy(
                 update={
                     "skill": moves.attack_skill(c, d, profile)[1],

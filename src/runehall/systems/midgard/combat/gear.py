@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from runehall.errors import ParameterError, RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.armoury import ArmourType, DualBonus, Location, RangedDef, WeaponDef
 from runehall.systems.midgard.combat.settings import fold, half_up
 from runehall.systems.midgard.rules import rules
@@ -29,7 +30,7 @@ def weapon(key: str) -> WeaponDef:
     found = rules().melee(key)
     if found is None:
         known = ", ".join(w.id for w in rules().weapons.weapon)
-        raise ParameterError(f"unknown weapon {key!r} (weapons: {known}, bow)")
+        raise ParameterError(N_("unknown weapon {key!r} (weapons: {known}, bow)"), key=key, known=known)
     return found
 
 
@@ -54,7 +55,7 @@ def weapon_or_bow(key: str) -> WeaponDef:
 def ranged(key: str) -> RangedDef:
     found = rules().ranged(key)
     if found is None:
-        raise ParameterError(f"unknown ranged weapon {key!r}")
+        raise ParameterError(N_("unknown ranged weapon {key!r}"), key=key)
     return found
 
 
@@ -66,7 +67,7 @@ def armour_type(key: str) -> ArmourType:
     found = rules().armour_type(key)
     if found is None:
         known = ", ".join(t.id for t in rules().armour.armour_type)
-        raise ParameterError(f"unknown armour type {key!r} ({known})")
+        raise ParameterError(N_("unknown armour type {key!r} ({known})"), key=key, known=known)
     return found
 
 
@@ -77,7 +78,7 @@ def rules_location(key: str) -> Location | None:
 def location(key: str) -> Location:
     found = rules().location(key)
     if found is None:
-        raise ParameterError(f"unknown location {key!r} (head, body, arms or legs)")
+        raise ParameterError(N_("unknown location {key!r} (head, body, arms or legs)"), key=key)
     return found
 
 
@@ -148,7 +149,7 @@ def thrown(w: WeaponDef, thor: int) -> Profile:
         return melee(w)._replace(range_ft=2 * reach)
     table = {"throwing_axe": "thrown_axe", "dagger": "thrown_dagger", "club_improvised": "thrown_improvised"}
     if w.id not in table:
-        raise RulesError(f"a {w.name} is not a throwing weapon")
+        raise RulesError(N_("a {weapon} is not a throwing weapon"), weapon=w.name)
     r = ranged(table[w.id])
     assert r.damage is not None and r.speed is not None and r.ap is not None
     return Profile(w.id, r.name, (r.skill,), "F", r.damage, r.speed, r.ap, size_of(r.speed), range_ft=reach)
@@ -203,4 +204,4 @@ def check_suit(suit: dict[str, str], helm_head_only: bool) -> None:
         if t.id == "steel_helm" and not helm_head_only:
             allowed |= set(LOCATIONS)
         if place not in allowed:
-            raise ParameterError(f"{t.name} cannot be worn on the {place}")
+            raise ParameterError(N_("{armour} cannot be worn on the {place}"), armour=t.name, place=place)

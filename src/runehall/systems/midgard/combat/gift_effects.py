@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat import casting, gifts
 from runehall.systems.midgard.combat.combatant import Combatant
 from runehall.systems.midgard.combat.effects import Effect, lasting
@@ -28,7 +29,9 @@ def fee_at_cast(d: Declaration, options: Any) -> int:
 
 def pay(fight: Fight, c: Combatant, cost: int) -> None:
     if cost and (c.wyrd is None or c.wyrd < cost):
-        raise RulesError(f"{c.name} has {c.wyrd or 0} Wyrð, not the {cost} this needs")
+        raise RulesError(
+            N_("{who} has {wyrd} Wyrð, not the {cost} this needs"), who=c.name, wyrd=c.wyrd or 0, cost=cost
+        )
     if cost:
         fight.set(c.id, wyrd=(c.wyrd or 0) - cost)
 
@@ -163,12 +166,12 @@ def _rune_of_power(fight: Fight, c: Combatant, use: Use, d: Declaration) -> dict
     if "damage" in use.words or "speed" in use.words:
         held = [i for i in holder.held() if d.weapon is None or i.id == d.weapon]
         if not held:
-            raise RulesError(f"{holder.name} holds no weapon for the rune")
+            raise RulesError(N_("{holder} holds no weapon for the rune"), holder=holder.name)
         kind, value = ("weapon_damage", power) if "damage" in use.words else ("weapon_speed", -power)
         add(fight, holder.id, Effect(kind=kind, gift=use.id, value=value, item=held[0].id))
         return {kind: value, "item": held[0].id}
     if d.skill is None:
-        raise RulesError("Rune of Power: choose :damage, :speed, :harm, or :skill / :penalty with --skill")
+        raise RulesError(N_("Rune of Power: choose :damage, :speed, :harm, or :skill / :penalty with --skill"))
     kind, value = ("skill_merkstave", power) if "penalty" in use.words else ("skill_bonus", power)
     add(fight, holder.id, Effect(kind=kind, gift=use.id, value=value, skill=d.skill))
     return {kind: value, "skill": d.skill}

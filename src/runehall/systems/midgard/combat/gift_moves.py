@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat.combatant import Combatant, defence, skill_name
 from runehall.systems.midgard.combat.settings import opt
 
@@ -53,7 +54,10 @@ HARM_SKILLS = {"Sax": "T", "Athletics": "F"}  # Rune of Power carved on an unwil
 def action_of(gift_id: str) -> GiftAction:
     found = ACTIONS.get(gift_id)
     if found is None:
-        raise RulesError(f"{gift_id} is not used as a combat action here (see use_gift, or it is the GM's to narrate)")
+        raise RulesError(
+            N_("{gift_id} is not used as a combat action here (see use_gift, or it is the GM's to narrate)"),
+            gift_id=gift_id,
+        )
     return found
 
 
@@ -63,7 +67,7 @@ def legend(c: Combatant, options: Any) -> int:
     if c.is_enemy:
         return c.rank or 1
     if c.legend_score is None:
-        raise RulesError(f"{c.name}'s legend score is not known (give legend_score)")
+        raise RulesError(N_("{who}'s legend score is not known (give legend_score)"), who=c.name)
     return c.legend_score if opt(options, "unqualified_legend") == "score" else c.legend_score - 1
 
 
@@ -74,7 +78,7 @@ def rune_and_skill(
     if gift_id == "rune_of_power" and "harm" in words:
         chosen = skill_name(skill or "Sax")
         if chosen not in HARM_SKILLS:
-            raise RulesError("Rune of Power is carved on an unwilling target with a Sax or Athletics attack")
+            raise RulesError(N_("Rune of Power is carved on an unwilling target with a Sax or Athletics attack"))
         return HARM_SKILLS[chosen], chosen
     if gift_id == "creative_strategy":
         chosen = skill_name(skill or "Tactics")

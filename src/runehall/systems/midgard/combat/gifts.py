@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.cast import future_tokens
 from runehall.systems.midgard.combat.combatant import Combatant, skill_name, skill_ranks, skill_rune
 from runehall.systems.midgard.combat.effects import Effect
@@ -24,14 +25,14 @@ BEFORE = "before_roll"
 AFTER = "after_roll"
 SETTLE = "after_distribution"
 ARMED = ("on_hit", "on_blocked")
-ELSEWHERE = {
-    "own_action": "declare it as an action (declare --action gift --gift ...)",
-    "round_start": "use it at the start of a round (use_gift)",
-    "reaction": "use it when it is called for (use_gift)",
-    "on_declare_defence": "name it when declaring the Defence (declare --gifts ...)",
-    "on_block": "use it after a successful shield block (use_gift)",
-    "on_failed_cast": "use it after the failed cast (use_gift)",
-    "on_regain": "take it when regaining Wyrð (regain_wyrd --heal ...)",
+ELSEWHERE = {  # where a gift not used on a cast is used instead (a template with {gift})
+    "own_action": N_("{gift} is not used here: declare it as an action (declare --action gift --gift ...)"),
+    "round_start": N_("{gift} is not used here: use it at the start of a round (use_gift)"),
+    "reaction": N_("{gift} is not used here: use it when it is called for (use_gift)"),
+    "on_declare_defence": N_("{gift} is not used here: name it when declaring the Defence (declare --gifts ...)"),
+    "on_block": N_("{gift} is not used here: use it after a successful shield block (use_gift)"),
+    "on_failed_cast": N_("{gift} is not used here: use it after the failed cast (use_gift)"),
+    "on_regain": N_("{gift} is not used here: take it when regaining Wyrð (regain_wyrd --heal ...)"),
 }
 
 
@@ -84,10 +85,10 @@ def uses_of(c: Combatant, texts: list[str] | tuple[str, ...], options: Any) -> l
     uses = [parse_use(t) for t in texts]
     for use in uses:
         if not holds(c, use.gift, options):
-            raise RulesError(f"{c.name} does not have the gift {use.gift.name}")
+            raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=use.gift.name)
     ids = [u.id for u in uses]
     if len(set(ids)) != len(ids):
-        raise RulesError("each gift once per cast")
+        raise RulesError(N_("each gift once per cast"))
     return uses
 
 
@@ -102,9 +103,10 @@ def _knowledge(skill: str | None, options: Any) -> bool:
     return skill is not None and skill in midgard_options(options).knowledge_skills
 
 
-def _need(ok: bool, use: Use, what: str) -> None:
+def _need(ok: bool, use: Use, refusal: str, **values: Any) -> None:
+    """`refusal` (a template with `{gift}`) when the gift does not fit this cast."""
     if not ok:
-        raise RulesError(f"{use.gift.name} is used {what}")
+        raise RulesError(refusal, gift=use.gift.name, **values)
 
 
 def plan(c: Combatant, cast: Cast, texts: list[str] | tuple[str, ...], options: Any) -> Boost:
@@ -115,7 +117,7 @@ def plan(c: Combatant, cast: Cast, texts: list[str] | tuple[str, ...], options: 
     for use in boost.uses:
         timing = use.gift.timing
         if timing in ELSEWHERE:
-            raise RulesError(f"{use.gift.name} is not used on a cast: {ELSEWHERE[timing]}")
+            raise RulesError(ELSEWHERE[timing], gift=use.gift.name)
         _BEFORE.get(use.id, _no_before)(c, cast, use, boost, options)
         if timing == AFTER:
             _check_after(c, cast, use, options)
@@ -138,13 +140,15 @@ def armed_cost(boost: Boost, options: Any) -> int:
 # -- before the roll -----------------------------------------------------------------------------------
 def _no_before(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
     if use.gift.timing == BEFORE:
-        raise RulesError(f"{use.gift.name} is not used on a cast in combat: use_gift")
+        raise RulesError(N_("{gift} is not used on a cast in combat: use_gift"), gift=use.gift.name)
 
 
 def _dice(skill: str | None, formula: str, test: Any = None) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
         ok = test(cast, options) if test else cast.skill == skill
-        _need(ok, use, f"on a {skill or 'fitting'} cast")
+        if skill:
+            _need(ok, use, N_("{gift} is used on a {skill} cast"), skill=skill)
+        _need(ok, use, N_("{gift} is used on a fitting cast"))
         boost.dice += size(c, formula, options)
 
     return apply
@@ -152,16 +156,18 @@ def _dice(skill: str | None, formula: str, test: Any = None) -> Any:
 
 def _free(skill: str, formula: str) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-        _need(cast.skill == skill, use, f"on a {skill} cast")
+        _need(cast.skill == skill, use, N_("{gift} is used on a {skill} cast"), skill=skill)
         boost.free += size(c, formula, options)
 
     return apply
 
 
 def _lucky_boon(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-    _need(cast.action == "luck", use, "on a Luck cast")
+    _need(cast.action == "luck", use, N_("{gift} is used on a Luck cast"))
     if "instant" in use.words and cast.time != "instant":
-        raise RulesError("a declared Luck cast already takes the action: an instant one is use_gift lucky_boon:instant")
+        raise RulesError(
+            N_("a declared Luck cast already takes the action: an instant one is use_gift lucky_boon:instant")
+        )
     if "dice" in use.words:
         boost.dice += size(c, "half(F)", options)
     if "skill" in use.words:
@@ -169,9 +175,9 @@ def _lucky_boon(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) 
 
 
 def _bull_charge(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-    _need(cast.action == "knock_back", use, "with a Knock Back")
+    _need(cast.action == "knock_back", use, N_("{gift} is used with a Knock Back"))
     if len(use.words) != 1 or not use.words <= {"wounds", "ignore"}:
-        raise RulesError("Bull Charge: choose one, bull_charge:wounds or bull_charge:ignore")
+        raise RulesError(N_("Bull Charge: choose one, bull_charge:wounds or bull_charge:ignore"))
     if "ignore" in use.words:
         boost.difficulty -= (2 if cast.prone else 0) + cast.extra_targets
     boost.words.append(f"bull_charge:{next(iter(use.words))}")
@@ -179,36 +185,48 @@ def _bull_charge(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any)
 
 def _general_knowledge(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
     _need(
-        _knowledge(cast.skill, options) and skill_ranks(c, cast.skill or "") == 0, use, "for a knowledge skill you lack"
+        _knowledge(cast.skill, options) and skill_ranks(c, cast.skill or "") == 0,
+        use,
+        N_("{gift} is used for a knowledge skill you lack"),
     )
     boost.free += 1
 
 
 def _ambush(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-    _need(c.hidden and cast.first_segment, use, "on the first-segment action of a fight begun in hiding")
+    _need(
+        c.hidden and cast.first_segment,
+        use,
+        N_("{gift} is used on the first-segment action of a fight begun in hiding"),
+    )
     boost.dice += size(c, str(effect(use.gift, "dice_bonus")["amount"]), options)
 
 
 def _true_diligence(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-    _need(cast.action == "luck", use, "on a cast whose margin carries over (Luck)")
+    _need(cast.action == "luck", use, N_("{gift} is used on a cast whose margin carries over (Luck)"))
     boost.carry, boost.no_future = "past_and_outcome", True
 
 
 def _adaptive(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-    _need(cast.attack and len(use.words) == 1, use, "on an attack, naming the imitated weapon's skill (:spears)")
+    _need(
+        cast.attack and len(use.words) == 1,
+        use,
+        N_("{gift} is used on an attack, naming the imitated weapon's skill (:spears)"),
+    )
     skill = skill_name(next(iter(use.words)))
     boost.skill, boost.rune = skill, ("F" if skill == "Athletics" else skill_rune(skill))
     boost.merkstave += int(effect(use.gift, "weapon_mimic")["merkstave_penalty"])
 
 
 def _shield_splitter(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-    _need(cast.action == "target_weapon", use, "on a Target Weapon attack to damage a weapon or shield")
+    _need(
+        cast.action == "target_weapon", use, N_("{gift} is used on a Target Weapon attack to damage a weapon or shield")
+    )
     boost.words.append(f"shield_splitter:{skill_ranks(c, 'Axes')}")
 
 
-def _refuse_here(message: str) -> Any:
+def _refuse_here(refusal: str) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-        raise RulesError(f"{use.gift.name}: {message}")
+        raise RulesError(refusal, gift=use.gift.name)
 
     return apply
 
@@ -229,8 +247,8 @@ _BEFORE = {
     "reader_of_men": _dice("Empathy", "ranks(Alertness)"),
     "common_sense": _dice(None, "half(F)", lambda cast, o: _knowledge(cast.skill, o)),
     "shield_splitter": _shield_splitter,
-    "tactical_awareness": _refuse_here("an instant Tactics cast is use_gift tactical_awareness"),
-    "enduring_might": _refuse_here("use it before the cast, with use_gift enduring_might:N"),
+    "tactical_awareness": _refuse_here(N_("{gift}: an instant Tactics cast is use_gift tactical_awareness")),
+    "enduring_might": _refuse_here(N_("{gift}: use it before the cast, with use_gift enduring_might:N")),
 }
 
 
@@ -238,25 +256,33 @@ _BEFORE = {
 def _check_after(c: Combatant, cast: Cast, use: Use, options: Any) -> None:
     g = use.id
     if g == "strike_of_thunder":
-        _need(cast.attack and cast.skill == "Sax", use, "on an attack with the Sax skill")
+        _need(cast.attack and cast.skill == "Sax", use, N_("{gift} is used on an attack with the Sax skill"))
     elif g == "scribe_the_perfect_rune":
-        _need(cast.action in ("skill", "short_action", "gift"), use, "on a cast that writes or carves runes")
+        _need(
+            cast.action in ("skill", "short_action", "gift"),
+            use,
+            N_("{gift} is used on a cast that writes or carves runes"),
+        )
     elif g == "instant_recall":
-        _need(_knowledge(cast.skill, options), use, "on a knowledge cast")
+        _need(_knowledge(cast.skill, options), use, N_("{gift} is used on a knowledge cast"))
     elif g == "merkstave_channelling":
-        _need(cast.attack and c.berserk is not None, use, "on an attack while berserk")
+        _need(cast.attack and c.berserk is not None, use, N_("{gift} is used on an attack while berserk"))
     elif g == "wild_strike":
-        _need(cast.attack, use, "on an attack")
+        _need(cast.attack, use, N_("{gift} is used on an attack"))
     elif g == "master_of_the_wind":
-        _need((cast.attack and cast.ranged) or cast.skill == "Sailing", use, "on a ranged attack or a Sailing cast")
+        _need(
+            (cast.attack and cast.ranged) or cast.skill == "Sailing",
+            use,
+            N_("{gift} is used on a ranged attack or a Sailing cast"),
+        )
     elif g == "body_of_water":
-        _need(cast.action == "dodge", use, "on a Dodge")
+        _need(cast.action == "dodge", use, N_("{gift} is used on a Dodge"))
     elif g == "purging_flame":
-        _need(cast.attack and cast.evil_target, use, "attacking a creature of supernatural evil")
+        _need(cast.attack and cast.evil_target, use, N_("{gift} is used attacking a creature of supernatural evil"))
     elif g == "at_one_with_the_shadows":
-        _need(cast.skill == "Stealth", use, "on a Stealth cast")
+        _need(cast.skill == "Stealth", use, N_("{gift} is used on a Stealth cast"))
     elif g in ("the_courage_of_ignorance", "virtuous_courage"):
-        _need(cast.courage, use, "on a Courage cast")
+        _need(cast.courage, use, N_("{gift} is used on a Courage cast"))
 
 
 def after_roll(
@@ -292,7 +318,11 @@ def after_roll(
         elif g == "purge_the_soul":
             n = use.count if use.count is not None else t.merkstave
             if not 0 < n <= t.merkstave:
-                raise RulesError(f"Purge the Soul removes 1 to {t.merkstave} Merkstave token(s), not {n}")
+                raise RulesError(
+                    N_("Purge the Soul removes 1 to {merkstave} Merkstave token(s), not {n}"),
+                    merkstave=t.merkstave,
+                    n=n,
+                )
             rate = o.purge_the_soul_rate
             wounds += -(-n // rate)
             t = t.model_copy(update={"merkstave": t.merkstave - n})
@@ -316,7 +346,7 @@ def _moved(use: Use, merkstave: int, options: Any) -> dict[str, int]:
         use.id == "the_courage_of_ignorance" and o.courage_of_ignorance_amount == "all"
     ):
         if use.count is not None or use.amounts:
-            raise RulesError(f"{use.gift.name} moves every Merkstave token to Past")
+            raise RulesError(N_("{gift} moves every Merkstave token to Past"), gift=use.gift.name)
         return {"past": merkstave}
     if use.id == "the_courage_of_ignorance":
         n = merkstave if use.count is None else use.count
@@ -324,28 +354,28 @@ def _moved(use: Use, merkstave: int, options: Any) -> dict[str, int]:
     else:
         moved = {k: v for k, v in use.amounts.items() if k in ("past", "future", "outcome")} or {"past": merkstave}
         if set(use.amounts) - {"past", "future", "outcome"}:
-            raise RulesError("At One with the Shadows moves Merkstave to past=, future= or outcome=")
+            raise RulesError(N_("At One with the Shadows moves Merkstave to past=, future= or outcome="))
     if sum(moved.values()) > merkstave:
-        raise RulesError(f"only {merkstave} Merkstave token(s) to move")
+        raise RulesError(N_("only {merkstave} Merkstave token(s) to move"), merkstave=merkstave)
     return moved
 
 
 # -- after the distribution, and later --------------------------------------------------------------------
 def _check_settle(cast: Cast, use: Use) -> None:
     if use.id == "patient_reward":
-        _need(cast.time in ("medium", "long", "day", "week"), use, "on a Medium or longer action")
+        _need(cast.time in ("medium", "long", "day", "week"), use, N_("{gift} is used on a Medium or longer action"))
         if set(use.amounts) - {"past", "outcome"} or use.words or use.count is not None:
-            raise RulesError("Patient Reward moves Future tokens: patient_reward:past=N+outcome=M")
+            raise RulesError(N_("Patient Reward moves Future tokens: patient_reward:past=N+outcome=M"))
     elif use.id == "flow_of_combat":
-        _need(cast.action == "dodge", use, "on a Dodge")
+        _need(cast.action == "dodge", use, N_("{gift} is used on a Dodge"))
     else:
-        raise RulesError(f"{use.gift.name} is for long journeys, outside combat")
+        raise RulesError(N_("{gift} is for long journeys, outside combat"), gift=use.gift.name)
 
 
 def _check_armed(c: Combatant, cast: Cast, use: Use) -> None:
     if use.id == "breakthrough_defences":
-        _need(cast.attack, use, "when an attack of yours is blocked: name it with the attack")
+        _need(cast.attack, use, N_("{gift} is used when an attack of yours is blocked: name it with the attack"))
     elif use.id == "the_branch_that_grows":
-        _need(cast.attack and cast.shafted, use, "on a shot arrow or thrown spear")
+        _need(cast.attack and cast.shafted, use, N_("{gift} is used on a shot arrow or thrown spear"))
     else:
-        _need(cast.attack, use, "when your attack hits: name it with the attack")
+        _need(cast.attack, use, N_("{gift} is used when your attack hits: name it with the attack"))

@@ -52,19 +52,19 @@ class HazardAction(CombatAction):
         fight.require("setup", "declaration", "casting", "resolution", "segment_end")
         c = fight.who(params.actor)
         if c.out:
-            raise RulesError(f"{c.name} is out of the fight")
+            raise RulesError(N_("{who} is out of the fight"), who=c.name)
         harm = params.wounds + params.fatigue + (params.environment or 0)
         if params.heal and not opt(fight.options, "natural_healing"):
-            raise RulesError("there is no natural healing (option natural_healing): wounds heal through gifts")
+            raise RulesError(N_("there is no natural healing (option natural_healing): wounds heal through gifts"))
         if params.wounds and fight.stage not in ("resolution", "segment_end"):
-            raise RulesError("wounds from outside the blows are dealt at resolution or between segments")
+            raise RulesError(N_("wounds from outside the blows are dealt at resolution or between segments"))
         if params.fatigue and c.wyrd is None:
-            raise RulesError(f"{c.name}'s Wyrð is not tracked in this fight")
+            raise RulesError(N_("{who}'s Wyrð is not tracked in this fight"), who=c.name)
         out: dict[str, Any] = {"actor": c.id}
         cancel = 0
         if params.resist is not None:
             if not harm:
-                raise RulesError("a resistance cast answers wounds, fatigue or surroundings")
+                raise RulesError(N_("a resistance cast answers wounds, fatigue or surroundings"))
             cancel, out["resistance"] = _resist(fight, params, source)
         left = {"wounds": params.wounds, "fatigue": params.fatigue, "environment": params.environment or 0}
         for kind in left:  # cancelled harm comes off the wounds first, then fatigue, then the surroundings
@@ -99,11 +99,11 @@ def _resist(fight: Fight, params: Any, source: Source) -> tuple[int, dict[str, A
     difficulty = params.difficulty
     if difficulty is None:
         if opt(fight.options, "gm_mode") == "ask":
-            raise RulesError("the GM sets the resistance's difficulty: give --difficulty")
+            raise RulesError(N_("the GM sets the resistance's difficulty: give --difficulty"))
         difficulty = DEFAULT_GM_DIFFICULTY
     ask = opt(fight.options, "resistance_reduction") == "ask_gm"
     if ask and params.cancelled is None and not params.simple:
-        raise RulesError("the GM says how much a won resistance cancels (--cancelled; option resistance_reduction)")
+        raise RulesError(N_("the GM says how much a won resistance cancels (--cancelled; option resistance_reduction)"))
     rune, skill = RESISTANCES[params.resist]
     bonus = c.courage_bonus + (c.berserk or 0) if params.resist == "courage" else 0
     spec = CastSpec(rune, skill, difficulty, 0, simple=params.simple, instant=True, free_bonus=bonus, carry=False)

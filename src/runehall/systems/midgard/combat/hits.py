@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat import combatant, damage, gear, gift_hits, gifts, moves
 from runehall.systems.midgard.combat.casting import succeeds
 from runehall.systems.midgard.combat.combatant import Combatant, Pin, alive_members, skill_ranks
@@ -130,7 +131,7 @@ def choose_location(
     by_attacker = immobilised(target, attacker)
     if target.kind == "shieldbearer" and not by_attacker:
         if given is not None and gear.location(given).id != "body":
-            raise RulesError("a Shieldbearer's locations count only once it is immobilised")
+            raise RulesError(N_("a Shieldbearer's locations count only once it is immobilised"))
         return "body"  # one armour pool; locations matter only when immobilised (§13.2)
     if given is not None:
         if opt(fight.options, "hit_choice") == "armour_type":
@@ -146,16 +147,16 @@ def location_of_type(target: Combatant, given: str) -> str:
     """Option hit_choice armour_type (the book's reading): the chooser names the armour type the blow lands
     on (or none, for bare skin); its location effects are those of the mildest location it covers."""
     if gear.rules_location(given) is not None:
-        raise RulesError("name the armour type the blow lands on (option hit_choice), or none")
+        raise RulesError(N_("name the armour type the blow lands on (option hit_choice), or none"))
     if given.strip().lower() == "none":
         bare = [loc for loc in MILDEST if damage.armour_at(target, loc) is None]
         if not bare:
-            raise RulesError(f"{target.name} has no unarmoured location")
+            raise RulesError(N_("{target} has no unarmoured location"), target=target.name)
         return bare[0]
     kind = gear.armour_type(given).id
     worn = next((a for a in target.armour if a.type == kind), None)
     if worn is None:
-        raise RulesError(f"{target.name} wears no {kind}")
+        raise RulesError(N_("{target} wears no {kind}"), target=target.name, kind=kind)
     return next(loc for loc in MILDEST if loc in worn.locations)
 
 
@@ -181,7 +182,7 @@ def land(fight: Fight, index: int, margin: int, location: str | None) -> dict[st
         target = fight.people[target.id]
     if d.action == "pin":
         if target.kind == "warband":
-            raise RulesError("a warband cannot be pinned")
+            raise RulesError(N_("a warband cannot be pinned"))
         dmg = margin + (1 if fold(d.skill or "") == "wrestling" else 0)
         hardness = max(skill_ranks(target, "Wrestling"), skill_ranks(target, "Athletics"))
         loc = choose_location(fight, target, attacker, location, dmg, 0, hardness)

@@ -11,6 +11,7 @@ from typing import Any
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat import casting, gifts, hits, switching
 from runehall.systems.midgard.combat.combatant import Combatant, actions
 from runehall.systems.midgard.combat.effects import Effect, find, without
@@ -49,7 +50,7 @@ def luck(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
 
     if "instant" not in use.words:
         raise RulesError(
-            "out of turn, Luck is instant only with Lucky Boon: use_gift lucky_boon:instant[+dice][+skill]"
+            N_("out of turn, Luck is instant only with Lucky Boon: use_gift lucky_boon:instant[+dice][+skill]")
         )
     spec = CastSpec("A", "Luck", 2, 0, action="luck", carry=False)
     record = _instant(fight, c, spec, [use.text(), *params.gifts], params, source)
@@ -66,7 +67,7 @@ def tactics(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -
     difficulty = params.difficulty
     if difficulty is None:
         if opt(fight.options, "gm_mode") == "ask":
-            raise RulesError("the GM sets the difficulty of Evaluate Battlefield: give --difficulty")
+            raise RulesError(N_("the GM sets the difficulty of Evaluate Battlefield: give --difficulty"))
         difficulty = DEFAULT_GM_DIFFICULTY
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     spec = CastSpec("T", "Tactics", difficulty, 0, simple=True, action="evaluate_battlefield")
@@ -98,7 +99,7 @@ def trusted_comrade(fight: Fight, c: Combatant, use: Use, params: Any, source: S
     ally = fight.who(params.target or "")
     waiting = [n for n, k in enumerate(fight.checks) if k.who == ally.id and k.kind in COURAGE_CHECKS]
     if ally.id == c.id or ally.side != c.side or not waiting:
-        raise RulesError("Trusted Comrade helps an ally whose Courage cast is waiting (--target)")
+        raise RulesError(N_("Trusted Comrade helps an ally whose Courage cast is waiting (--target)"))
     check = fight.checks[waiting[0]]
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     spec = CastSpec("H", "Command", check.difficulty, 0, action="skill")
@@ -115,7 +116,7 @@ def shieldbearer(fight: Fight, c: Combatant, use: Use, params: Any, source: Sour
     """Block, with one's own shield and action, a hit on an ally (option shieldbearer_resolution)."""
     p = fight.pending
     if p is None or p.defence is not None or p.target == c.id or c.id not in switching.interposers(fight, p.target):
-        raise RulesError(f"{c.name} has no ally's hit to block (a shield, an unresolved action, the Wyrð)")
+        raise RulesError(N_("{who} has no ally's hit to block (a shield, an unresolved action, the Wyrð)"), who=c.name)
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     return switching.defend(fight, c.id, params, source, interposed=True)
 
@@ -127,7 +128,7 @@ def block_and_breach(fight: Fight, c: Combatant, use: Use, params: Any, source: 
     opening = find(c.effects, "breach")
     at_once = fight.stage in ("resolution", "segment_end") and fight.pending is None and not fight.checks
     if not opening or not at_once:
-        raise RulesError("Block and Breach answers a successful shield block, at once")
+        raise RulesError(N_("Block and Breach answers a successful shield block, at once"))
     fight.stage = "resolution"  # the bonus attack is resolved now, hit and answers included
     foe = opening[0].target or ""
     pay(fight, c, use_cost(use, midgard_options(fight.options)))

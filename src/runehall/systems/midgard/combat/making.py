@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from runehall.chance.sources import Source
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.cast import EXHAUSTION_MERKSTAVE, future_tokens
 from runehall.systems.midgard.combat import casting, gifts, moves
 from runehall.systems.midgard.combat.combatant import Combatant, band_bonus, lead_rank, skill_ranks, total_boxes
@@ -126,17 +127,19 @@ def _check_wyrd(fight: Fight, c: Combatant, wyrd: int, boost: gifts.Boost) -> No
     if not wyrd and not cost:
         return
     if wyrd and c.is_enemy and not opt(fight.options, "enemy_wyrd_buys_dice"):
-        raise RulesError("enemy Wyrð pays for gifts only, never for dice (A-49)")
+        raise RulesError(N_("enemy Wyrð pays for gifts only, never for dice"))
     if wyrd and c.is_enemy:
-        raise RulesError("an enemy's Wyrð buys dice for the GM's round cast (gm_cast --payer), not for one action")
+        raise RulesError(N_("an enemy's Wyrð buys dice for the GM's round cast (gm_cast --payer), not for one action"))
     if c.wyrd is None:
-        raise RulesError(f"{c.name}'s Wyrð is not tracked in this fight, so none can be spent")
+        raise RulesError(N_("{who}'s Wyrð is not tracked in this fight, so none can be spent"), who=c.name)
     cap = 2 + c.legend_score if c.legend_score is not None else c.wyrd
     capped = wyrd + (boost.cost if opt(fight.options, "wyrd_cap_counts_gift_costs") else 0)
     if capped > cap:
-        raise RulesError(f"{c.name} may spend at most {cap} Wyrð on this cast (2 + legend)")
+        raise RulesError(N_("{who} may spend at most {cap} Wyrð on this cast (2 + legend)"), who=c.name, cap=cap)
     if wyrd + cost > c.wyrd:
-        raise RulesError(f"{c.name} has {c.wyrd} Wyrð, not the {wyrd + cost} this cast needs")
+        raise RulesError(
+            N_("{who} has {wyrd} Wyrð, not the {needed} this cast needs"), who=c.name, wyrd=c.wyrd, needed=wyrd + cost
+        )
 
 
 class Extras(NamedTuple):
@@ -212,10 +215,12 @@ def make_cast(
     flags = {"simple": spec.simple, "opposed": spec.opposed, "instant": spec.instant}
     if c.is_enemy:
         if boost.dice or more.dice:
-            raise RulesError(f"{c.name} reads the GM's cast: gifts and effects that add dice do nothing for it")
+            raise RulesError(
+                N_("{who} reads the GM's cast: gifts and effects that add dice do nothing for it"), who=c.name
+            )
         gm = fight.gm
         if gm is None or gm.allocation is None:
-            raise RulesError("enemies read the GM's cast: gm_cast (and allocate --actor gm) first")
+            raise RulesError(N_("enemies read the GM's cast: gm_cast (and allocate --actor gm) first"))
         free += skill_ranks(c, spec.skill) if c.kind == "thane" and spec.skill else 0
         if c.kind == "shieldbearer" and spec.skill and skill_ranks(c, spec.skill):
             past += c.rank or 0
@@ -251,7 +256,7 @@ def make_cast(
     if boost.no_future or c.no_future:  # True Diligence: natural 4s count for nothing
         tokens = tokens.model_copy(update={"future": 0, "extra_future": 0})
     if wounds and c.wounds + wounds >= total_boxes(c):
-        raise RulesError(f"{wounds} wound(s) for Purge the Soul would take {c.name} out")
+        raise RulesError(N_("{wounds} wound(s) for Purge the Soul would take {who} out"), wounds=wounds, who=c.name)
     _consume(fight, c, spec, wyrd + boost.cost, wounds, lasting, more.used)
     return CastRecord(
         by=by,
@@ -298,14 +303,14 @@ def late_gifts(
     boost = gifts.plan(c, cast, texts, fight.options)
     early = [u.gift.name for u in boost.uses if u.gift.timing == gifts.BEFORE]
     if early:
-        raise RulesError(f"{', '.join(early)} must be named with the cast, before the roll")
+        raise RulesError(N_("{early} must be named with the cast, before the roll"), early=", ".join(early))
     again = {t.partition(":")[0] for t in record.gifts + record.armed} & {u.id for u in boost.uses}
     if again:
-        raise RulesError(f"already used on this cast: {', '.join(sorted(again))}")
+        raise RulesError(N_("already used on this cast: {again}"), again=", ".join(sorted(again)))
     _check_wyrd(fight, c, 0, boost)
     tokens, wounds, lasting = gifts.after_roll(c, cast, boost.after, record.tokens, fight.options)
     if wounds and c.wounds + wounds >= total_boxes(c):
-        raise RulesError(f"{wounds} wound(s) for Purge the Soul would take {c.name} out")
+        raise RulesError(N_("{wounds} wound(s) for Purge the Soul would take {who} out"), wounds=wounds, who=c.name)
     fight.set(
         c.id,
         wyrd=None if c.wyrd is None else c.wyrd - boost.cost,

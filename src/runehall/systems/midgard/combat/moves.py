@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat import gear, gift_moves
 from runehall.systems.midgard.combat.combatant import (
     Combatant,
@@ -49,15 +50,15 @@ def base_weapon(c: Combatant, key: str | None) -> tuple[Profile, Item | None]:
         return gear.unarmed(c.runes.get("F"), c.rank), None
     if word in gear.NATURAL:
         if not c.is_enemy:
-            raise RulesError("natural weapons and claws belong to enemies (Table 16)")
+            raise RulesError(N_("natural weapons and claws belong to enemies (Table 16)"))
         return gear.natural(word, c.rank or 1), None
     item = c.item(key)
     if item is None:
-        raise RulesError(f"{c.name} carries no {key!r}")
+        raise RulesError(N_("{who} carries no {key!r}"), who=c.name, key=key)
     if item.broken:
-        raise RulesError(f"{c.name}'s {item.id} is broken")
+        raise RulesError(N_("{who}'s {item} is broken"), who=c.name, item=item.id)
     if not item.held:
-        raise RulesError(f"{c.name}'s {item.id} is not in hand (a Move action picks it up)")
+        raise RulesError(N_("{who}'s {item} is not in hand (a Move action picks it up)"), who=c.name, item=item.id)
     return item_profile(c, item), item
 
 
@@ -83,21 +84,21 @@ def _weapon_in_use(c: Combatant, d: Declaration, options: Any) -> tuple[Profile,
     profile, item = base_weapon(c, d.weapon)
     if d.thrown:
         if item is None or item.weapon == "bow":
-            raise RulesError("only a carried throwing weapon, spear or improvised missile can be thrown")
+            raise RulesError(N_("only a carried throwing weapon, spear or improvised missile can be thrown"))
         return gear.thrown(gear.weapon(item.weapon), c.runes.get("Th", 2 * (c.rank or 1))), item
     others = [i for i in c.held() if item is None or i.id != item.id]
     if profile.id == "bow" and others:
-        raise RulesError(f"a bow needs both hands ({c.name} also holds {others[0].id})")
+        raise RulesError(N_("a bow needs both hands ({who} also holds {id})"), who=c.name, id=others[0].id)
     if d.two_hands:
         if profile.size != "heavy" or item is None or profile.range_ft is not None:
-            raise RulesError("only a heavy melee weapon is held in two hands")
+            raise RulesError(N_("only a heavy melee weapon is held in two hands"))
         if others:
-            raise RulesError(f"two hands need the other hand free ({c.name} holds {others[0].id})")
+            raise RulesError(N_("two hands need the other hand free ({who} holds {id})"), who=c.name, id=others[0].id)
         return gear.two_handed(profile), item
     if d.dual:
         second = [i for i in others if not gear.weapon_or_bow(i.weapon).is_shield]
         if item is None or not second:
-            raise RulesError("dual wielding needs two weapons in hand")
+            raise RulesError(N_("dual wielding needs two weapons in hand"))
         lighter = opt(options, "dual_wield_mixed_class") == "lighter"
         return gear.dual(profile, item_profile(c, second[0]), lighter), item
     return profile, item
@@ -112,7 +113,12 @@ def attack_skill(c: Combatant, d: Declaration, profile: Profile) -> tuple[str, s
     if d.skill is not None:
         named = skill_name(d.skill)
         if named not in skills:
-            raise RulesError(f"a {profile.name} is used with {' or '.join(skills)}, not {named}")
+            raise RulesError(
+                N_("a {profile} is used with {skills}, not {named}"),
+                profile=profile.name,
+                skills=" or ".join(skills),
+                named=named,
+            )
         skills = (named,)
     best = max(skills, key=lambda s: skill_ranks(c, s))
     return profile.rune, best
@@ -165,11 +171,11 @@ def target_item(target: Combatant, key: str | None) -> Item:
     if key is None:
         held = target.held()
         if not held:
-            raise RulesError(f"{target.name} holds nothing to aim at")
+            raise RulesError(N_("{target} holds nothing to aim at"), target=target.name)
         return held[0]
     item = target.item(key)
     if item is None or not item.held or item.broken:
-        raise RulesError(f"{target.name} holds no {key!r}")
+        raise RulesError(N_("{target} holds no {key!r}"), target=target.name, key=key)
     return item
 
 
@@ -223,7 +229,7 @@ def cast_of(c: Combatant, d: Declaration) -> tuple[str, str]:
         if d.skill is not None and fold(d.skill) == "wrestling":
             return "H", "Wrestling"
         if d.skill is not None and fold(d.skill) != "athletics":
-            raise RulesError("Escape Pin casts F + Athletics or H + Wrestling")
+            raise RulesError(N_("Escape Pin casts F + Athletics or H + Wrestling"))
         if d.skill is None and c.runes:
             wrestle = c.runes.get("H", 0) + skill_ranks(c, "Wrestling")
             if wrestle > c.runes.get("F", 0) + skill_ranks(c, "Athletics"):

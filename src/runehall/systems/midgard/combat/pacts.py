@@ -33,7 +33,7 @@ def seal(fight: Fight, c: Combatant, use: Use, target: Combatant | None, margin:
     if target is None or target.id == c.id:
         if margin is None:
             return {}
-        raise RulesError(f"{use.gift.name} binds another: name the --target")
+        raise RulesError(N_("{gift} binds another: name the --target"), gift=use.gift.name)
     pacts = list(target.pacts)
     mine = [n for n, p in enumerate(pacts) if p.by == c.id]
     if margin is None:
@@ -74,13 +74,19 @@ class BreakPactAction(CombatAction):
         fight.require("setup", "declaration", "casting", "resolution", "segment_end")
         c = fight.who(params.actor)
         if c.out:
-            raise RulesError(f"{c.name} is out of the fight")
+            raise RulesError(N_("{who} is out of the fight"), who=c.name)
         sealer = fight.who(params.by).id if params.by else None
         found = [p for p in c.pacts if sealer in (None, p.by)]
         if not found:
-            raise RulesError(f"{c.name} is bound by no pact" + (f" with {sealer}" if sealer else ""))
+            if sealer:
+                raise RulesError(N_("{who} is bound by no pact with {sealer}"), who=c.name, sealer=sealer)
+            raise RulesError(N_("{who} is bound by no pact"), who=c.name)
         if len(found) > 1:
-            raise RulesError(f"{c.name} is bound by several pacts: say whose (--by {' or '.join(p.by for p in found)})")
+            raise RulesError(
+                N_("{who} is bound by several pacts: say whose (--by {by})"),
+                who=c.name,
+                by=" or ".join(p.by for p in found),
+            )
         pact = found[0]
         bonus = c.courage_bonus + (c.berserk or 0)
         spec = CastSpec(

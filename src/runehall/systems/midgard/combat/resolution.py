@@ -222,19 +222,23 @@ class ResolveAction(CombatAction):
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("resolution")
         if fight.pending is not None:
-            raise RulesError(f"{fight.pending.target} must answer the hit first (take_hit or switch)")
+            raise RulesError(N_("{target} must answer the hit first (take_hit or switch)"), target=fight.pending.target)
         if fight.checks:
-            raise RulesError(f"{fight.checks[0].who} must make a {fight.checks[0].kind} check first (check)")
+            raise RulesError(
+                N_("{who} must make a {kind} check first (check)"), who=fight.checks[0].who, kind=fight.checks[0].kind
+            )
         if not fight.queue:
-            raise RulesError("nothing is left to resolve in this segment")
+            raise RulesError(N_("nothing is left to resolve in this segment"))
         head = fight.declarations[fight.queue[0]]
         if head.cast is not None and head.cast.gm_spend:
-            raise RulesError(f"{head.actor}'s Merkstave must be spent first (merkstave --actor {head.actor})")
+            raise RulesError(
+                N_("{actor}'s Merkstave must be spent first (merkstave --actor {actor})"), actor=head.actor
+            )
         out: dict[str, Any] = {}
         if params.specific is not None:
             out = specifics.respecify(fight, fight.queue[0], params.specific, params.item, params.prone)
         elif params.item is not None or params.prone:
-            raise RulesError("--item and --prone go with --specific")
+            raise RulesError(N_("--item and --prone go with --specific"))
         index = fight.queue.pop(0)
         d = fight.put(index, status="resolved")
         c = fight.people[d.actor]
@@ -268,15 +272,20 @@ class TakeHitAction(CombatAction):
         fight.require("resolution")
         p = fight.pending
         if p is None:
-            raise RulesError("no hit is waiting for an answer")
-        fight.the_one(params.actor, p.target, "is the one hit and takes it")
+            raise RulesError(N_("no hit is waiting for an answer"))
+        fight.the_one(params.actor, p.target, N_("{who} is the one hit and takes it, not {given}"))
         if params.actor is not None and params.location is not None:
             attacker, target = fight.people[fight.declarations[p.index].actor], fight.people[p.target]
             if hits.immobilised(target, attacker):
-                raise RulesError(f"{target.name} is immobilised, so {attacker.name} picks where the hit lands")
+                raise RulesError(
+                    N_("{target} is immobilised, so {attacker} picks where the hit lands"),
+                    target=target.name,
+                    attacker=attacker.name,
+                )
         if p.defence is not None and (p.defence.allocation is None or p.defence.gm_spend):
             raise RulesError(
-                f"{p.defender or p.target} must first allocate the switched defence (and spend its Merkstave)"
+                N_("{who} must first allocate the switched defence (and spend its Merkstave)"),
+                who=p.defender or p.target,
             )
         fight.set_pending(None)
         out = hits.land(fight, p.index, p.margin, params.location)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.midgard.combat import casting, moves
 from runehall.systems.midgard.combat.fight import Fight
 from runehall.systems.midgard.combat.settings import opt
@@ -25,12 +26,15 @@ def respecify(fight: Fight, index: int, specific: str, item: str | None, prone: 
     d = fight.declarations[index]
     c = fight.people[d.actor]
     if d.action not in ATTACKS or specific not in ATTACKS:
-        raise RulesError("only a declared attack can be named as another specific attack")
+        raise RulesError(N_("only a declared attack can be named as another specific attack"))
     if d.action not in KEEP_CAST or specific not in KEEP_CAST:
         if opt(fight.options, "choices_fixed_before_cast"):
             raise RulesError(
-                f"{specific if specific not in KEEP_CAST else d.action} changes the skill or the speed: it is "
-                "fixed before the cast (option choices_fixed_before_cast)"
+                N_(
+                    "{choice} changes the skill or the speed: it is fixed before "
+                    "the cast (option choices_fixed_before_cast)"
+                ),
+                choice=specific if specific not in KEEP_CAST else d.action,
             )
     assert d.target is not None and d.cast is not None
     target = fight.people[d.target]
@@ -38,7 +42,7 @@ def respecify(fight: Fight, index: int, specific: str, item: str | None, prone: 
     if specific in ("target_weapon", "disarm"):
         fields["item"] = moves.target_item(target, item).id
     elif item is not None or (prone and specific != "knock_back"):
-        raise RulesError("--item belongs to Target Weapon or Disarm, --prone to Knock Back")
+        raise RulesError(N_("--item belongs to Target Weapon or Disarm, --prone to Knock Back"))
     new = d.model_copy(update=fields)
     profile, _ = moves.weapon_in_use(c, new, fight.options)
     difficulty = moves.attack_difficulty(c, target, new, profile, fight.options, fight.round)

@@ -60,14 +60,14 @@ def defend(
     c = fight.people[who]
     attack_d = fight.declarations[p.index]
     if params.defence == "escape_pin" and attack_d.action != "pin":
-        raise RulesError("Escape Pin answers a pin")
+        raise RulesError(N_("Escape Pin answers a pin"))
     d = Declaration(actor=c.id, action=params.defence, weapon=params.weapon, skill=params.skill)
     if params.defence == "block":
         blocking, item = moves.block_item(c, params.weapon)
         if not blocking.armed and attack_d.armed:
-            raise RulesError("bare hands block only unarmed attacks")
+            raise RulesError(N_("bare hands block only unarmed attacks"))
         if interposed and not blocking.shield:
-            raise RulesError("the Shieldbearer gift blocks with a shield in hand")
+            raise RulesError(N_("the Shieldbearer gift blocks with a shield in hand"))
         d = d.model_copy(update={"weapon": item.id if item else "unarmed"})
     spec = spec_for(fight, c, d, switched_from=attack_d)
     if interposed and opt(fight.options, "shieldbearer_resolution") == "declared_shield_block":
@@ -149,12 +149,12 @@ class SwitchAction(CombatAction):
         fight.require("resolution")
         p = fight.pending
         if p is None or p.defence is not None:
-            raise RulesError("there is no hit to switch against")
-        fight.the_one(params.actor, p.target, "is the one hit and may switch")
+            raise RulesError(N_("there is no hit to switch against"))
+        fight.the_one(params.actor, p.target, N_("{who} is the one hit and may switch, not {given}"))
         if params.extra:
             if not extra_defence(fight, p.target):
-                raise RulesError(f"{p.target} has no Combat Master defence left for this segment")
+                raise RulesError(N_("{target} has no Combat Master defence left for this segment"), target=p.target)
             return defend(fight, p.target, params, source, keeps_action=True)
         if not p.can_switch:
-            raise RulesError(f"{p.target} has no unresolved action to switch this segment")
+            raise RulesError(N_("{target} has no unresolved action to switch this segment"), target=p.target)
         return defend(fight, p.target, params, source)

@@ -47,11 +47,11 @@ class CombatTracker(Tracker[CombatState]):
         people = [build(spec, options) for spec in setup.combatants]
         ids = [fold(c.id) for c in people]
         if len(set(ids)) != len(ids):
-            raise ParameterError("each combatant needs its own id")
+            raise ParameterError(N_("each combatant needs its own id"))
         if GM in ids:
-            raise ParameterError(f"the id {GM!r} is kept for the GM's cast")
+            raise ParameterError(N_("the id {gm!r} is kept for the GM's cast"), gm=GM)
         if len({c.side for c in people}) < 2:
-            raise ParameterError("a fight needs at least two sides")
+            raise ParameterError(N_("a fight needs at least two sides"))
         return CombatState(combatants=tuple(people))
 
     def actions(self) -> Mapping[str, TrackerAction[CombatState]]:

@@ -80,7 +80,7 @@ class UseGiftAction(CombatAction):
         fight.require("setup", "declaration", "casting", "resolution", "segment_end")
         c = fight.who(params.actor)
         if c.out:
-            raise RulesError(f"{c.name} is out of the fight")
+            raise RulesError(N_("{who} is out of the fight"), who=c.name)
         use = gifts.uses_of(c, [params.gift], fight.options)[0]
         g = use.id
         handler = HANDLERS.get(g)
@@ -88,10 +88,9 @@ class UseGiftAction(CombatAction):
             if g in NARRATIVE:
                 return narrate(fight, c, use, params)
             if g in OUTSIDE:
-                raise RulesError(f"{use.gift.name} is used outside combat")
-            raise RulesError(
-                f"{use.gift.name} is not used this way: {gifts.ELSEWHERE.get(use.gift.timing, 'on a cast')}"
-            )
+                raise RulesError(N_("{gift} is used outside combat"), gift=use.gift.name)
+            refusal = gifts.ELSEWHERE.get(use.gift.timing, N_("{gift} is not used here: name it with a cast"))
+            raise RulesError(refusal, gift=use.gift.name)
         out: dict[str, Any] = {"actor": c.id, "gift": use.text()}
         done: dict[str, Any] = handler(fight, c, use, params, source)
         return out | done
@@ -104,7 +103,7 @@ def _cost(fight: Fight, c: Combatant, use: Use) -> None:
 def _round_start(fight: Fight, c: Combatant) -> None:
     declared = fight.declaration_of(c.id) is not None
     if fight.stage != "declaration" or fight.segment != 1 or declared:
-        raise RulesError("this gift is used at the start of a round, before its user declares in segment 1")
+        raise RulesError(N_("this gift is used at the start of a round, before its user declares in segment 1"))
 
 
 def storm_of_blades(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
@@ -128,7 +127,7 @@ def peaceful_defence(fight: Fight, c: Combatant, use: Use, params: Any, source: 
 
 def shield_defence(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
     if not any(gear.weapon_or_bow(i.weapon).is_shield for i in c.held()):
-        raise RulesError("Shield Defence needs a shield in hand")
+        raise RulesError(N_("Shield Defence needs a shield in hand"))
     _cost(fight, c, use)
     guard = Effect(kind="defence", gift=use.id, value=1, ends="round", last_round=max(1, fight.round))
     fight.set(c.id, effects=(*fight.people[c.id].effects, guard))
@@ -155,7 +154,7 @@ def enduring_might(fight: Fight, c: Combatant, use: Use, params: Any, source: So
 
 def learn(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
     if c.botched is None:
-        raise RulesError(f"{c.name}'s latest cast was not a botch (option botch_means)")
+        raise RulesError(N_("{who}'s latest cast was not a botch (option botch_means)"), who=c.name)
     _cost(fight, c, use)
     lesson = Effect(kind="skill_next", gift=use.id, value=1, skill=c.botched, ends="used")
     fight.set(c.id, effects=(*fight.people[c.id].effects, lesson), botched=None)
@@ -167,21 +166,23 @@ def fate(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
     number on the opposite stone)."""
     stone = params.stone
     if stone not in ("cast_runes", "merkstave"):
-        raise RulesError("say which stone: --stone cast_runes (the central stone) or merkstave")
+        raise RulesError(N_("say which stone: --stone cast_runes (the central stone) or merkstave"))
     target = fight.who(params.target or "").id if params.target else None
     if use.id == "strand_of_fate":
         held = find(c.effects, "fate_token", target=target)
         if not held or params.tokens != 1:
-            raise RulesError(f"{c.name} holds no Strand of Fate token for {target} (one token a use)")
+            raise RulesError(
+                N_("{who} holds no Strand of Fate token for {target} (one token a use)"), who=c.name, target=target
+            )
         token = held[0]
         rest = () if token.value <= 1 else (token.model_copy(update={"value": token.value - 1}),)
         fight.set(c.id, effects=without(c.effects, [token]) + rest)
         return {"placed": instants.place_tokens(fight, target or "", stone, 1)}
     woven = [e for e in find(c.effects, "weave") if target in (e.target, e.other)]
     if not woven:
-        raise RulesError(f"{c.name} has woven no strands through {target}")
+        raise RulesError(N_("{who} has woven no strands through {target}"), who=c.name, target=target)
     if params.tokens > woven[0].value:
-        raise RulesError(f"the weaving allows at most {woven[0].value} token(s) a use")
+        raise RulesError(N_("the weaving allows at most {most} token(s) a use"), most=woven[0].value)
     other = woven[0].other if woven[0].target == target else woven[0].target
     opposite = "merkstave" if stone == "cast_runes" else "cast_runes"
     assert target is not None and other is not None
@@ -212,11 +213,11 @@ def narrate(fight: Fight, c: Combatant, use: Use, params: Any) -> dict[str, Any]
     out: dict[str, Any] = {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
     strands = use.words & set(STRANDS)
     if strands and (use.id != "strands_of_the_soul" or target is None):
-        raise RulesError(f"{', '.join(STRANDS.values())} are Strands of the Soul's, on a --target")
+        raise RulesError(N_("{effects} are Strands of the Soul's, on a --target"), effects=", ".join(STRANDS.values()))
     if len(strands) > 1:
-        raise RulesError("Strands of the Soul does one thing a use: name one effect")
+        raise RulesError(N_("Strands of the Soul does one thing a use: name one effect"))
     if params.margin is not None and use.id not in pacts.PACT_GIFTS:
-        raise RulesError("--margin belongs to Sealed in Blood or Unbreakable Oath")
+        raise RulesError(N_("--margin belongs to Sealed in Blood or Unbreakable Oath"))
     pay(fight, c, cost)
     if use.id in pacts.PACT_GIFTS:
         out |= pacts.seal(fight, c, use, target, params.margin)
@@ -240,22 +241,26 @@ def strand_of_the_soul(fight: Fight, target: Combatant, effect: str, params: Any
         return {"effect": effect, "wounds": wounds}
     if effect in ("god_rune_to_1", "god_rune_to_8"):
         if params.rune is None:
-            raise RulesError(f"{effect}: name the god rune (--rune F, Th, A, H or T)")
+            raise RulesError(N_("{effect}: name the god rune (--rune F, Th, A, H or T)"), effect=effect)
         code = rune_code(params.rune)
         if target.is_enemy or code not in target.runes:
-            raise RulesError(f"{target.name} has no god runes of its own (an enemy reads the GM's cast)")
+            raise RulesError(
+                N_("{target} has no god runes of its own (an enemy reads the GM's cast)"), target=target.name
+            )
         value = 1 if effect == "god_rune_to_1" else 8
         fight.set(target.id, runes={**target.runes, code: value})
         return {"effect": effect, "rune": code, "value": value}
     if params.skill is None:
-        raise RulesError(f"{effect}: name the skill (--skill)")
+        raise RulesError(N_("{effect}: name the skill (--skill)"), effect=effect)
     name = skill_name(params.skill)
     if effect == "skill_merkstave_4":
         curse = Effect(kind="skill_merkstave", gift="strands_of_the_soul", value=4, skill=name)
         fight.set(target.id, effects=(*target.effects, curse))
         return {"effect": effect, "skill": name, "merkstave": 4}
     if target.kind != "character":
-        raise RulesError(f"{target.name} has no skill ranks of its own to raise (an enemy's come from its rank)")
+        raise RulesError(
+            N_("{target} has no skill ranks of its own to raise (an enemy's come from its rank)"), target=target.name
+        )
     fight.set(target.id, skills={**target.skills, name: max(4, target.skills.get(name, 0))})
     return {"effect": effect, "skill": name, "ranks": fight.people[target.id].skills[name]}
 

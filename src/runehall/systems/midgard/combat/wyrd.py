@@ -48,29 +48,31 @@ class RegainWyrdAction(CombatAction):
         c = fight.who(params.actor)
         rune = next((r for r in rules().gifts.gift_rune if fold(params.rune) in (fold(r.id), fold(r.name))), None)
         if rune is None:
-            raise RulesError(f"there is no gift rune {params.rune!r}")
+            raise RulesError(N_("there is no gift rune {rune!r}"), rune=params.rune)
         amount = c.rune_totals.get(rune.id, 0)
         if c.out:
-            raise RulesError(f"{c.name} is out of the fight")
+            raise RulesError(N_("{who} is out of the fight"), who=c.name)
         if not amount:
-            raise RulesError(f"{c.name} holds no gift of {rune.name}, so its trigger regains nothing")
+            raise RulesError(
+                N_("{who} holds no gift of {rune}, so its trigger regains nothing"), who=c.name, rune=rune.name
+            )
         if c.wyrd is None or c.wyrd_max is None:
-            raise RulesError(f"{c.name}'s Wyrð is not tracked in this fight")
+            raise RulesError(N_("{who}'s Wyrð is not tracked in this fight"), who=c.name)
         effects = c.effects
         if rune.id == "wunjo" and fight.stage != "setup":
             joy = find(c.effects, "immobilised", gift="wunjo")
             if not joy:
                 raise RulesError(
-                    "in a fight, Wunjo's trigger is showing joy: declare rejoice first (it costs the action)"
+                    N_("in a fight, Wunjo's trigger is showing joy: declare rejoice first (it costs the action)")
                 )
             effects = (*without(effects, joy[:1]), joy[0].model_copy(update={"gift": "wunjo_regained"}))
         healed = 0
         if params.heal:
             laughing = gifts.holds(c, gift_def("healing_laughter"), fight.options)
             if rune.id != "wunjo" or not laughing:
-                raise RulesError("only Healing Laughter turns Wyrð regained through Wunjo into healing")
+                raise RulesError(N_("only Healing Laughter turns Wyrð regained through Wunjo into healing"))
             if params.heal > amount:
-                raise RulesError(f"{amount} Wyrð regained: at most {amount} of it as healing")
+                raise RulesError(N_("{amount} Wyrð regained: at most {amount} of it as healing"), amount=amount)
             fight.set(c.id, effects=effects)
             healed = heal(fight, c.id, params.heal)
         wyrd = c.wyrd + amount - params.heal
@@ -94,9 +96,7 @@ class MerkstaveParams(RulesModel):
 class MerkstaveAction(CombatAction):
     name: ClassVar[str] = "merkstave"
     title: ClassVar[str] = N_("Spend Merkstave")
-    summary: ClassVar[str] = (
-        "Spend a cast's leftover Merkstave by hand (when the table's options leave it to people)."
-    )
+    summary: ClassVar[str] = "Spend a cast's leftover Merkstave by hand (when the table's options leave it to people)."
     Params: ClassVar[type[RulesModel]] = MerkstaveParams
     actor_param: ClassVar[str | None] = "actor"
 
@@ -119,7 +119,7 @@ class MerkstaveAction(CombatAction):
             index, d = found
             assert d.cast is not None
             if d.cast.sealed:
-                raise RulesError(f"{c.name}'s allocation is still secret: its opponents allocate first")
+                raise RulesError(N_("{who}'s allocation is still secret: its opponents allocate first"), who=c.name)
             record = casting.spend_by_hand(d.cast, *_amounts(params), fight.options)
             fight.put(index, cast=record, status="ready")
             expose(fight, c.id, record)
@@ -127,10 +127,13 @@ class MerkstaveAction(CombatAction):
             return {"actor": c.id, "spent": spent, "by": spender(record.by, fight)} | result(record)
         if c.owed_merkstave:
             if params.margin or params.speed or params.next_attack + params.story != c.owed_merkstave:
-                raise RulesError(f"{c.owed_merkstave} Merkstave owed from checks: next_attack + story only")
+                raise RulesError(
+                    N_("{owed_merkstave} Merkstave owed from checks: next_attack + story only"),
+                    owed_merkstave=c.owed_merkstave,
+                )
             fight.set(c.id, owed_merkstave=0, exposed=c.exposed + params.next_attack)
             return {"actor": c.id, "spent": spent}
-        raise RulesError(f"{c.name} has no Merkstave waiting to be spent")
+        raise RulesError(N_("{who} has no Merkstave waiting to be spent"), who=c.name)
 
 
 def _amounts(params: Any) -> tuple[int, int, int, int]:
