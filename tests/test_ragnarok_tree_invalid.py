@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from runehall.errors import ManualResultError, ParameterError
+from runehall.present.refusals import say
+from runehall.present.words import words_for
+from runehall.systems import registry
 from test_ragnarok_tree import Game, composition, hero
 
 EINHERJAR = {"divine": {"bdp": 12, "origin": "einherjar"}}
@@ -230,3 +233,18 @@ def test_i28_no_recovery_from_consuncion_in_the_entry_combat(auto: bool) -> None
         assert game.pile("tyr") == "consuncion"  # the norn moves it
         game.do("recover_consumption", rune="tyr")
     assert game.pile("tyr") == "muerte"
+
+
+def test_refusals_read_in_the_readers_language() -> None:
+    # The same refusal, said from its template: English for the API, Spanish for a Spanish page.
+    es = words_for("es", "ragnarok")
+    error = drawn().refuse("transform", "exactly 2 runes", runes=["tyr"], to="M")
+    assert str(error) == "a transformation takes exactly 2 runes, not 1"
+    assert say(error, es) == "una transformación usa exactamente 2 runas, no 1"
+    game = Game(hero(composition(2, 0, 0), destiny=1), "blanca")
+    game.do("damage", points=4, trait="E", allocate=["tyr"] * 4)
+    refused = game.refuse("heal", "consuncion", points=1, allocate=["tyr"])
+    assert say(refused, es) == "Týr está en consunción, adonde la curación no llega"
+    with pytest.raises(ParameterError) as invalid:  # a validator's refusal (Invalid) keeps its template too
+        registry.get("ragnarok").character({"name": "Sigrid", "essence": ["fehu", "vacio"], "destiny": 2})
+    assert "la Runa del Vacío no forma parte de la Esencia" in say(invalid.value, es)
