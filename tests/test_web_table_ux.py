@@ -197,6 +197,6 @@ def test_a_rolls_refusal_names_the_field_by_its_label_in_the_pages_language(clie
         assert "debe ser un número entero" in text and "Input should be" not in text, text
         assert "&#39;bonus&#39;" not in text  # the field is named by its label, not its program name
     capped = client.post(f"/t/{table_id}/odds", data={**typed, "bonus": "4", "difficulty": "900"}, headers=SPANISH)
-    assert "como mucho 60" in capped.text and "over its cap" not in capped.text
+    assert "como máximo 60" in capped.text and "over its cap" not in capped.text
     english = client.post(f"/t/{table_id}/odds", data=typed).text
     assert "must be a whole number" in english and "&#39;bonus&#39;" not in english

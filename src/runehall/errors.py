@@ -3,13 +3,19 @@
 A refusal is made from an English template and its values (`RulesError("{skill} is at most {cap}",
 skill="Combate", cap=3)`): `str(error)` is the English sentence (the API's and the logs' words), and
 runehall.present.refusals says the same template in the reader's language from the catalogs. A refusal of
-several problems (a form's fields) carries them as `parts`, each its own template.
+several problems (a form's fields) carries them as `parts`, each its own template. A value may itself be
+a `Refusal` (or a RunehallError): it is said in the reader's language too, inside the sentence around it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+
+def N_(message: str) -> str:  # runehall.present.words.N_, here without importing the presentation layer
+    """Mark a template for the catalogs (the shared one, runehall/present/locale); it is said when shown."""
+    return message
 
 
 @dataclass(frozen=True)
@@ -48,12 +54,15 @@ class Invalid(ValueError):
 
 
 class NotationError(RunehallError):
-    """Dice notation that does not parse or exceeds the limits; `position` is 0-based."""
+    """Dice notation that does not parse or exceeds the limits; `position` is 0-based. `message` is the
+    problem's template, filled from `values`; the sentence adds where in the notation it is."""
 
-    def __init__(self, message: str, notation: str, position: int) -> None:
+    def __init__(self, message: str, notation: str, position: int, **values: Any) -> None:
         self.notation = notation
         self.position = position
-        super().__init__(f"{message} at position {position + 1} of {notation!r}")
+        problem = Refusal(message, values)
+        where = {"problem": problem, "position": position + 1, "notation": notation}
+        super().__init__(parts=[Refusal(N_("{problem} at position {position} of {notation!r}"), where)])
 
 
 class ManualResultError(RunehallError):

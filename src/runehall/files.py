@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from runehall import wire
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 
 
 def read_document(path: Path, what: str) -> Any:
@@ -18,24 +18,26 @@ def read_document(path: Path, what: str) -> Any:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise RunehallError(f"no {what} at {path}") from None
+        raise RunehallError(N_("no {what} at {path}"), what=what, path=path) from None
     except OSError as e:
-        raise RunehallError(f"cannot read {what} {path}: {e.strerror}") from None
+        raise RunehallError(
+            N_("cannot read {what} {path}: {strerror}"), what=what, path=path, strerror=e.strerror
+        ) from None
     try:
         if path.suffix.lower() == ".toml":
             return wire.loads_toml(raw.decode("utf-8"), f"{what} {path}")
         return wire.loads(raw, f"{what} {path}")
     except (UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
-        raise RunehallError(f"{what} {path} does not parse: {e}") from None
+        raise RunehallError(N_("{what} {path} does not parse: {e}"), what=what, path=path, e=e) from None
 
 
 def write_json_atomic(path: Path, data: Any, exclusive: bool = False, private: bool = False) -> None:
     """Write JSON through a temporary file and a rename; `exclusive` refuses to replace an existing file."""
     if exclusive and path.exists():
-        raise RunehallError(f"{path} already exists")
+        raise RunehallError(N_("{path} already exists"), path=path)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
-        raise RunehallError(f"no folder {directory} to write {path.name} in")
+        raise RunehallError(N_("no folder {directory} to write {name} in"), directory=directory, name=path.name)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

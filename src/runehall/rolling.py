@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from runehall.chance.jsonable import jsonable
 from runehall.chance.sources import MAX_RANGE, Draw
-from runehall.errors import VerificationError
+from runehall.errors import N_, VerificationError
 
 FORMAT = "runehall-roll/1"
 
@@ -58,7 +58,7 @@ class RollResult(NamedTuple):
         """Load a stored roll, refusing anything that is not one."""
         try:
             if data.get("format") != FORMAT:
-                raise VerificationError(f"not a stored roll (format {data.get('format')!r})")
+                raise VerificationError(N_("not a stored roll (format {value!r})"), value=data.get("format"))
             tape = tuple(_draw(entry) for entry in data["tape"])
             _check_source(data["source"])
             return cls(
@@ -73,7 +73,7 @@ class RollResult(NamedTuple):
                 outcome=data["outcome"],
             )
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise VerificationError(f"malformed stored roll: {e}") from None
+            raise VerificationError(N_("malformed stored roll: {e}"), e=e) from None
 
     def render(self) -> str:
         from runehall.systems.registry import find_mechanic

@@ -17,7 +17,7 @@ import tomllib
 from itertools import accumulate
 from typing import Any
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, Refusal, RunehallError
 
 MAX_DEPTH = 64
 # The largest number a request may give where a sequence number is expected: JavaScript's largest exact
@@ -38,25 +38,25 @@ def _too_deep_text(raw: bytes) -> bool:
     return len(brackets) > MAX_DEPTH and max(accumulate(map(_STEP.__getitem__, brackets))) > MAX_DEPTH
 
 
-def problem(value: Any) -> str | None:
+def problem(value: Any) -> Refusal | None:
     """What makes parsed data unacceptable (too deep, a lone surrogate, a NUL), or None. No recursion."""
     pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
         item, depth = pending.pop()
         if isinstance(item, str):
             if "\x00" in item:
-                return "text must not contain NUL characters (\\u0000)"
+                return Refusal(N_("text must not contain NUL characters (\\u0000)"))
             if not item.isascii():
                 try:
                     item.encode("utf-8")
                 except UnicodeEncodeError:
-                    return "text must be Unicode (no lone surrogates such as \\ud800)"
+                    return Refusal(N_("text must be Unicode (no lone surrogates such as \\ud800)"))
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return "numbers must be finite (NaN and Infinity are not JSON)"
+                return Refusal(N_("numbers must be finite (NaN and Infinity are not JSON)"))
         elif isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
-                return f"data nested deeper than {MAX_DEPTH} levels"
+                return Refusal(N_("data nested deeper than {depth} levels"), {"depth": MAX_DEPTH})
             children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
             pending.extend((child, depth + 1) for child in children)
     return None
@@ -66,7 +66,7 @@ def check(value: Any, what: str = "the data") -> Any:
     """The value itself, or an InputError naming what is wrong with it."""
     found = problem(value)
     if found:
-        raise InputError(f"{what}: {found}")
+        raise InputError(N_("{what}: {found}"), what=what, found=found)
     return value
 
 
@@ -74,15 +74,15 @@ def loads(text: str | bytes, what: str = "the JSON") -> Any:
     """JSON text as data, refused (InputError) if too deep or not Unicode; json.JSONDecodeError as usual."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if _too_deep_text(raw):
-        raise InputError(f"{what}: data nested deeper than {MAX_DEPTH} levels")
+        raise InputError(N_("{what}: data nested deeper than {depth} levels"), what=what, depth=MAX_DEPTH)
     try:
         data = json.loads(raw)
     except UnicodeDecodeError:
-        raise InputError(f"{what}: not UTF-8 text") from None
+        raise InputError(N_("{what}: not UTF-8 text"), what=what) from None
     except json.JSONDecodeError:
         raise
     except ValueError as e:  # an integer of more digits than Python converts
-        raise InputError(f"{what}: {e}") from None
+        raise InputError(N_("{what}: {e}"), what=what, e=e) from None
     return check(data, what)
 
 
@@ -92,5 +92,5 @@ def loads_toml(text: str, what: str = "the TOML") -> Any:
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise InputError(f"{what}: data nested deeper than {MAX_DEPTH} levels") from None
+        raise InputError(N_("{what}: data nested deeper than {depth} levels"), what=what, depth=MAX_DEPTH) from None
     return check(data, what)

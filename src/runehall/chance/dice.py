@@ -11,7 +11,7 @@ from runehall.chance import poly
 from runehall.chance.chance import Chance
 from runehall.chance.dist import Dist, Truncation
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError
+from runehall.errors import N_, ParameterError
 
 MAX_FACES = 1_000_000
 DEFAULT_EXPLODE_DEPTH = 9
@@ -25,7 +25,9 @@ class Die(Chance[int, int]):
 
     def __post_init__(self) -> None:
         if not 1 <= self.sides <= MAX_FACES:
-            raise ParameterError(f"a die needs between 1 and {MAX_FACES} faces, not {self.sides}")
+            raise ParameterError(
+                N_("a die needs between 1 and {MAX_FACES} faces, not {sides}"), MAX_FACES=MAX_FACES, sides=self.sides
+            )
 
     def sample(self, source: Source) -> int:
         return source.die(self.sides)
@@ -53,9 +55,13 @@ class ExplodingDie(Chance[tuple[int, ...], int]):
 
     def __post_init__(self) -> None:
         if not 2 <= self.sides <= MAX_FACES:
-            raise ParameterError(f"an exploding die needs between 2 and {MAX_FACES} faces, not {self.sides}")
+            raise ParameterError(
+                N_("an exploding die needs between 2 and {MAX_FACES} faces, not {sides}"),
+                MAX_FACES=MAX_FACES,
+                sides=self.sides,
+            )
         if not 0 <= self.depth <= 100:
-            raise ParameterError(f"explosion depth must be between 0 and 100, not {self.depth}")
+            raise ParameterError(N_("explosion depth must be between 0 and 100, not {depth}"), depth=self.depth)
 
     def sample(self, source: Source) -> tuple[int, ...]:
         faces = [source.die(self.sides)]
@@ -199,9 +205,9 @@ class Pool(Chance[PoolRoll, int]):
 
     def __post_init__(self) -> None:
         if self.count < 0:
-            raise ParameterError("a pool cannot have a negative number of dice")
+            raise ParameterError(N_("a pool cannot have a negative number of dice"))
         if self.keep is not None and self.keep.count < 0:
-            raise ParameterError("cannot keep a negative number of dice")
+            raise ParameterError(N_("cannot keep a negative number of dice"))
 
     def sample(self, source: Source) -> PoolRoll:
         die = self.die
@@ -271,7 +277,7 @@ def multinomial_counts(weights: Sequence[int], n: int) -> Dist[tuple[int, ...]]:
     from math import comb
 
     if not weights:
-        raise ParameterError("counting needs at least one category")
+        raise ParameterError(N_("counting needs at least one category"))
     level: list[tuple[tuple[int, ...], int, int]] = [((), 1, n)]  # (prefix, weight, trials left)
     for w in weights[:-1]:
         powers = [w**c for c in range(n + 1)]

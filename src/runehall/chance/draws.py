@@ -15,7 +15,7 @@ from typing import Literal
 from runehall.chance.chance import Chance
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError
+from runehall.errors import N_, ParameterError
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Token:
 def draw_from(items: Sequence[Token], n: int, source: Source, what: str) -> tuple[Token, ...]:
     """Draw n items one by one without replacement."""
     if not 0 <= n <= len(items):
-        raise ParameterError(f"cannot draw {n} from a {what} of {len(items)}")
+        raise ParameterError(N_("cannot draw {n} from a {what} of {n_items}"), n=n, what=what, n_items=len(items))
     remaining = list(items)
     drawn = []
     for _ in range(n):
@@ -46,7 +46,7 @@ def hypergeometric_counts(sizes: Sequence[int], n: int) -> Dist[tuple[int, ...]]
     count is forced by the others, so only the first k - 1 counts are enumerated.
     """
     if not 0 <= n <= sum(sizes):
-        raise ParameterError(f"cannot draw {n} from {sum(sizes)} items")
+        raise ParameterError(N_("cannot draw {n} from {value} items"), n=n, value=sum(sizes))
     if not sizes:
         return Dist({(): 1})
     # Build count vectors group by group, keeping only prefixes the later groups can still complete.
@@ -79,9 +79,16 @@ class BagDraw(Chance[tuple[Token, ...], tuple[int, ...]]):
     def __post_init__(self) -> None:
         unknown = {t.category for t in self.bag}.difference(self.categories)
         if unknown:
-            raise ParameterError(f"tokens of unknown categories in the {self.what}: {sorted(unknown)}")
+            raise ParameterError(
+                N_("tokens of unknown categories in the {what}: {value}"), what=self.what, value=sorted(unknown)
+            )
         if not 0 <= self.count <= len(self.bag):
-            raise ParameterError(f"cannot draw {self.count} from a {self.what} of {len(self.bag)}")
+            raise ParameterError(
+                N_("cannot draw {count} from a {what} of {n_bag}"),
+                count=self.count,
+                what=self.what,
+                n_bag=len(self.bag),
+            )
 
     def sample(self, source: Source) -> tuple[Token, ...]:
         return draw_from(self.bag, self.count, source, self.what)
@@ -135,7 +142,7 @@ class Card:
 
 def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
     if not 0 <= jokers <= 2:
-        raise ParameterError(f"a deck has 0, 1 or 2 jokers, not {jokers}")
+        raise ParameterError(N_("a deck has 0, 1 or 2 jokers, not {jokers}"), jokers=jokers)
     cards = [Card(r, i, s) for r in range(2, 15) for i, s in enumerate(SUITS)]
     cards += [Card(JOKER_RANK, j, "*") for j in range(jokers)]
     return tuple(cards)
@@ -150,7 +157,9 @@ class Deal(Chance[tuple[Card, ...], tuple[int, ...]]):
 
     def sample(self, source: Source) -> tuple[Card, ...]:
         if not 0 <= self.count <= len(self.deck):
-            raise ParameterError(f"cannot deal {self.count} cards from a deck of {len(self.deck)}")
+            raise ParameterError(
+                N_("cannot deal {count} cards from a deck of {n_deck}"), count=self.count, n_deck=len(self.deck)
+            )
         remaining = list(self.deck)
         hand = []
         for _ in range(self.count):
@@ -190,7 +199,7 @@ def longest_run_dist(hand: int, ace: AceMode = "both", copies: int = 4) -> Dist[
     again after the king.
     """
     if not 0 <= hand <= 13 * copies:
-        raise ParameterError(f"cannot deal {hand} cards from {13 * copies}")
+        raise ParameterError(N_("cannot deal {hand} cards from {value}"), hand=hand, value=13 * copies)
     order = list(range(2, 14))
     out: dict[int, int] = {}
     ace_choices = range(min(copies, hand) + 1)

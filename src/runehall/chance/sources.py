@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from runehall.errors import ManualResultError, ParameterError
+from runehall.errors import N_, ManualResultError, ParameterError
 
 SourceKind = Literal["secure", "fair", "seeded", "manual"]
 WORD = 1 << 32
@@ -35,7 +35,9 @@ class Draw(NamedTuple):
 
 def _check_range(n: int) -> None:
     if not 1 <= n <= MAX_RANGE:
-        raise ParameterError(f"a random choice needs between 1 and {MAX_RANGE} possibilities, not {n}")
+        raise ParameterError(
+            N_("a random choice needs between 1 and {MAX_RANGE} possibilities, not {n}"), MAX_RANGE=MAX_RANGE, n=n
+        )
 
 
 class Source(ABC):
@@ -157,9 +159,9 @@ class FairSource(WordSource):
     def __init__(self, server_seed: bytes, client_seed: str, nonce: int, stream: str | None = None) -> None:
         super().__init__()
         if len(server_seed) < 16:
-            raise ParameterError("a fair server seed must have at least 16 bytes")
+            raise ParameterError(N_("a fair server seed must have at least 16 bytes"))
         if nonce < 0:
-            raise ParameterError("a fair nonce cannot be negative")
+            raise ParameterError(N_("a fair nonce cannot be negative"))
         self._key = server_seed
         self.client_seed = client_seed
         self.nonce = nonce
@@ -210,7 +212,9 @@ class ManualSource(Source):
     def _take(self, wanted: str) -> int | str:
         if self._next >= len(self._results):
             raise ManualResultError(
-                f"this roll needs more manual results: {len(self._results)} given, another {wanted} is needed"
+                N_("this roll needs more manual results: {n_results} given, another {wanted} is needed"),
+                n_results=len(self._results),
+                wanted=wanted,
             )
         value = self._results[self._next]
         self._next += 1
@@ -225,9 +229,13 @@ class ManualSource(Source):
         try:
             value = int(raw)
         except ValueError:
-            raise ManualResultError(f"manual result {raw!r} is not a number; a d{faces} face is needed") from None
+            raise ManualResultError(
+                N_("manual result {raw!r} is not a number; a d{faces} face is needed"), raw=raw, faces=faces
+            ) from None
         if not 1 <= value <= faces:
-            raise ManualResultError(f"a d{faces} cannot show {value}: faces go from 1 to {faces}")
+            raise ManualResultError(
+                N_("a d{faces} cannot show {value}: faces go from 1 to {faces}"), faces=faces, value=value
+            )
         self.tape.append(Draw(faces, value))
         return value
 
@@ -240,13 +248,15 @@ class ManualSource(Source):
             if any(_fold(name) == folded for name in names):
                 self.tape.append(Draw(len(labels), index + 1, label))
                 return index
-        raise ManualResultError(f"{raw!r} is not in the {what} (already drawn, or never in it)")
+        raise ManualResultError(N_("{raw!r} is not in the {what} (already drawn, or never in it)"), raw=raw, what=what)
 
     def finish(self) -> None:
         unused = len(self._results) - self._next
         if unused:
             raise ManualResultError(
-                f"{len(self._results)} manual results were given but the roll used only {self._next}"
+                N_("{n_results} manual results were given but the roll used only {next}"),
+                n_results=len(self._results),
+                next=self._next,
             )
 
 
@@ -269,10 +279,12 @@ class ReplaySource(Source):
 
     def _below(self, n: int) -> int:
         if self._next >= len(self._tape):
-            raise ManualResultError("the stored draws ran out while replaying")
+            raise ManualResultError(N_("the stored draws ran out while replaying"))
         draw = self._tape[self._next]
         if draw.n != n:
-            raise ManualResultError(f"stored draw {self._next + 1} was 1..{draw.n}, but 1..{n} is asked for")
+            raise ManualResultError(
+                N_("stored draw {value} was 1..{n}, but 1..{n2} is asked for"), value=self._next + 1, n=draw.n, n2=n
+            )
         self._next += 1
         return draw.value - 1
 
@@ -281,4 +293,4 @@ class ReplaySource(Source):
 
     def finish(self) -> None:
         if self._next != len(self._tape):
-            raise ManualResultError("the stored draws were not all used while replaying")
+            raise ManualResultError(N_("the stored draws were not all used while replaying"))

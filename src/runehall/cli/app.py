@@ -15,7 +15,7 @@ from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_sou
 from runehall.cli.play import play_app
 from runehall.cli.server import register as register_server
 from runehall.cli.words import coerce, parse_request
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.fairness.log import verify_log
 from runehall.fairness.session import FairSession
 from runehall.present.odds import summarize
@@ -113,7 +113,7 @@ def verify(log: Annotated[Path, typer.Argument(help="An exported fair log (JSON)
     try:
         data = wire.loads(log.read_bytes(), f"{log}")
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise RunehallError(f"cannot read {log} as JSON: {e}") from None
+        raise RunehallError(N_("cannot read {log} as JSON: {e}"), log=log, e=e) from None
     report = verify_log(data)
     render.verification(report, as_json)
     if not report.ok:

@@ -15,7 +15,7 @@ import typer
 from runehall.cli import render, speech
 from runehall.cli.common import JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.words import coerce, split_words
-from runehall.errors import ParameterError
+from runehall.errors import N_, ParameterError
 from runehall.files import read_document, write_json_atomic
 from runehall.play.log import PlayLog
 from runehall.present.card import Card
@@ -58,7 +58,7 @@ def _card(log: PlayLog, event: dict[str, Any], words: Words) -> Card:
 def _named(words: list[str], model: Any) -> dict[str, Any]:
     positional, named = split_words(words)
     if positional:
-        raise ParameterError(f"unexpected {' '.join(positional)!r}: parameters are --name value")
+        raise ParameterError(N_("unexpected {value!r}: parameters are --name value"), value=" ".join(positional))
     return {k: coerce(model, k, v) for k, v in named.items()}
 
 

@@ -10,7 +10,7 @@ import typer
 
 from runehall.cli import render
 from runehall.cli.common import user_errors
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.files import read_document
 from runehall.storage.db import DEFAULT_URL, Database, backup_sqlite, sqlite_path
 from runehall.storage.store import Store
@@ -86,7 +86,7 @@ def register(app: typer.Typer) -> None:
         """An online copy of a SQLite database, safe while the server runs."""
         source = sqlite_path(Database(database_url).url)
         if source is None:
-            raise RunehallError("backup copies SQLite files; use pg_dump for PostgreSQL")
+            raise RunehallError(N_("backup copies SQLite files; use pg_dump for PostgreSQL"))
         backup_sqlite(source, target)
         render.out.print(f"copied {source} to {target}", markup=False)
 

@@ -43,7 +43,7 @@ def language(asked: str | None) -> str:
     """--lang, else the environment's language when it is Spanish, else English."""
     if asked is not None:
         if asked not in LANGUAGES:
-            raise ParameterError(f"--lang takes {' or '.join(LANGUAGES)}, not {asked!r}")
+            raise ParameterError(N_("--lang takes {value}, not {asked!r}"), value=" or ".join(LANGUAGES), asked=asked)
         return asked
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
@@ -152,8 +152,11 @@ def odds(console: Console, title: str, asked: str, summary: OddsSummary, words: 
     if summary.truncation is not None:
         depth, mass = summary.truncation
         console.print(
-            words(N_("Explosions stop after {depth} extra dice; runs reaching that limit have probability {mass}."),
-                  depth=words.number(depth), mass=words.percent(mass)),
+            words(
+                N_("Explosions stop after {depth} extra dice; runs reaching that limit have probability {mass}."),
+                depth=words.number(depth),
+                mass=words.percent(mass),
+            ),
             style="dim",
         )
     if full:
@@ -169,8 +172,10 @@ def asked(model: Any, params: Mapping[str, Any], words: Words) -> str:
     for name, value in params.items():
         if "default" in props.get(name, {}) and props[name]["default"] == value:
             continue
-        if value is None or isinstance(value, dict) or (
-            isinstance(value, list) and not all(isinstance(v, str | int) for v in value)
+        if (
+            value is None
+            or isinstance(value, dict)
+            or (isinstance(value, list) and not all(isinstance(v, str | int) for v in value))
         ):
             continue
         if isinstance(value, bool):

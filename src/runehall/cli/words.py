@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from runehall import wire
-from runehall.errors import ParameterError
+from runehall.errors import N_, ParameterError, Refusal
 from runehall.files import read_document
 
 
@@ -37,7 +37,7 @@ def coerce(model: type[BaseModel], name: str, raw: str) -> Any:
         try:
             return wire.loads(text, f"parameter '{name}'")
         except json.JSONDecodeError as e:
-            raise ParameterError(f"parameter '{name}': not valid JSON ({e.msg})") from None
+            raise ParameterError(parts=[Refusal(N_("not valid JSON ({msg})"), {"msg": e.msg}, name)]) from None
     if _is_listy(model, name):
         return [part.strip() for part in text.split(",") if part.strip()]
     return text
@@ -54,15 +54,15 @@ def split_words(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
             name, eq, value = word[2:].partition("=")
             if not eq:
                 if i + 1 >= len(words):
-                    raise ParameterError(f"--{name} needs a value")
+                    raise ParameterError(N_("--{name} needs a value"), name=name)
                 value = words[i + 1]
                 i += 1
             key = name.replace("-", "_")
             if key in named:
-                raise ParameterError(f"--{name} given twice")
+                raise ParameterError(N_("--{name} given twice"), name=name)
             named[key] = value
         elif named:
-            raise ParameterError(f"unexpected {word!r} after the parameters")
+            raise ParameterError(N_("unexpected {word!r} after the parameters"), word=word)
         else:
             positional.append(word)
         i += 1
@@ -72,11 +72,15 @@ def split_words(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
 def parse_request(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
     positional, named = split_words(words)
     if not positional:
-        raise ParameterError("say what to roll: NOTATION, or SYSTEM MECHANIC --param value ...")
+        raise ParameterError(N_("say what to roll: NOTATION, or SYSTEM MECHANIC --param value ..."))
     if len(positional) == 1:
         if named:
-            raise ParameterError("dice notation takes no --parameters; did you mean SYSTEM MECHANIC?")
+            raise ParameterError(N_("dice notation takes no --parameters; did you mean SYSTEM MECHANIC?"))
         return ["dice", "roll"], {"notation": positional[0]}
     if len(positional) > 2:
-        raise ParameterError(f"expected SYSTEM MECHANIC, got {len(positional)} words: {' '.join(positional)}")
+        raise ParameterError(
+            N_("expected SYSTEM MECHANIC, got {n_positional} words: {value}"),
+            n_positional=len(positional),
+            value=" ".join(positional),
+        )
     return positional, named

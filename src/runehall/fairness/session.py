@@ -13,7 +13,7 @@ from typing import Any
 
 from runehall import wire
 from runehall.chance.sources import FairSource
-from runehall.errors import RunehallError, VerificationError
+from runehall.errors import N_, RunehallError, VerificationError
 from runehall.fairness.log import Epoch, export_log
 from runehall.files import write_json_atomic
 from runehall.rolling import RollResult
@@ -78,12 +78,14 @@ class FairSession:
         try:
             data = wire.loads(path.read_bytes(), f"{path}")
         except FileNotFoundError:
-            raise RunehallError(f"no fair session at {path} (create one with `runehall fair new {path}`)") from None
+            raise RunehallError(
+                N_("no fair session at {path} (create one with `runehall fair new {path}`)"), path=path
+            ) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise VerificationError(f"{path} is not readable JSON: {e}") from None
+            raise VerificationError(N_("{path} is not readable JSON: {e}"), path=path, e=e) from None
         try:
             if data.get("format") != SESSION_FORMAT:
-                raise VerificationError(f"{path} is not a fair session file")
+                raise VerificationError(N_("{path} is not a fair session file"), path=path)
             epochs = [
                 Epoch(
                     bytes.fromhex(e["server_seed"]),
@@ -96,7 +98,7 @@ class FairSession:
             rolls = [RollResult.from_json(r) for r in data["rolls"]]
             return cls(epochs, rolls, int(data["next_nonce"]))
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise VerificationError(f"{path} is a damaged fair session file: {e}") from None
+            raise VerificationError(N_("{path} is a damaged fair session file: {e}"), path=path, e=e) from None
 
     def save(self, path: Path, exclusive: bool = False) -> None:
         write_json_atomic(path, self.to_json(), exclusive=exclusive, private=True)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.chance.sources import MAX_RANGE, Draw, FairSource, ReplaySource, commitment
-from runehall.errors import RunehallError, VerificationError
+from runehall.errors import N_, RunehallError, VerificationError
 from runehall.fairness.streams import effective_client_seed
 from runehall.rolling import RollResult
 
@@ -123,10 +123,10 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """A /1 log: each epoch one stream, its final count unknown."""
     epochs: list[dict[str, Any]] = []
     if not isinstance(data.get("epochs"), list):
-        raise VerificationError("malformed fair log: epochs must be a list")
+        raise VerificationError(N_("malformed fair log: epochs must be a list"))
     for e in data["epochs"]:
         if not isinstance(e, dict):
-            raise VerificationError("malformed fair log: an epoch is not an object")
+            raise VerificationError(N_("malformed fair log: an epoch is not an object"))
         stream = {"stream": "table", "commitment": e.get("commitment"), "server_seed": e.get("server_seed")}
         epochs.append(
             {
@@ -185,7 +185,7 @@ def _streams(data: dict[str, Any], report: VerifyReport) -> dict[str, _Stream]:
                 lost = bool(s.get("lost", False))
                 found[c] = _Stream(int(e["epoch"]), str(s["stream"]), client, bool(e["revealed"]), seed, nonces, lost)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise VerificationError(f"malformed fair log: epochs: {e}") from None
+        raise VerificationError(N_("malformed fair log: epochs: {e}"), e=e) from None
     return found
 
 
@@ -234,7 +234,7 @@ def _whole(streams: dict[str, _Stream], report: VerifyReport, old: bool) -> None
 
 def verify_log(data: Any) -> VerifyReport:
     if not isinstance(data, dict) or data.get("format") not in (LOG_FORMAT, OLD_LOG_FORMAT):
-        raise VerificationError(f"not a Runehall fair log (expected format {LOG_FORMAT!r})")
+        raise VerificationError(N_("not a Runehall fair log (expected format {LOG_FORMAT!r})"), LOG_FORMAT=LOG_FORMAT)
     old = data["format"] == OLD_LOG_FORMAT
     if old:
         data = _upgrade(data)
@@ -242,7 +242,7 @@ def verify_log(data: Any) -> VerifyReport:
     streams = _streams(data, report)
     rolls, trackers = data.get("rolls"), data.get("trackers", [])
     if not isinstance(rolls, list) or not isinstance(trackers, list):
-        raise VerificationError("malformed fair log: rolls and trackers must be lists")
+        raise VerificationError(N_("malformed fair log: rolls and trackers must be lists"))
     tracker_entries: dict[int, dict[str, Any]] = {}
     for index, raw in enumerate(rolls):
         roll = RollResult.from_json(raw)

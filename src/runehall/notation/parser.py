@@ -17,9 +17,10 @@ Grammar (whitespace ignored, case-insensitive `d`/`k`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from runehall.chance.dice import MAX_FACES, Keep
-from runehall.errors import NotationError
+from runehall.errors import N_, NotationError, Refusal
 from runehall.notation.tree import BinOp, Const, DiceTerm, Expr, Neg
 
 MAX_LENGTH = 200
@@ -35,8 +36,8 @@ class _Parser:
     pos: int = 0
     dice_total: int = 0
 
-    def fail(self, message: str, pos: int | None = None) -> NotationError:
-        return NotationError(message, self.text, self.pos if pos is None else pos)
+    def fail(self, message: str, pos: int | None = None, **values: Any) -> NotationError:
+        return NotationError(message, self.text, self.pos if pos is None else pos, **values)
 
     def skip(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -52,17 +53,23 @@ class _Parser:
             return True
         return False
 
-    def number(self, what: str) -> int:
+    def number(self, what: Refusal) -> int:
         self.skip()
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos] in DIGITS:
             self.pos += 1
         if start == self.pos:
-            found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end"
-            raise self.fail(f"expected {what}, found {found}", start)
+            found: object = repr(self.text[self.pos]) if self.pos < len(self.text) else Refusal(N_("the end"))
+            raise self.fail(N_("expected {what}, found {found}"), start, what=what, found=found)
         value = int(self.text[start : self.pos])
         if value > MAX_NUMBER:
-            raise self.fail(f"{what} {value} is too large (at most {MAX_NUMBER})", start)
+            raise self.fail(
+                N_("{what} {value} is too large (at most {MAX_NUMBER})"),
+                start,
+                what=what,
+                value=value,
+                MAX_NUMBER=MAX_NUMBER,
+            )
         return value
 
     # -- grammar ------------------------------------------------------------------------------------
@@ -81,7 +88,7 @@ class _Parser:
             self.pos += 1
             right = self.unary()
             if op == "/" and right.dist().weight(0):
-                raise self.fail("division by a value that can be zero", at)
+                raise self.fail(N_("division by a value that can be zero"), at)
             node = BinOp(op, node, right)
         return node
 
@@ -97,29 +104,36 @@ class _Parser:
             self.pos += 1
             inner = self.expr()
             if not self.eat(")"):
-                raise self.fail("expected ')'")
+                raise self.fail(N_("expected ')'"))
             return inner
         if ch.lower() == "d":
             return self.dice(1, start)
         if ch in DIGITS:
-            value = self.number("a number")
+            value = self.number(Refusal(N_("a number")))
             if self.peek().lower() == "d":
                 return self.dice(value, start)
             if self.peek() == "(":
                 return self.effective_dice(value, start)
             return Const(value)
         if not ch:
-            raise self.fail("the notation ends too early")
-        raise self.fail(f"unexpected {ch!r}")
+            raise self.fail(N_("the notation ends too early"))
+        raise self.fail(N_("unexpected {ch!r}"), ch=ch)
 
     def count_dice(self, count: int, start: int) -> None:
         if count < 1:
-            raise self.fail("a dice term needs at least one die", start)
+            raise self.fail(N_("a dice term needs at least one die"), start)
         if count > MAX_DICE_PER_TERM:
-            raise self.fail(f"{count} dice is too many for one term (at most {MAX_DICE_PER_TERM})", start)
+            raise self.fail(
+                N_("{count} dice is too many for one term (at most {MAX_DICE_PER_TERM})"),
+                start,
+                count=count,
+                MAX_DICE_PER_TERM=MAX_DICE_PER_TERM,
+            )
         self.dice_total += count
         if self.dice_total > MAX_DICE_TOTAL:
-            raise self.fail(f"too many dice in one expression (at most {MAX_DICE_TOTAL})", start)
+            raise self.fail(
+                N_("too many dice in one expression (at most {MAX_DICE_TOTAL})"), start, MAX_DICE_TOTAL=MAX_DICE_TOTAL
+            )
 
     def dice(self, count: int, start: int) -> Expr:
         self.count_dice(count, start)
@@ -128,9 +142,9 @@ class _Parser:
             sides = 100
         else:
             sides_at = self.pos
-            sides = self.number("the number of faces")
+            sides = self.number(Refusal(N_("the number of faces")))
             if not 1 <= sides <= MAX_FACES:
-                raise self.fail(f"a die needs between 1 and {MAX_FACES} faces", sides_at)
+                raise self.fail(N_("a die needs between 1 and {MAX_FACES} faces"), sides_at, MAX_FACES=MAX_FACES)
         keep: Keep | None = None
         explode = False
         while True:
@@ -138,14 +152,14 @@ class _Parser:
             at = self.pos
             if ch == "!":
                 if explode:
-                    raise self.fail("'!' given twice")
+                    raise self.fail(N_("'!' given twice"))
                 if sides < 2:
-                    raise self.fail("a one-sided die cannot explode")
+                    raise self.fail(N_("a one-sided die cannot explode"))
                 self.pos += 1
                 explode = True
             elif ch in ("k", "d", "["):
                 if keep is not None:
-                    raise self.fail("only one keep or drop rule per dice term")
+                    raise self.fail(N_("only one keep or drop rule per dice term"))
                 keep = self.keep_rule(count, at)
             else:
                 break
@@ -153,9 +167,9 @@ class _Parser:
 
     def keep_rule(self, count: int, at: int) -> Keep:
         if self.eat("["):
-            n = self.number("how many dice to keep")
+            n = self.number(Refusal(N_("how many dice to keep")))
             if not self.eat("]"):
-                raise self.fail("expected ']'")
+                raise self.fail(N_("expected ']'"))
             which, drop = "h", False
         else:
             drop = self.text[self.pos].lower() == "d"
@@ -165,11 +179,11 @@ class _Parser:
                 which = self.text[self.pos].lower()
                 self.pos += 1
             elif drop:
-                raise self.fail("say 'dh' or 'dl' to drop dice", at)
-            n = self.number("how many dice")
+                raise self.fail(N_("say 'dh' or 'dl' to drop dice"), at)
+            n = self.number(Refusal(N_("how many dice")))
         verb = "drop" if drop else "keep"
         if not 1 <= n <= count - (1 if drop else 0):
-            raise self.fail(f"cannot {verb} {n} of {count} dice", at)
+            raise self.fail(N_("cannot {verb} {n} of {count} dice"), at, verb=verb, n=n, count=count)
         if drop:  # dropping the n highest keeps the lowest count - n, and the other way round
             return Keep("lowest" if which == "h" else "highest", count - n)
         return Keep("highest" if which == "h" else "lowest", n)
@@ -178,21 +192,21 @@ class _Parser:
         self.count_dice(count, start)
         self.pos += 1  # the "("
         at = self.pos
-        keep = self.number("how many dice to add")
+        keep = self.number(Refusal(N_("how many dice to add")))
         if not self.eat(")"):
-            raise self.fail("expected ')'")
+            raise self.fail(N_("expected ')'"))
         if not 1 <= keep <= count:
-            raise self.fail(f"cannot add {keep} of {count} dice", at)
+            raise self.fail(N_("cannot add {keep} of {count} dice"), at, keep=keep, count=count)
         return DiceTerm(count, 6, Keep("highest", keep), False, self.text[start : self.pos].strip())
 
 
 def parse(text: str) -> Expr:
     if not text.strip():
-        raise NotationError("empty notation", text, 0)
+        raise NotationError(N_("empty notation"), text, 0)
     if len(text) > MAX_LENGTH:
-        raise NotationError(f"notation longer than {MAX_LENGTH} characters", text, MAX_LENGTH)
+        raise NotationError(N_("notation longer than {MAX_LENGTH} characters"), text, MAX_LENGTH, MAX_LENGTH=MAX_LENGTH)
     p = _Parser(text)
     node = p.expr()
     if p.peek():
-        raise p.fail(f"unexpected {p.peek()!r}")
+        raise p.fail(N_("unexpected {value!r}"), value=p.peek())
     return node

@@ -13,7 +13,7 @@ from typing import Union
 from runehall.chance.dice import DEFAULT_EXPLODE_DEPTH, Die, ExplodingDie, Keep, Pool, PoolRoll
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
-from runehall.errors import TooComplexError
+from runehall.errors import N_, TooComplexError
 
 MAX_ODDS_OUTCOMES = 200_000
 # Exact odds cost about (outcomes x bits of the weights) for sums, and that much again per step of the
@@ -24,7 +24,7 @@ MAX_KEEP_COST = 5_000_000_000
 
 def _refuse_heavy(span: int, bits: int, what: str) -> None:
     if span * bits > MAX_SUM_COST:
-        raise TooComplexError(f"{what} is too large for exact odds")
+        raise TooComplexError(N_("{what} is too large for exact odds"), what=what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +86,11 @@ class DiceTerm:
         single = self.sides * (DEFAULT_EXPLODE_DEPTH + 1 if self.explode else 1)
         if self.keep is not None and self.keep.count < self.count:
             if single * self.count * self.keep.count * span * bits > MAX_KEEP_COST:
-                raise TooComplexError(f"{self.text} is too large for exact odds")
+                raise TooComplexError(N_("{text} is too large for exact odds"), text=self.text)
         else:
             _refuse_heavy(span, bits, self.text)
         if single * self.count > MAX_ODDS_OUTCOMES:
-            raise TooComplexError(f"{self.text} has too many outcomes for exact odds")
+            raise TooComplexError(N_("{text} has too many outcomes for exact odds"), text=self.text)
         return self.pool.dist()
 
     def show(self) -> str:
@@ -157,13 +157,13 @@ class BinOp:
             result = a.add(b.map(lambda v: -v))
         else:
             if len(a) * len(b) > MAX_ODDS_OUTCOMES:
-                raise TooComplexError("the product of these terms has too many outcomes for exact odds")
+                raise TooComplexError(N_("the product of these terms has too many outcomes for exact odds"))
             if self.op == "*":
                 result = a.combine(b, lambda x, y: x * y)
             else:
                 result = a.combine(b, _floor_div)
         if len(result) > MAX_ODDS_OUTCOMES:
-            raise TooComplexError("this expression has too many outcomes for exact odds")
+            raise TooComplexError(N_("this expression has too many outcomes for exact odds"))
         return result
 
     def show(self) -> str:

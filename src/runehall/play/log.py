@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from runehall.chance.sources import Draw, ReplaySource, Source
-from runehall.errors import RulesError, RunehallError, VerificationError
+from runehall.errors import N_, RulesError, RunehallError, VerificationError
 from runehall.systems import registry
 from runehall.systems.base import GameSystem, RulesModel
 from runehall.systems.tracker import Tracker
@@ -105,15 +105,15 @@ class PlayLog:
         live = [e["seq"] for e in self.events if e["action"] != "revoke" and e["seq"] not in gone]
         if seq is None:
             if not live:
-                raise RulesError("there is nothing to undo")
+                raise RulesError(N_("there is nothing to undo"))
             seq = live[-1]
         if seq not in live:
-            raise RulesError(f"event {seq} is not an action still in force")
+            raise RulesError(N_("event {seq} is not an action still in force"), seq=seq)
         event = {"seq": len(self.events) + 1, "action": "revoke", "revokes": seq, "by": by}
         try:
             self._fold([*self.events, event])
         except RunehallError as e:
-            raise RulesError(f"cannot undo event {seq}: a later event depends on it ({e})") from None
+            raise RulesError(N_("cannot undo event {seq}: a later event depends on it ({e})"), seq=seq, e=e) from None
         self.events.append(event)
         return event
 
@@ -132,10 +132,10 @@ class PlayLog:
     def from_json(cls, data: Any) -> PlayLog:
         try:
             if data.get("format") != FORMAT:
-                raise VerificationError("not a Runehall play log")
+                raise VerificationError(N_("not a Runehall play log"))
             log = cls(str(data["system"]), str(data["tracker"]), dict(data["options"]), dict(data["setup"]))
             log.events = [dict(e) for e in data["events"]]
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise VerificationError(f"damaged play log: {e}") from None
+            raise VerificationError(N_("damaged play log: {e}"), e=e) from None
         log.state()  # a log that does not fold is refused whole
         return log

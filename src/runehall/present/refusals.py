@@ -9,6 +9,7 @@ path's last part -> the label a person sees), else by the field's own name.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from runehall.errors import Refusal, RunehallError
 from runehall.present.words import N_, Words
@@ -22,7 +23,7 @@ def say(error: RunehallError, words: Words, labels: Mapping[str, str] | None = N
 
 
 def say_part(part: Refusal, words: Words, labels: Mapping[str, str] | None = None) -> str:
-    reason = words(part.template, **part.values) if part.values else words(part.template)
+    reason = _reason(part, words)
     if not part.where:
         return reason
     name = part.where.split(".")[-1] if not part.where.split(".")[-1].isdigit() else part.where
@@ -36,6 +37,22 @@ def by_field(error: RunehallError, words: Words) -> dict[str, str]:
     found: dict[str, list[str]] = {}
     for part in error.parts:
         top = part.where.split(".")[0] if part.where else ""
-        reason = words(part.template, **part.values) if part.values else words(part.template)
+        reason = _reason(part, words)
         found.setdefault(top, []).append(reason)
     return {top: "; ".join(reasons) for top, reasons in found.items()}
+
+
+def _reason(part: Refusal, words: Words) -> str:
+    """The part's own sentence, without its field: values that are refusals themselves said in turn."""
+    if not part.values:
+        return words(part.template)
+    values = {name: _value(value, words) for name, value in part.values.items()}
+    return words(part.template, **values)
+
+
+def _value(value: Any, words: Words) -> Any:
+    if isinstance(value, Refusal):
+        return say_part(value, words)
+    if isinstance(value, RunehallError):
+        return say(value, words)
+    return value

@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from runehall import wire
 from runehall.errors import (
+    N_,
     ManualResultError,
     NotationError,
     ParameterError,
@@ -51,6 +52,8 @@ IMPORT_BODY: dict[str, Any] = {
 
 def body_limit(scope: Scope) -> int:
     return MAX_IMPORT if scope.get("path") == IMPORT_PATH else MAX_BODY
+
+
 STATUS: list[tuple[type[RunehallError], int]] = [
     (RateLimited, 429),
     (Unauthorized, 401),
@@ -142,7 +145,7 @@ def _parse_export(raw: bytearray) -> Any:
     try:
         return wire.loads(cast(bytes, raw), "the export")  # read in place: no second copy of the body
     except json.JSONDecodeError as e:
-        raise ParameterError(f"the export is not JSON: {e.msg} at line {e.lineno}") from None
+        raise ParameterError(N_("the export is not JSON: {msg} at line {lineno}"), msg=e.msg, lineno=e.lineno) from None
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
@@ -154,7 +157,7 @@ def _bearer(authorization: str | None, cookie: str | None) -> str:
         return authorization[7:].strip()
     if cookie:
         return cookie
-    raise Unauthorized("send your access token: Authorization: Bearer TOKEN")
+    raise Unauthorized(N_("send your access token: Authorization: Bearer TOKEN"))
 
 
 async def _viewer(
@@ -234,7 +237,7 @@ def create_app(database: Database) -> FastAPI:
         if not request.url.path.startswith("/api/"):  # a web page or fragment: words for people, not JSON
             from runehall.web.plumbing import refusal
 
-            return refusal(request, str(error), status, headers)
+            return await run_in_threadpool(refusal, request, error, status, headers)
         return JSONResponse({"detail": str(error), "error": type(error).__name__}, status, headers=headers)
 
     async def call(work: Callable[..., Any], *args: Any) -> Any:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from runehall import wire
+from runehall.errors import Invalid
 from runehall.table.visibility import Visibility
 
 Name = Annotated[str, Field(min_length=1, max_length=60, pattern=r"\S")]
@@ -29,7 +30,7 @@ class Body(BaseModel):
         surrogate (no database can), and nothing nests deeper than wire.MAX_DEPTH."""
         found = wire.problem(data)
         if found:
-            raise ValueError(found)
+            raise Invalid(found.template, **found.values)
         return data
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 
 DEFAULT_URL = "sqlite:///runehall.sqlite3"
 
@@ -29,12 +29,14 @@ def normalise_url(url: str) -> str:
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise RunehallError(f"not a database URL: {url!r}") from None
+        raise RunehallError(N_("not a database URL: {url!r}"), url=url) from None
     if parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg"):
         return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     if parsed.drivername == "sqlite":
         return url
-    raise RunehallError(f"unsupported database {parsed.drivername!r}: use sqlite:///FILE or postgresql://…")
+    raise RunehallError(
+        N_("unsupported database {drivername!r}: use sqlite:///FILE or postgresql://…"), drivername=parsed.drivername
+    )
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -58,9 +60,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def backup_sqlite(source: Path, target: Path) -> None:
     """An online, consistent copy of a SQLite database, even while a server writes to it."""
     if not source.exists():
-        raise RunehallError(f"no database file at {source}")
+        raise RunehallError(N_("no database file at {source}"), source=source)
     if target.exists():
-        raise RunehallError(f"{target} already exists")
+        raise RunehallError(N_("{target} already exists"), target=target)
     with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
         src.backup(dst)
 

@@ -17,7 +17,7 @@ from pydantic import (
 )
 
 from runehall.chance.sources import commitment
-from runehall.errors import ParameterError
+from runehall.errors import N_, Invalid, ParameterError, Refusal
 from runehall.storage.store import aware, contains_nul
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
@@ -71,7 +71,7 @@ class ExportedStream(_Exported):
     @model_validator(mode="after")
     def _committed(self) -> ExportedStream:
         if self.server_seed is not None and commitment(bytes.fromhex(self.server_seed)) != self.commitment:
-            raise ValueError(f"the {self.stream} seed is not the one its commitment was made for")
+            raise Invalid(N_("the {stream} seed is not the one its commitment was made for"), stream=self.stream)
         return self
 
 
@@ -100,7 +100,7 @@ class ExportedSeed(_Exported):
     def _distinct(self) -> ExportedSeed:
         names = [s.stream for s in self.streams]
         if len(set(names)) != len(names):
-            raise ValueError(f"epoch {self.epoch} names a stream twice")
+            raise Invalid(N_("epoch {epoch} names a stream twice"), epoch=self.epoch)
         return self
 
 
@@ -127,27 +127,27 @@ class TableExport(BaseModel):
     @classmethod
     def _no_nul(cls, data: Any) -> Any:
         if contains_nul(data):
-            raise ValueError("text must not contain NUL characters (\\u0000)")
+            raise Invalid(N_("text must not contain NUL characters (\\u0000)"))
         return data
 
     @model_validator(mode="after")
     def _consistent(self) -> TableExport:
         seqs = [e.seq for e in self.events]
         if seqs != list(range(1, len(seqs) + 1)) or self.table.last_seq != len(seqs):
-            raise ValueError("events must be numbered 1, 2, 3... up to the table's last_seq")
+            raise Invalid(N_("events must be numbered 1, 2, 3... up to the table's last_seq"))
         epochs = [s.epoch for s in self.seeds]
         secret = [s.epoch for s in self.seeds if not s.revealed]
         if len(set(epochs)) != len(epochs) or secret != [max(epochs)]:
-            raise ValueError("seed epochs must be distinct, and only the last one unrevealed")
+            raise Invalid(N_("seed epochs must be distinct, and only the last one unrevealed"))
         live = [s for s in self.seeds[-1].streams if s.server_seed is not None]
         if self.format != "runehall-table/1" and not self.seeds[-1].revealed and live:
-            raise ValueError("an export never holds a seed still in use (a backup moves a live seed)")
+            raise Invalid(N_("an export never holds a seed still in use (a backup moves a live seed)"))
         commitments = [s.commitment for e in self.seeds for s in e.streams]
         if len(set(commitments)) != len(commitments):
-            raise ValueError("two seed streams share a commitment")
+            raise Invalid(N_("two seed streams share a commitment"))
         ids = [p.id for p in self.participants]
         if len(set(ids)) != len(ids) or len({p.token_hash for p in self.participants}) != len(ids):
-            raise ValueError("participants must have distinct ids and tokens")
+            raise Invalid(N_("participants must have distinct ids and tokens"))
         return self
 
 
@@ -165,7 +165,11 @@ PART_MODELS: dict[str, type[BaseModel]] = {
 def _refusal(error: ValidationError, *prefix: str | int) -> ParameterError:
     first = error.errors(include_url=False)[0]
     where = ".".join(str(part) for part in (*prefix, *first["loc"])) or "the document"
-    return ParameterError(f"damaged table export: {where}: {first['msg']}")
+    from runehall.systems.base import refusals  # the systems import the storage layer's neighbours
+
+    found = refusals(error)[0]
+    reason = Refusal(found.template, found.values)
+    return ParameterError(N_("damaged table export: {where}: {reason}"), where=where, reason=reason)
 
 
 def _each_part_alone(data: Any) -> None:
@@ -173,18 +177,26 @@ def _each_part_alone(data: Any) -> None:
     at once builds an error for every field of every broken item before the first is reported: a file of
     a million empty events took gigabytes (the attack in tests/test_fair_import.py)."""
     if not isinstance(data, dict):
-        raise ParameterError("damaged table export: the document must be a JSON object")
+        raise ParameterError(N_("damaged table export: the document must be a JSON object"))
     for key, model in PART_MODELS.items():
         items = data.get(key)
         if not isinstance(items, list):
             continue  # the whole document's check says what is missing or wrong
         if len(items) > MAX_PARTS[key]:
-            raise ParameterError(f"damaged table export: {key}: over its cap: at most {MAX_PARTS[key]} entries")
+            raise ParameterError(
+                N_("damaged table export: {key}: over its cap: at most {MAX_PARTS} entries"),
+                key=key,
+                MAX_PARTS=MAX_PARTS[key],
+            )
         for index, item in enumerate(items):
             streams = item.get("streams") if isinstance(item, dict) else None
             if isinstance(streams, list) and len(streams) > MAX_STREAMS:
                 where = f"{key}.{index}.streams"
-                raise ParameterError(f"damaged table export: {where}: over its cap: at most {MAX_STREAMS} entries")
+                raise ParameterError(
+                    N_("damaged table export: {where}: over its cap: at most {MAX_STREAMS} entries"),
+                    where=where,
+                    MAX_STREAMS=MAX_STREAMS,
+                )
             try:
                 model.model_validate(item)
             except ValidationError as error:
@@ -198,4 +210,3 @@ def parse_export(data: Any) -> TableExport:
         return TableExport.model_validate(data)
     except ValidationError as error:
         raise _refusal(error) from None
-

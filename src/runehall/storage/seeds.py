@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, func, insert, select, update
 
 from runehall.chance.sources import FairSource, commitment
-from runehall.errors import RulesError
+from runehall.errors import N_, RulesError
 from runehall.fairness.streams import GM, LEGACY, PUBLIC, effective_client_seed, may_see_stream, personal_streams
 from runehall.storage.schema import participants, seed_streams, seeds
 
@@ -191,7 +191,7 @@ class SeedStore:
     def current_epoch(self, connection: Connection, table_id: str) -> SeedEpoch:
         current = self._current(connection, table_id)
         if current is None:
-            raise RulesError("this table has no seed in use")
+            raise RulesError(N_("this table has no seed in use"))
         return current
 
     def fair_source(self, connection: Connection, table_id: str, stream: str, take: bool = True) -> FairSource:
@@ -206,7 +206,7 @@ class SeedStore:
             found = self.current_epoch(connection, table_id).stream(name)
             assert found is not None
         if found.server_seed is None:
-            raise RulesError("this table's seed in use was not imported; rotate it before rolling")
+            raise RulesError(N_("this table's seed in use was not imported; rotate it before rolling"))
         if take:
             connection.execute(
                 update(seed_streams)
@@ -239,11 +239,16 @@ class SeedStore:
         self.lock(connection, table_id)
         current = self.current_epoch(connection, table_id)
         if len(current.contributions) >= MAX_ADDITIONS:
-            raise RulesError(f"this seed already has {MAX_ADDITIONS} additions to its client seed, the most it takes")
+            raise RulesError(
+                N_("this seed already has {MAX_ADDITIONS} additions to its client seed, the most it takes"),
+                MAX_ADDITIONS=MAX_ADDITIONS,
+            )
         if current.rolled:
             raise RulesError(
-                "this seed has already been rolled with: add to the client seed after the next rotation, "
-                "before its first roll"
+                N_(
+                    "this seed has already been rolled with: add to the client seed after the next rotation, "
+                    "before its first roll"
+                )
             )
         added = [*current.contributions, {"by": by, "text": text}]
         connection.execute(

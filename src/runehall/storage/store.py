@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import Connection, and_, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.storage.db import Database
 from runehall.storage.schema import events, participants, tables
 from runehall.storage.seeds import SeedEpoch, SeedStore  # noqa: F401 - SeedEpoch: part of the store's API
@@ -161,7 +161,7 @@ class Store(SeedStore):
         """
         done = connection.execute(update(tables).where(tables.c.id == table_id).values(last_seq=tables.c.last_seq))
         if done.rowcount != 1:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(N_("no table {table_id!r}"), table_id=table_id)
 
     # -- tables and participants ----------------------------------------------------------------------
     def create_table(
@@ -194,13 +194,13 @@ class Store(SeedStore):
     def table(self, connection: Connection, table_id: str) -> Any:
         row = connection.execute(select(tables).where(tables.c.id == table_id)).first()
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(N_("no table {table_id!r}"), table_id=table_id)
         return row
 
     def table_by_code(self, connection: Connection, code: str) -> Any:
         row = connection.execute(select(tables).where(tables.c.invite_code == code)).first()
         if row is None:
-            raise NotFound("no table has that invite code")
+            raise NotFound(N_("no table has that invite code"))
         return row
 
     def add_participant(self, connection: Connection, table_id: str, name: str, role: str) -> tuple[Participant, str]:
@@ -223,20 +223,20 @@ class Store(SeedStore):
     def by_token(self, connection: Connection, token: str) -> Participant:
         row = connection.execute(select(participants).where(participants.c.token_hash == token_hash(token))).first()
         if row is None or row.revoked:
-            raise Unauthorized("unknown or revoked access token")
+            raise Unauthorized(N_("unknown or revoked access token"))
         return _participant(row)
 
     def still_seated(self, connection: Connection, participant: Participant) -> None:
         """Refuse unless this participant is, now, in this transaction, at their table and not revoked."""
         row = connection.execute(select(participants).where(participants.c.id == participant.id)).first()
         if row is None or row.revoked or row.table_id != participant.table_id:
-            raise Unauthorized("unknown or revoked access token")
+            raise Unauthorized(N_("unknown or revoked access token"))
 
     def new_invite_code(self, connection: Connection, table_id: str) -> str:
         code = secrets.token_hex(5)
         done = connection.execute(update(tables).where(tables.c.id == table_id).values(invite_code=code))
         if done.rowcount != 1:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(N_("no table {table_id!r}"), table_id=table_id)
         return code
 
     def participants(self, connection: Connection, table_id: str) -> list[Participant]:
@@ -252,7 +252,7 @@ class Store(SeedStore):
             .values(revoked=True)
         )
         if done.rowcount != 1:
-            raise NotFound(f"no participant {participant_id!r} at this table")
+            raise NotFound(N_("no participant {participant_id!r} at this table"), participant_id=participant_id)
 
     # -- events ----------------------------------------------------------------------------------------
     def append(
@@ -293,7 +293,7 @@ class Store(SeedStore):
     def event(self, connection: Connection, table_id: str, seq: int) -> Event:
         row = connection.execute(select(events).where(and_(events.c.table_id == table_id, events.c.seq == seq))).first()
         if row is None:
-            raise NotFound(f"no event {seq} at this table")
+            raise NotFound(N_("no event {seq} at this table"), seq=seq)
         return _event(row)
 
     # -- export and import -------------------------------------------------------------------------------
@@ -349,6 +349,7 @@ class Store(SeedStore):
             self.new_epoch(connection, t.id, last.epoch + 1, last.client_seed)
         except IntegrityError:
             raise Conflict(
-                f"a table with id {t.id!r}, its invite code, or one of its participants or tokens already exists"
+                N_("a table with id {id!r}, its invite code, or one of its participants or tokens already exists"),
+                id=t.id,
             ) from None
         return t.id

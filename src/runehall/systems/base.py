@@ -391,14 +391,18 @@ class GameSystem(ABC):
         found = self.trackers().get(name)
         if found is None:
             known = ", ".join(sorted(self.trackers())) or "none"
-            raise UnknownNameError(f"{self.id} has no tracker {name!r} (it has: {known})")
+            raise UnknownNameError(
+                N_("{id} has no tracker {name!r} (it has: {known})"), id=self.id, name=name, known=known
+            )
         return found
 
     def mechanic(self, name: str) -> Mechanic[Any, Any, Any]:
         found = self.mechanics().get(name)
         if found is None:
             known = ", ".join(sorted(self.mechanics()))
-            raise UnknownNameError(f"{self.id} has no mechanic {name!r} (it has: {known})")
+            raise UnknownNameError(
+                N_("{id} has no mechanic {name!r} (it has: {known})"), id=self.id, name=name, known=known
+            )
         return found
 
     def options(self, values: Mapping[str, Any] | None = None) -> RulesModel:
@@ -409,5 +413,5 @@ class GameSystem(ABC):
     def character(self, values: Mapping[str, Any], options: RulesModel | None = None) -> CharacterModel:
         """A validated sheet; the table's options reach the validators as context["options"]."""
         if self.Character is None:
-            raise UnknownNameError(f"{self.id} has no character sheets")
+            raise UnknownNameError(N_("{id} has no character sheets"), id=self.id)
         return validate_model(self.Character, values, "field", {"options": options or self.options()})

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from runehall.errors import RulesDataError
+from runehall.errors import N_, RulesDataError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -19,15 +19,17 @@ def read_data_file(package: str, name: str) -> Any:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise RulesDataError(f"{package}: data file {name} is missing") from None
+        raise RulesDataError(N_("{package}: data file {name} is missing"), package=package, name=name) from None
     try:
         if name.endswith(".toml"):
             return tomllib.loads(raw.decode("utf-8"))
         if name.endswith(".json"):
             return json.loads(raw)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RulesDataError(f"{package}: data file {name} does not parse: {e}") from None
-    raise RulesDataError(f"{package}: data file {name} has an unknown format")
+        raise RulesDataError(
+            N_("{package}: data file {name} does not parse: {e}"), package=package, name=name, e=e
+        ) from None
+    raise RulesDataError(N_("{package}: data file {name} has an unknown format"), package=package, name=name)
 
 
 def load_data(package: str, name: str, model: type[M]) -> M:
@@ -37,4 +39,6 @@ def load_data(package: str, name: str, model: type[M]) -> M:
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise RulesDataError(f"{package}: data file {name}: {where}: {first['msg']}") from None
+        raise RulesDataError(
+            N_("{package}: data file {name}: {where}: {msg}"), package=package, name=name, where=where, msg=first["msg"]
+        ) from None

@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 import runehall.systems as package
-from runehall.errors import UnknownNameError
+from runehall.errors import N_, UnknownNameError
 from runehall.systems.base import GameSystem, Mechanic
 
 ENTRY_POINT_GROUP = "runehall.systems"
@@ -51,7 +51,11 @@ def systems() -> dict[str, GameSystem]:
 def get(system_id: str) -> GameSystem:
     found = systems().get(system_id)
     if found is None:
-        raise UnknownNameError(f"unknown game system {system_id!r} (installed: {', '.join(sorted(systems()))})")
+        raise UnknownNameError(
+            N_("unknown game system {system_id!r} (installed: {value})"),
+            system_id=system_id,
+            value=", ".join(sorted(systems())),
+        )
     return found
 
 

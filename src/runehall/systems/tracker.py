@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel
 
 from runehall.chance.sources import Source
-from runehall.errors import UnknownNameError
+from runehall.errors import N_, UnknownNameError
 from runehall.present.card import Card, Chip
 from runehall.present.words import Words
 from runehall.systems.base import RulesModel, validate_model
@@ -87,7 +87,12 @@ class Tracker(ABC, Generic[S]):
     def action(self, name: str) -> TrackerAction[S]:
         found = self.actions().get(name)
         if found is None:
-            raise UnknownNameError(f"{self.name} has no action {name!r} (it has: {', '.join(sorted(self.actions()))})")
+            raise UnknownNameError(
+                N_("{name} has no action {name2!r} (it has: {value})"),
+                name=self.name,
+                name2=name,
+                value=", ".join(sorted(self.actions())),
+            )
         return found
 
     def parse_setup(self, values: Mapping[str, Any]) -> RulesModel:

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from runehall.errors import ParameterError
+from runehall.errors import N_, ParameterError
 from runehall.fairness.verify import LOG_FORMAT, TRACKER_PREFIX
 from runehall.rolling import RollResult
 from runehall.storage.store import Event, Participant
@@ -37,7 +37,7 @@ class FairTable(TableCore):
         """Any participant may add to the client seed of the epoch in use until its first roll (409 after):
         then no seed committed before could have been chosen knowing the client seed."""
         if not text or len(text) > 120 or any(ord(ch) < 32 for ch in text):
-            raise ParameterError("an addition to the client seed is 1 to 120 printable characters")
+            raise ParameterError(N_("an addition to the client seed is 1 to 120 printable characters"))
 
         def work(c: Connection) -> Event:
             epoch = self.store.add_to_client_seed(c, viewer.table_id, viewer.id, text)

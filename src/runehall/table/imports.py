@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from runehall.chance.sources import MAX_RANGE, FairSource
-from runehall.errors import ParameterError, RunehallError
+from runehall.errors import N_, ParameterError, Refusal, RunehallError
 from runehall.fairness.streams import LEGACY, effective_client_seed, fair_source_of, stream_for
 from runehall.fairness.trackers import replay_problem
 from runehall.fairness.verify import rederive, redraw
@@ -135,8 +135,9 @@ PAYLOADS: dict[str, type[_Payload]] = {
 }
 
 
-def refuse(reason: str) -> ParameterError:
-    return ParameterError(f"damaged table export: {reason}")
+def refuse(reason: str, **values: Any) -> ParameterError:
+    """A damaged export's refusal: `reason` is a template filled from `values`."""
+    return ParameterError(N_("damaged table export: {reason}"), reason=Refusal(reason, values))
 
 
 def check_import(doc: TableExport) -> None:
@@ -145,13 +146,17 @@ def check_import(doc: TableExport) -> None:
     for s in doc.seeds:
         for c in s.contributions:
             if c.by not in people:
-                raise refuse(f"epoch {s.epoch}: an addition to its client seed by {c.by!r}, who is not at the table")
+                raise refuse(
+                    N_("epoch {epoch}: an addition to its client seed by {by!r}, who is not at the table"),
+                    epoch=s.epoch,
+                    by=c.by,
+                )
     try:
         for e in doc.events:
             _check_shape(e.seq, e.kind, e.author, e.visibility, e.payload, people)
         _check_fairness(doc)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:  # a shape the checks missed
-        raise refuse(f"an event does not fit its kind ({type(e).__name__}: {e})") from None
+        raise refuse(N_("an event does not fit its kind ({kind}: {e})"), kind=type(e).__name__, e=e) from None
     _check_history(doc)
 
 
@@ -160,29 +165,41 @@ def _check_shape(
 ) -> None:
     model = PAYLOADS.get(kind)
     if model is None:
-        raise refuse(f"event {seq}: unknown kind {kind!r}")
+        raise refuse(N_("event {seq}: unknown kind {kind!r}"), seq=seq, kind=kind)
     try:
         model.model_validate(payload)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "payload"
-        raise refuse(f"event {seq} ({kind}): {where}: {first['msg']}") from None
+        raise refuse(
+            N_("event {seq} ({kind}): {where}: {msg}"), seq=seq, kind=kind, where=where, msg=first["msg"]
+        ) from None
     if author is not None and author not in people:
-        raise refuse(f"event {seq}: its author {author!r} is not a participant of the table")
+        raise refuse(N_("event {seq}: its author {author!r} is not a participant of the table"), seq=seq, author=author)
     if visibility == "sealed" and kind != "tracker_action":
-        raise refuse(f"event {seq}: only a tracker action can be sealed")
+        raise refuse(N_("event {seq}: only a tracker action can be sealed"), seq=seq)
     for key in ("participant_id", "owner"):
         named = payload.get(key)
         if kind in ("joined", "participant_revoked", "character_created", "tracker_started") and named is not None:
             if named not in people:
-                raise refuse(f"event {seq}: {key} {named!r} is not a participant of the table")
+                raise refuse(
+                    N_("event {seq}: {key} {named!r} is not a participant of the table"), seq=seq, key=key, named=named
+                )
     if kind == "revoke" and not 1 <= int(payload["revokes"]) < seq:
-        raise refuse(f"event {seq}: it undoes event {payload['revokes']}, which does not come before it")
+        raise refuse(
+            N_("event {seq}: it undoes event {revokes}, which does not come before it"),
+            seq=seq,
+            revokes=payload["revokes"],
+        )
     if kind == "tracker_action":
         for draw in payload["tape"]:
             ok = 2 <= len(draw) <= 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in draw[:2])
             if not ok or not 1 <= draw[1] <= draw[0] <= MAX_RANGE or (len(draw) == 3 and not isinstance(draw[2], str)):
-                raise refuse(f"event {seq}: a draw {draw!r} is not [n, value(, label)] with 1 <= value <= n <= 2^32")
+                raise refuse(
+                    N_("event {seq}: a draw {draw!r} is not [n, value(, label)] with 1 <= value <= n <= 2^32"),
+                    seq=seq,
+                    draw=draw,
+                )
 
 
 def _streams(seeds: list[ExportedSeed]) -> dict[str, tuple[ExportedSeed, Any]]:
@@ -198,24 +215,36 @@ def _check_fairness(doc: TableExport) -> None:
             continue
         commitment, nonce = source.get("commitment"), source.get("nonce")
         if not isinstance(nonce, int) or isinstance(nonce, bool) or nonce < 0:
-            raise refuse(f"event {e.seq}: a fair draw needs a non-negative integer nonce")
+            raise refuse(N_("event {seq}: a fair draw needs a non-negative integer nonce"), seq=e.seq)
         if not isinstance(commitment, str) or commitment not in streams:
-            raise refuse(f"event {e.seq}: it names a seed commitment the export does not hold")
+            raise refuse(N_("event {seq}: it names a seed commitment the export does not hold"), seq=e.seq)
         epoch, stream = streams[str(commitment)]
         if (commitment, nonce) in used:
-            raise refuse(f"event {e.seq}: nonce {nonce} of its seed stream is used twice")
+            raise refuse(N_("event {seq}: nonce {nonce} of its seed stream is used twice"), seq=e.seq, nonce=nonce)
         used.add((str(commitment), nonce))
         if nonce >= stream.next_nonce:
             raise refuse(
-                f"event {e.seq}: it used nonce {nonce} of the {stream.stream} stream of epoch {epoch.epoch}, "
-                f"whose counter says only {stream.next_nonce} were used (a rewound counter reuses nonces)"
+                N_(
+                    "event {seq}: it used nonce {nonce} of the {stream} stream of epoch {epoch}, "
+                    "whose counter says only {next_nonce} were used (a rewound counter reuses nonces)"
+                ),
+                seq=e.seq,
+                nonce=nonce,
+                stream=stream.stream,
+                epoch=epoch.epoch,
+                next_nonce=stream.next_nonce,
             )
         audience = stream_for(e.visibility, e.author)
         if stream.stream not in (audience, LEGACY):  # its seed would be revealed to people who may not see it
-            raise refuse(f"event {e.seq}: it drew from the {stream.stream} stream, not its audience's ({audience})")
+            raise refuse(
+                N_("event {seq}: it drew from the {stream} stream, not its audience's ({audience})"),
+                seq=e.seq,
+                stream=stream.stream,
+                audience=audience,
+            )
         expected = effective_client_seed(epoch.client_seed, [c.text for c in epoch.contributions])
         if source.get("client_seed") != expected:
-            raise refuse(f"event {e.seq}: its client seed is not its epoch's")
+            raise refuse(N_("event {seq}: its client seed is not its epoch's"), seq=e.seq)
         if stream.server_seed is None:
             continue
         seed = bytes.fromhex(stream.server_seed)
@@ -227,7 +256,9 @@ def _check_fairness(doc: TableExport) -> None:
         except (RunehallError, KeyError, TypeError, ValueError, IndexError) as error:
             problem = str(error)
         if problem:
-            raise refuse(f"event {e.seq}: its draws are not those its seed gives ({problem})")
+            raise refuse(
+                N_("event {seq}: its draws are not those its seed gives ({problem})"), seq=e.seq, problem=problem
+            )
 
 
 def _check_history(doc: TableExport) -> None:
@@ -247,11 +278,11 @@ def _check_history(doc: TableExport) -> None:
             raw = {"tracker": record.tracker, "setup": record.setup}
             problem = replay_problem(system.id, t.options, raw, record.events)
             if problem is not None:
-                raise refuse(f"tracker {tracker_id}: {problem}")
+                raise refuse(N_("tracker {tracker_id}: {problem}"), tracker_id=tracker_id, problem=problem)
             log = state.play_log(tracker_id)
             now = log.state()
             log.tracker.view(now), log.tracker.render(now), log.tracker.combatants(now)
     except RunehallError as e:
-        raise refuse(str(e)) from None
+        raise ParameterError(N_("damaged table export: {reason}"), reason=e) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as e:
-        raise refuse(f"an event does not fit its kind ({type(e).__name__}: {e})") from None
+        raise refuse(N_("an event does not fit its kind ({kind}: {e})"), kind=type(e).__name__, e=e) from None

@@ -23,8 +23,9 @@ import math
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 
 GUESSES_PER_MINUTE = 10  # a person mistyping a code or password a few times never reaches it
 JOINS_PER_MINUTE = 30  # a real table seats a dozen; a burst of 30 covers a whole class joining at once
@@ -35,8 +36,8 @@ MAX_KEYS = 10_000  # addresses or tables remembered at once; full buckets are fo
 class RateLimited(RunehallError):
     """Too many attempts in a short time; `retry_after` says how many seconds to wait."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, retry_after: int, **values: Any) -> None:
+        super().__init__(message, **values)
         self.retry_after = retry_after
 
 
@@ -92,7 +93,9 @@ class JoinLimits:
         wait = self.guesses.take(client_key(address))
         if wait:
             raise RateLimited(
-                f"too many failed joins from your address: at most {GUESSES_PER_MINUTE} a minute", _seconds(wait)
+                N_("too many failed joins from your address: at most {n} a minute"),
+                _seconds(wait),
+                n=GUESSES_PER_MINUTE,
             )
 
     def succeeded(self, address: str) -> None:
@@ -101,13 +104,15 @@ class JoinLimits:
     def attempt(self, table_id: str) -> None:
         wait = self.joins.take(table_id)
         if wait:
-            raise RateLimited(f"too many joins at this table: at most {JOINS_PER_MINUTE} a minute", _seconds(wait))
+            raise RateLimited(
+                N_("too many joins at this table: at most {n} a minute"), _seconds(wait), n=JOINS_PER_MINUTE
+            )
 
     def opening(self, address: str) -> None:
         wait = self.tables.take(client_key(address))
         if wait:
             raise RateLimited(
-                f"too many new tables from your address: at most {TABLES_PER_MINUTE} a minute", _seconds(wait)
+                N_("too many new tables from your address: at most {n} a minute"), _seconds(wait), n=TABLES_PER_MINUTE
             )
 
 

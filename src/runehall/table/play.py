@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from runehall.chance.sources import ManualSource
-from runehall.errors import ParameterError, RulesError, RunehallError
+from runehall.errors import N_, ParameterError, RulesError, RunehallError
 from runehall.fairness.streams import stream_for
 from runehall.play.log import PlayLog
 from runehall.storage.exports import parse_export
@@ -41,8 +41,7 @@ class TableService(FairTable):
         valid = system.character(sheet, system.options(options)).model_dump(mode="json")
         payload = {"character_id": secrets.token_urlsafe(6), "owner": viewer.id, "sheet": valid}
         return self.write_as(
-            viewer,
-            lambda c: self.store.append(c, viewer.table_id, "character_created", viewer.id, visibility, payload)
+            viewer, lambda c: self.store.append(c, viewer.table_id, "character_created", viewer.id, visibility, payload)
         )
 
     def edit_character(self, viewer: Participant, character_id: str, sheet: dict[str, Any]) -> Event:
@@ -57,9 +56,9 @@ class TableService(FairTable):
                 or record.created_seq in state.revoked
                 or not can_see(state.by_seq[record.created_seq], viewer)
             ):
-                raise NotFound(f"no character {character_id!r}")
+                raise NotFound(N_("no character {character_id!r}"), character_id=character_id)
             if not viewer.is_gm and record.owner != viewer.id:
-                raise Forbidden("only the owner or the game master can edit this character")
+                raise Forbidden(N_("only the owner or the game master can edit this character"))
             payload = {"character_id": character_id, "sheet": valid}
             return self.store.append(c, viewer.table_id, "character_edited", viewer.id, record.visibility, payload)
 
@@ -95,9 +94,9 @@ class TableService(FairTable):
         if character_id is not None:  # set a tracker up from a character at the table
             record = state.characters.get(str(character_id))
             if record is None or record.created_seq in state.revoked:
-                raise NotFound(f"no character {character_id!r}")
+                raise NotFound(N_("no character {character_id!r}"), character_id=character_id)
             if not viewer.is_gm and record.owner != viewer.id:
-                raise Forbidden("only the owner or the game master can put this character in play")
+                raise Forbidden(N_("only the owner or the game master can put this character in play"))
             setup["character"] = record.sheet
         tracker = system.tracker(tracker_name)
         parsed = tracker.parse_setup(setup)
@@ -139,18 +138,25 @@ class TableService(FairTable):
         combatant under the key its actions take."""
         combatants = tracker.combatants(state)
         if wanted and not combatants:
-            raise ParameterError(f"{tracker.name} has no combatants to hand to players")
+            raise ParameterError(N_("{name} has no combatants to hand to players"), name=tracker.name)
         players = {p.id for p in self.store.participants(c, viewer.table_id) if p.role == "player" and not p.revoked}
         by_fold = {_fold(key): key for key in combatants}
         checked: dict[str, str] = {}
         for name, participant in wanted.items():
             key = name if name in combatants else by_fold.get(_fold(name))
             if key is None:
-                raise ParameterError(f"no combatant {name!r} in this {tracker.name} (it has: {', '.join(combatants)})")
+                raise ParameterError(
+                    N_("no combatant {name!r} in this {name2} (it has: {value})"),
+                    name=name,
+                    name2=tracker.name,
+                    value=", ".join(combatants),
+                )
             if key in checked:
-                raise ParameterError(f"the combatant {key!r} is named twice")
+                raise ParameterError(N_("the combatant {key!r} is named twice"), key=key)
             if participant not in players:
-                raise ParameterError(f"no player {participant!r} at this table (combatants go to players)")
+                raise ParameterError(
+                    N_("no player {participant!r} at this table (combatants go to players)"), participant=participant
+                )
             checked[key] = participant
         return checked
 
@@ -158,7 +164,7 @@ class TableService(FairTable):
         state = state or self.state(viewer.table_id)
         record = state.trackers.get(tracker_id)
         if record is None or not can_see(state.by_seq[_started(state, tracker_id)], viewer):
-            raise NotFound(f"no tracker {tracker_id!r}")
+            raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
         return state, record
 
     def tracker_action(
@@ -212,7 +218,7 @@ class TableService(FairTable):
             stream = stream_for(SEALED_VISIBILITY, viewer.id)
             event = log.prepare(action, params, self._source(c, viewer.table_id, None, stream, take=False), viewer.id)
             if not _sealed(event):
-                raise RulesError("this action sealed on one seed stream and not on another; it cannot be fair")
+                raise RulesError(N_("this action sealed on one seed stream and not on another; it cannot be fair"))
         self._source(c, viewer.table_id, None, stream, take=True)  # the nonce is used now
         return event
 
@@ -241,14 +247,13 @@ class TableService(FairTable):
     def post(self, viewer: Participant, kind: str, text: str, visibility: str) -> Event:
         self._choosable(visibility)
         if kind not in NOTE_KINDS:
-            raise RulesError(f"unknown message kind {kind!r}")
+            raise RulesError(N_("unknown message kind {kind!r}"), kind=kind)
         if kind == "note" and not viewer.is_gm:
-            raise Forbidden("only the game master keeps notes")
+            raise Forbidden(N_("only the game master keeps notes"))
         if kind == "note" and visibility != "gm":  # a note is the GM's secret, by every path
-            raise ParameterError("a note is for game masters only: its visibility is gm")
+            raise ParameterError(N_("a note is for game masters only: its visibility is gm"))
         return self.write_as(
-            viewer,
-            lambda c: self.store.append(c, viewer.table_id, kind, viewer.id, visibility, {"text": text})
+            viewer, lambda c: self.store.append(c, viewer.table_id, kind, viewer.id, visibility, {"text": text})
         )
 
     # -- undo -----------------------------------------------------------------------------------------
@@ -259,24 +264,24 @@ class TableService(FairTable):
             # The GM may undo a sealed action without seeing it (the tracker's state shows it is there).
             sealed = target is not None and target.visibility == SEALED_VISIBILITY
             if target is None or not (can_see(target, viewer) or (sealed and viewer.is_gm)):
-                raise NotFound(f"no event {seq} at this table")
+                raise NotFound(N_("no event {seq} at this table"), seq=seq)
             if target.kind in NOT_UNDOABLE:
-                raise RulesError(f"a {target.kind} event cannot be undone")
+                raise RulesError(N_("a {kind} event cannot be undone"), kind=target.kind)
             if seq in state.revoked:
-                raise RulesError(f"event {seq} is already revoked")
+                raise RulesError(N_("event {seq} is already revoked"), seq=seq)
             if not viewer.is_gm:
                 allowed = bool(self.store.table(c, viewer.table_id).players_can_undo)
                 if not allowed or target.author != viewer.id:
-                    raise Forbidden("only the game master can undo this")
+                    raise Forbidden(N_("only the game master can undo this"))
             if target.kind == "tracker_action" and _revealing(target.payload):
                 # Undoing it would let the side that moved second choose again, knowing the other's secret.
-                raise RulesError("a secret choice both sides have seen cannot be undone")
+                raise RulesError(N_("a secret choice both sides have seen cannot be undone"))
             if target.kind == "tracker_action":
                 log = state.play_log(target.payload["tracker_id"])
                 try:
                     log.undo(seq, viewer.id)
                 except RunehallError as e:
-                    raise RulesError(str(e)) from None
+                    raise RulesError(parts=e.parts) from None
             payload = {"revokes": seq, "reason": reason}
             visibility = target.visibility
             if sealed:  # what changes is the tracker's state, which all its viewers see; the secret stays out
@@ -294,7 +299,7 @@ class TableService(FairTable):
         """Store an exported table, checked whole first (runehall.table.imports); nothing is written if any
         of it is refused. The file's live epoch is closed and a fresh one committed for new rolls."""
         if not isinstance(data, dict) or data.get("format") not in ("runehall-table/1", "runehall-table/2"):
-            raise ParameterError("not a Runehall table export")
+            raise ParameterError(N_("not a Runehall table export"))
         doc = parse_export(data)
         check_import(doc)
         return self.store.write(lambda c: self.store.import_table(c, doc))
@@ -320,13 +325,15 @@ def _acting_for(viewer: Participant, record: TrackerRecord, action: TrackerActio
     a combatant the game master handed them. Forbidden otherwise."""
     mine = [key for key, participant in record.controllers.items() if participant == viewer.id]
     if not mine:
-        raise Forbidden("only the owner or the game master can act on this tracker")
+        raise Forbidden(N_("only the owner or the game master can act on this tracker"))
     if action.actor_param is None:
-        raise Forbidden(f"only the owner or the game master can use {action.name!r} on this tracker")
+        raise Forbidden(N_("only the owner or the game master can use {name!r} on this tracker"), name=action.name)
     actor = getattr(action.parse_params(params), action.actor_param, None)
     if actor not in mine:
         raise Forbidden(
-            f"you act only for your own combatants ({', '.join(mine)}): name one with {action.actor_param!r}"
+            N_("you act only for your own combatants ({value}): name one with {actor_param!r}"),
+            value=", ".join(mine),
+            actor_param=action.actor_param,
         )
 
 
@@ -335,7 +342,7 @@ def _started(state: TableState, tracker_id: str) -> int:
     for seq, e in state.by_seq.items():
         if e.kind == "tracker_started" and e.payload["tracker_id"] == tracker_id:
             return seq
-    raise NotFound(f"no tracker {tracker_id!r}")
+    raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
 
 
 __all__ = ["Conflict", "TableService"]

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection
 
 from runehall.chance.sources import ManualSource, Source
-from runehall.errors import ParameterError, RulesError, RunehallError
+from runehall.errors import N_, ParameterError, RulesError, RunehallError
 from runehall.fairness.streams import hidden_commitments, stream_for
 from runehall.storage.store import Conflict, Event, Forbidden, NotFound, Participant, Store, Unauthorized
 from runehall.systems import registry
@@ -42,11 +42,11 @@ def check_password(password: str, stored: str) -> bool:
     an imported hash asking for millions of iterations would make every wrong guess cost seconds of CPU."""
     parts = stored.split("$")
     if len(parts) != 4 or parts[0] != "pbkdf2_sha256" or parts[1] != str(PASSWORD_ITERATIONS):
-        raise RulesError("this table's password is stored in a form this service does not check")
+        raise RulesError(N_("this table's password is stored in a form this service does not check"))
     try:
         salt = bytes.fromhex(parts[2])
     except ValueError:
-        raise RulesError("this table's password is stored in a form this service does not check") from None
+        raise RulesError(N_("this table's password is stored in a form this service does not check")) from None
     again = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, PASSWORD_ITERATIONS)
     return hmac.compare_digest(again.hex(), parts[3])
 
@@ -119,9 +119,9 @@ class TableCore:
             table = self.store.read(lambda c: self.store.table_by_code(c, code))
             self.join_limits.attempt(table.id)
             if table.password_hash and not password:
-                raise Unauthorized("this table needs its password")
+                raise Unauthorized(N_("this table needs its password"))
             if table.password_hash and not check_password(password or "", table.password_hash):
-                raise Unauthorized("wrong password")
+                raise Unauthorized(N_("wrong password"))
         except (NotFound, Unauthorized):
             raise  # a failed guess: its token stays spent
         except RunehallError:
@@ -132,9 +132,9 @@ class TableCore:
             self.store.lock(c, table.id)
             now = self.store.table(c, table.id)
             if now.invite_code != code or now.password_hash != table.password_hash:
-                raise NotFound("no table has that invite code")  # changed while the password was checked
+                raise NotFound(N_("no table has that invite code"))  # changed while the password was checked
             if any(p.name.casefold() == name.casefold() for p in self.store.participants(c, table.id) if not p.revoked):
-                raise Conflict("someone at this table already has that name: choose another")
+                raise Conflict(N_("someone at this table already has that name: choose another"))
             participant, token = self.store.add_participant(c, table.id, name, "player")
             event = self.store.append(
                 c,
@@ -155,13 +155,13 @@ class TableCore:
     def viewer(self, table_id: str, token: str) -> Participant:
         participant = self.store.read(lambda c: self.store.by_token(c, token))
         if participant.table_id != table_id:
-            raise Forbidden("this token belongs to another table")
+            raise Forbidden(N_("this token belongs to another table"))
         return participant
 
     def revoke_participant(self, gm: Participant, participant_id: str) -> Event:
         self._gm_only(gm)
         if participant_id == gm.id:
-            raise RulesError("a game master cannot revoke their own access")
+            raise RulesError(N_("a game master cannot revoke their own access"))
 
         def work(c: Connection) -> Event:
             self.store.revoke_participant(c, gm.table_id, participant_id)
@@ -261,12 +261,12 @@ class TableCore:
         self._choosable(visibility)
         system, options = self.system(viewer.table_id)
         if system_id is not None and system_id not in (system.id, "dice"):
-            raise RulesError(f"this table plays {system.id}; only its mechanics and free dice can be rolled")
+            raise RulesError(N_("this table plays {id}; only its mechanics and free dice can be rolled"), id=system.id)
         chosen = registry.get(system_id) if system_id else system
         mechanic = chosen.mechanic(mechanic_name)
         parsed = mechanic.parse_params(params)
         if mechanic.secret(parsed) and visibility not in SECRET_VISIBILITIES:
-            raise RulesError("the rules make this roll in secret: roll it GM-only (gm) or blind")
+            raise RulesError(N_("the rules make this roll in secret: roll it GM-only (gm) or blind"))
         table_options = chosen.options(options if chosen.id == system.id else {})
         mechanic.chance(parsed, table_options)  # refuse impossible parameters before taking a nonce
 
@@ -284,7 +284,7 @@ class TableCore:
         system, options = self.system(viewer.table_id)
         chosen = registry.get(system_id) if system_id else system
         if chosen.id not in (system.id, "dice"):
-            raise RulesError(f"this table plays {system.id}")
+            raise RulesError(N_("this table plays {id}"), id=system.id)
         mechanic = chosen.mechanic(mechanic_name)
         parsed = mechanic.parse_params(params)
         chosen_options = chosen.options(options if chosen.id == system.id else {})
@@ -312,9 +312,9 @@ class TableCore:
     def _choosable(visibility: str) -> None:
         """A visibility a person may ask for (the web's forms come here unchecked; "sealed" is the table's)."""
         if visibility not in VISIBILITIES:
-            raise ParameterError(f"who sees it must be one of: {', '.join(VISIBILITIES)}")
+            raise ParameterError(N_("who sees it must be one of: {value}"), value=", ".join(VISIBILITIES))
 
     @staticmethod
     def _gm_only(viewer: Participant) -> None:
         if not viewer.is_gm:
-            raise Forbidden("only the game master can do this")
+            raise Forbidden(N_("only the game master can do this"))

@@ -162,5 +162,5 @@ async def import_character(request: Request, table_id: str) -> Response:
         sheet = json_object(raw.decode("utf-8"), "a sheet")
         asked = validated(models.Character, sheet=sheet)
     except (RunehallError, UnicodeDecodeError) as e:
-        return answer(request, table_id, str(e) if isinstance(e, RunehallError) else "that file is not text", 422)
+        return answer(request, table_id, e if isinstance(e, RunehallError) else "that file is not text", 422)
     return await act(request, table_id, lambda service, me: service.create_character(me, asked.sheet, "public"))

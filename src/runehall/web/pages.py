@@ -15,7 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import escape
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Conflict, NotFound, Unauthorized
@@ -43,7 +43,7 @@ def same_origin(request: Request) -> None:
     """Refuse a form posted from another site (the cookie would otherwise ride along)."""
     origin = request.headers.get("origin")
     if origin and urlparse(origin).netloc != request.headers.get("host"):
-        raise RunehallError("this form was sent from another site")
+        raise RunehallError(N_("this form was sent from another site"))
 
 
 def enter(response: Response, table_id: str, token: str) -> None:
@@ -81,7 +81,7 @@ def _recent(request: Request) -> list[dict[str, str]]:
 
 def home_page(
     request: Request,
-    error: str = "",
+    error: str | RunehallError = "",
     form: dict[str, str] | None = None,
     status: int = 200,
     join: dict[str, Any] | None = None,
@@ -99,7 +99,7 @@ def home_page(
         option_fields=option_fields(chosen, lang=lang_of(request)),
         options_system=chosen,
         recent=_recent(request),
-        error=in_language(error, lang_of(request), {"name": "Table name"}),
+        error=in_language(error, lang_of(request), {"name": "Table name"}, (form or {}).get("system") or None),
         form=form or {},
         join=join or {"form": {}},
     )
@@ -121,12 +121,13 @@ def join_refusal(request: Request, form: dict[str, str], error: RunehallError) -
     elif isinstance(error, Conflict):
         field = "name"
     else:  # a form's refusal names its field: "field 'name': at most 60 characters"
+        about = [part.where for part in error.parts if part.where in ("invite_code", "name", "password")]
         named = re.match(r"field '(invite_code|name|password)'", str(error))
-        field = named[1] if named else ""
+        field = about[0] if about else named[1] if named else ""
     kept = {"invite_code": form.get("invite_code", "").strip(), "name": form.get("name", "").strip()}
     return {
         "form": kept,
-        "error": in_language(str(error), lang_of(request)),
+        "error": in_language(error, lang_of(request)),
         "field": field,
         "by_link": bool(form.get("by_link")) and field != "invite_code",
     }
@@ -151,7 +152,7 @@ async def options(request: Request, system: Annotated[str, Query(max_length=40)]
     try:
         shown = option_fields(system, lang=lang_of(request))
     except RunehallError as e:  # the message names what was asked for: escaped, like all text in a page
-        return HTMLResponse(f'<p class="error">{escape(str(e))}</p>', 422)
+        return HTMLResponse(f'<p class="error">{escape(in_language(e, lang_of(request)))}</p>', 422)
     return HTMLResponse(page(lang_of(request), "_options.html", option_fields=shown, options_system=system))
 
 
@@ -180,9 +181,9 @@ async def create(request: Request) -> Response:
             )
         )
     except RateLimited as e:
-        return _limited(await run_in_threadpool(home_page, request, str(e), form, 429), e)
+        return _limited(await run_in_threadpool(home_page, request, e, form, 429), e)
     except RunehallError as e:
-        return await run_in_threadpool(home_page, request, str(e), form, 422)
+        return await run_in_threadpool(home_page, request, e, form, 422)
     response = RedirectResponse(f"/t/{created.table_id}", 303)
     enter(response, created.table_id, created.gm_token)
     await _publish(request, created.events)

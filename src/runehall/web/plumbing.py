@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import escape
 
 from runehall import wire
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.storage.store import Event, Participant
 from runehall.table.play import TableService
 from runehall.web.pages import _publish, lang_of, same_origin, service_of
@@ -29,11 +29,19 @@ def render_html(request: Request, template: str, status: int = 200, **context: A
     return HTMLResponse(page(lang_of(request), template, **context), status)
 
 
-def answer(request: Request, table_id: str, message: str = "", status: int = 200) -> Response:
+def answer(
+    request: Request,
+    table_id: str,
+    message: str | RunehallError = "",
+    status: int = 200,
+    system_id: str | None = None,
+    labels: dict[str, str] | None = None,
+) -> Response:
     """A fragment for htmx; for a plain form, back to the table, or a page saying why it was refused.
-    A refusal is said in the page's language (the service speaks English, as the API and the CLI do)."""
-    if status >= 400:
-        message = in_language(message, lang_of(request))
+    A refusal is said in the page's language (the service speaks English, as the API and the CLI do), in
+    the words of the table's system (`system_id`) and with the form's `labels` for its fields."""
+    if status >= 400 or isinstance(message, RunehallError):
+        message = in_language(message, lang_of(request), labels, system_id)
     if request.headers.get("hx-request"):
         css = "error" if status >= 400 else "ok"
         return HTMLResponse(f'<span class="{css}">{escape(message)}</span>', status)
@@ -42,12 +50,27 @@ def answer(request: Request, table_id: str, message: str = "", status: int = 200
     return RedirectResponse(f"/t/{table_id}", 303)
 
 
-def refusal(request: Request, message: str, status: int, headers: dict[str, str] | None = None) -> Response:
+def system_of(request: Request, table_id: str) -> str | None:
+    """The table's system's id (its words say its rules' refusals), or None where there is no such table.
+    It reads the database: call it in a thread."""
+    if not table_id:
+        return None
+    try:
+        return service_of(request).system(table_id)[0].id
+    except RunehallError:
+        return None
+
+
+def refusal(
+    request: Request, message: str | RunehallError, status: int, headers: dict[str, str] | None = None
+) -> Response:
     """A web page's or fragment's refusal (raised past its route) said as `answer` says it, never as JSON:
-    a fragment polled by htmx (the people list of someone just revoked) shows it in words."""
+    a fragment polled by htmx (the people list of someone just revoked) shows it in words. It reads the
+    table's system from the database: call it in a thread."""
     parts = request.url.path.split("/")
     table_id = parts[2] if len(parts) > 2 and parts[1] == "t" else ""
-    response = answer(request, table_id, message, status)
+    system_id = system_of(request, table_id) if isinstance(message, RunehallError) else None
+    response = answer(request, table_id, message, status, system_id)
     response.headers.update(headers or {})
     return response
 
@@ -61,7 +84,8 @@ async def act(
         viewer = await run_in_threadpool(viewer_of, request, table_id)
         event = await run_in_threadpool(work, service_of(request), viewer)
     except RunehallError as e:
-        return answer(request, table_id, str(e), 422)
+        system_id = await run_in_threadpool(system_of, request, table_id)
+        return answer(request, table_id, e, 422, system_id)
     await _publish(request, [event])
     return answer(request, table_id, done)
 
@@ -70,7 +94,7 @@ def json_object(text: str, what: str) -> dict[str, Any]:
     try:
         value = wire.loads(text or "{}", what)
     except ValueError:
-        raise RunehallError(f"{what} must be JSON") from None
+        raise RunehallError(N_("{what} must be JSON"), what=what) from None
     if not isinstance(value, dict):
-        raise RunehallError(f"{what} must be a JSON object")
+        raise RunehallError(N_("{what} must be a JSON object"), what=what)
     return value

@@ -1,16 +1,24 @@
 """The service's refusals in the reader's language, where the web shows them.
 
-The service and the forms speak one English sentence (the API's and the CLI's words). The web page says it
-in the page's language: a whole sentence found in the catalog, else a form's "field 'x': reason" parts,
-each with its field named as the form labels it and its reason translated. What the catalog lacks stays
-as the service said it.
+A refusal is an error raised with English templates (runehall.errors): the page says each of its parts
+through runehall.present.refusals, in the table's system's words (its catalog, then the shared one, then
+the web's), each field named as the form labels it. The API keeps the English sentence (`str(error)`).
+
+A plain English sentence (a form's "field 'x': reason" parts, made before templates) is still said as far
+as the catalogs can: a whole sentence found in the web's catalog, else each part with its field labelled
+and its reason translated. What no catalog holds stays as the service said it.
 """
 
 from __future__ import annotations
 
 import re
 
+from runehall.errors import RunehallError
+from runehall.present.refusals import say_part
+from runehall.present.words import Words, words_for
 from runehall.web.i18n import translations
+
+WEB = "runehall.web"
 
 # The request models' field names, as the web's forms label them (gettext ids already in the catalog).
 FIELD_WORDS = {
@@ -45,13 +53,21 @@ FOR_PEOPLE = {
 PART = re.compile(r"(?:field|parameter) '(?P<field>[\w.]+)': (?P<reason>.+)")
 
 
-def in_language(message: str, lang: str, labels: dict[str, str] | None = None) -> str:
-    """`message` (one sentence, or a form's parts joined by "; ") said in `lang` as far as the catalog can.
-    `labels` names a form's fields where they differ from FIELD_WORDS (Create table's `name`...)."""
+def in_language(
+    message: str | RunehallError, lang: str, labels: dict[str, str] | None = None, system_id: str | None = None
+) -> str:
+    """`message` (a refusal, or one English sentence or a form's parts joined by "; ") said in `lang`.
+    `labels` names a form's fields where they differ from FIELD_WORDS (Create table's `name`...), as
+    English gettext ids or already in the reader's words; `system_id` is the table's system, whose words
+    its rules' refusals are said in."""
+    if isinstance(message, RunehallError):
+        return _refusal(message, lang, labels, system_id)
+    if not message:  # gettext("") is the catalog's header, not a refusal
+        return ""
     said = translations(lang).gettext
     message = FOR_PEOPLE.get(message, message)
     whole = said(message)
-    if whole != message or not message:
+    if whole != message:
         return whole
     words = {**FIELD_WORDS, **(labels or {})}
     return "; ".join(_part(part, lang, words) for part in message.split("; "))
@@ -79,3 +95,28 @@ def _reason(reason: str, lang: str) -> str:
                 values["what"] = values["what"].replace(" or ", said(" or "))
             return said(words) % values
     return reason
+
+
+def words_of(lang: str, system_id: str | None = None) -> Words:
+    """The words a refusal is said in: the system's catalog, the shared one, then the web's."""
+    try:
+        base = words_for(lang, system_id)
+    except RunehallError:  # an unknown system: the shared words still say its refusal
+        base = words_for(lang)
+    return Words(lang, (*base.packages, WEB))
+
+
+def _refusal(error: RunehallError, lang: str, labels: dict[str, str] | None, system_id: str | None) -> str:
+    english = str(error)
+    if english in FOR_PEOPLE:
+        return translations(lang).gettext(FOR_PEOPLE[english])
+    words = words_of(lang, system_id)
+    said = translations(lang).gettext
+    named = {name: said(label) for name, label in {**FIELD_WORDS, **(labels or {})}.items()}
+    shown = []
+    for part in error.parts:
+        if words.knows(part.template):  # a template (the catalogs hold every one)
+            shown.append(say_part(part, words, named))
+        else:  # a sentence made before templates (or one no catalog holds): said as far as the catalog can
+            shown.append(in_language(str(part), lang, labels))
+    return "; ".join(shown)

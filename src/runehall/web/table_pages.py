@@ -215,7 +215,7 @@ def _in_language(request: Request, form: dict[str, str], error: RunehallError) -
         shown = fields(mechanic.Params, None, words_for(lang_of(request), system_id), mechanic.choice_label)
     except RunehallError:  # no such mechanic: the refusal says so, with no labels to look up
         shown = []
-    return in_language(str(error), lang_of(request), {f.name: f.label for f in shown})
+    return in_language(error, lang_of(request), {f.name: f.label for f in shown}, system_id or None)
 
 
 @router.post("/t/{table_id}/odds", response_class=HTMLResponse)
@@ -293,7 +293,7 @@ async def _message(request: Request, table_id: str, kind: str) -> Response:
         try:
             viewer = await run_in_threadpool(viewer_of, request, table_id)
         except RunehallError as e:
-            return answer(request, table_id, str(e), 422)
+            return answer(request, table_id, e, 422)
         report = verify_log(await run_in_threadpool(service_of(request).fair_log, viewer))
         checked = len([c for c in report.checks if c.status not in ("not-fair", "manual")])
         return answer(request, table_id, f"{'✔' if report.ok else '✘'} {report.verified} / {checked}")

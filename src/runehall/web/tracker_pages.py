@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Event, Forbidden, NotFound, Participant
@@ -130,7 +130,7 @@ async def start_tracker(request: Request, table_id: str) -> Response:
 def _tracker_of(service: TableService, me: Participant, tracker_id: str) -> tuple[Any, dict[str, Any]]:
     found = [t for t in service.trackers(me) if t["id"] == tracker_id]
     if not found:
-        raise NotFound(f"no tracker {tracker_id!r}")
+        raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
     system, _ = service.system(me.table_id)
     return system.tracker(found[0]["tracker"]), found[0]
 
@@ -161,7 +161,7 @@ async def tracker_view(request: Request, table_id: str, tracker_id: str) -> HTML
         names = {p["id"]: p["name"] for p in service.summary(viewer)["participants"]}
         found = [t for t in tracker_rows(service, viewer, system, names, lang_of(request)) if t["id"] == tracker_id]
         if not found:
-            raise NotFound(f"no tracker {tracker_id!r}")
+            raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
         return render_html(request, "_tracker_view.html", t=found[0], table_id=viewer.table_id)
 
     return await run_in_threadpool(work)
@@ -178,7 +178,7 @@ async def tracker_fields(request: Request, table_id: str, tracker_id: str, actio
             usable, mine = _usable(viewer, tracker, t)
             chosen = next((a for a in usable if a.name == action), None)
             if chosen is None:
-                raise Forbidden(f"you cannot use {action!r} here")
+                raise Forbidden(N_("you cannot use {action!r} here"), action=action)
         except RunehallError as e:
             return render_html(request, "_tracker_fields.html", error=str(e), t={"id": tracker_id}, fields=[])
         system_id = service_of(request).system(table_id)[0].id

@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 
 from runehall.chance.chance import Chance
 from runehall.chance.dice import PoolRoll
-from runehall.errors import NotationError
+from runehall.errors import Invalid, NotationError
 from runehall.notation import compile_notation, dice_terms, render_faces
 from runehall.present.card import Card, Chip, ChipState
 from runehall.present.words import N_, Words
@@ -27,7 +27,7 @@ class RollParams(RulesModel):
         try:
             compile_notation(value)
         except NotationError as e:
-            raise ValueError(str(e)) from None
+            raise Invalid(e.parts[0].template, **e.parts[0].values) from None
         return value.strip()
 
 

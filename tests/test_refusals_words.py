@@ -1,0 +1,186 @@
+"""Refusals in the reader's language (issue 12): every refusal is raised as an English template the
+catalogs translate, a Spanish page says it in Spanish beside its field, and the CLI says it in --lang.
+
+(a) walks the source: each `raise SomethingError("...")`, `Invalid("...")` and `Refusal("...")` whose first
+argument is text must be a plain literal (optionally marked `N_("...")`), never an f-string, a %-format or
+a concatenation (those build the English sentence before anyone knows the reader's language), and the
+literal must have Spanish in its package's catalog: a system's own (src/runehall/systems/<id>/) or the
+shared one (runehall.present), the web's as well for files under web/. One test per top-level package and
+per system, so a package still being converted fails on its own.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runehall.present.words import SHARED, catalog
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "runehall"
+CHECKED_CALLS = {"Invalid", "Refusal"}  # built, not only raised: a validator's refusal, a form's part
+# Helpers that build a refusal from a template (the notation parser's `fail`, an import's `refuse`).
+BUILDERS = {"fail", "refuse"}
+# Exceptions that are programming errors, never shown to a person; a ValueError is a person's only inside
+# a pydantic validator (pydantic reports it beside the field), where it should be an Invalid.
+NOT_FOR_PEOPLE = {"TypeError", "KeyError", "AssertionError", "NotImplementedError", "RuntimeError", "LookupError"}
+ENGLISH_ONLY = re.compile(r"\b(Input should|must|required|should|cannot|not a|needs?)\b")
+
+
+def _group(path: Path) -> str:
+    """The test id a source file belongs to: its system's id, or its top-level package (modules at the
+    root of runehall under 'core')."""
+    parts = path.relative_to(SRC).parts
+    if parts[0] == "systems" and len(parts) > 2:
+        return f"systems.{parts[1]}"
+    return parts[0] if len(parts) > 1 else "core"
+
+
+def _catalogs(path: Path) -> list[str]:
+    parts = path.relative_to(SRC).parts
+    packages = [SHARED]
+    if parts[0] == "systems" and len(parts) > 2:
+        packages.insert(0, f"runehall.systems.{parts[1]}")
+    if parts[0] == "web":
+        packages.append("runehall.web")
+    return packages
+
+
+def _name(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _refusal_classes() -> set[str]:
+    """RunehallError and every class deriving from it anywhere in the source (NotFound, RateLimited...)."""
+    bases: dict[str, set[str]] = {}
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases.setdefault(node.name, set()).update(b.id for b in node.bases if isinstance(b, ast.Name))
+    found = {"RunehallError"}
+    while True:
+        more = {name for name, of in bases.items() if of & found} - found
+        if not more:
+            return found
+        found |= more
+
+
+REFUSALS = _refusal_classes()
+
+
+def _in_validators(tree: ast.AST) -> set[int]:
+    """The ids of the raise statements inside pydantic validators."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            marks = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+            names = {m.id if isinstance(m, ast.Name) else m.attr if isinstance(m, ast.Attribute) else "" for m in marks}
+            if any(name.endswith("validator") for name in names):
+                inside |= {id(n) for n in ast.walk(node) if isinstance(n, ast.Raise)}
+    return inside
+
+
+def _checked_calls(tree: ast.AST) -> Iterator[ast.Call]:
+    validators = _in_validators(tree)
+    seen: set[int] = set()
+    for node in ast.walk(tree):
+        call: ast.Call | None = None
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            name = _name(node.exc)
+            in_validator = id(node) in validators
+            if name in REFUSALS or name in BUILDERS or (name.endswith("Error") and name not in NOT_FOR_PEOPLE):
+                if name != "ValueError" or in_validator:
+                    call = node.exc
+        elif isinstance(node, ast.Call) and _name(node) in CHECKED_CALLS:
+            call = node
+        if call is not None and id(call) not in seen:
+            seen.add(id(call))
+            yield call
+
+
+def _is_text(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def problems_in(path: Path, text: str | None = None) -> Iterator[str]:
+    """Each refusal in the file (or in `text`, as if it were the file) built from formatted text, or whose
+    template has no Spanish."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text)
+    known: dict[str, Any] = {}
+    for package in _catalogs(path):
+        known = {**catalog(package, "es"), **known}
+    where = path.relative_to(SRC)
+    for call in _checked_calls(tree):
+        if not call.args:
+            continue
+        first = call.args[0]
+        if isinstance(first, ast.Call) and _name(first) == "N_" and first.args:
+            first = first.args[0]
+        here = f"{where}:{call.lineno}"
+        if isinstance(first, ast.JoinedStr):
+            yield f"{here}: an f-string (use a template and values)"
+        elif isinstance(first, ast.BinOp) and (_is_text(first.left) or isinstance(first.left, ast.JoinedStr)):
+            yield f"{here}: text built with % or + (use a template and values)"
+        elif isinstance(first, ast.Call) and _name(first) in {"str", "format"}:
+            yield f"{here}: text made from another error (pass parts=e.parts, or the error as a value)"
+        elif isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and first.func.attr == "format":
+            yield f"{here}: text made with .format (use a template and values)"
+        elif _is_text(first):
+            assert isinstance(first, ast.Constant)
+            if first.value and first.value not in known:
+                yield f"{here}: no Spanish for {first.value!r}"
+            elif (
+                first.value
+                and isinstance(known[first.value], str)
+                and _places(known[first.value]) != _places(first.value)
+            ):
+                yield f"{here}: the Spanish of {first.value!r} fills other places: {known[first.value]!r}"
+
+
+def _places(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def _groups() -> dict[str, list[Path]]:
+    found: dict[str, list[Path]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        found.setdefault(_group(path), []).append(path)
+    return found
+
+
+GROUPS = _groups()
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_every_refusal_is_a_template_with_spanish(group: str) -> None:
+    found = [problem for path in GROUPS[group] for problem in problems_in(path)]
+    assert not found, f"{len(found)} refusals in {group} are not translatable templates:\n" + "\n".join(found)
+
+
+def test_the_walk_catches_what_it_should() -> None:
+    # The check above passes on a walk that finds nothing: make sure each bad form is caught.
+    sample = SRC / "table" / "zz_sample.py"  # a path inside the tree, for the catalogs it is checked against
+    text = (
+        "def f(n, e):\n"
+        "    raise RulesError(f'the bag holds at most {n}')\n"
+        "    raise ParameterError('at most %d' % n)\n"
+        "    raise RulesError(str(e))\n"
+        "    raise RulesError(N_('a sentence nobody translated, 1234'))\n"
+        "    raise Invalid('must be a whole number')\n"
+        "    raise TypeError(f'{n} is not a number')\n"
+    )
+    tree_problems = list(problems_in(sample, text))
+    assert len(tree_problems) == 4, tree_problems
+    assert "f-string" in tree_problems[0]
+    assert "% or +" in tree_problems[1]
+    assert "parts=e.parts" in tree_problems[2]
+    assert "a sentence nobody translated" in tree_problems[3]
+    assert _group(SRC / "systems" / "rune" / "hero.py") == "systems.rune"
+    assert _group(SRC / "systems" / "base.py") == "systems"
+    assert _group(SRC / "wire.py") == "core"
