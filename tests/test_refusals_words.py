@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.test_web import new_table
 
 from runehall.present.words import SHARED, catalog
 
@@ -29,7 +30,7 @@ BUILDERS = {"fail", "refuse"}
 # Exceptions that are programming errors, never shown to a person; a ValueError is a person's only inside
 # a pydantic validator (pydantic reports it beside the field), where it should be an Invalid.
 NOT_FOR_PEOPLE = {"TypeError", "KeyError", "AssertionError", "NotImplementedError", "RuntimeError", "LookupError"}
-ENGLISH_ONLY = re.compile(r"\b(Input should|must|required|should|cannot|not a|needs?)\b")
+SPEC_ID = re.compile(r"\b[A-Z]-\d{2}\b")  # the specs' rule ids ("I-17", "A-03"): for comments, not people
 
 
 def _group(path: Path) -> str:
@@ -133,6 +134,8 @@ def problems_in(path: Path, text: str | None = None) -> Iterator[str]:
             yield f"{here}: text made with .format (use a template and values)"
         elif _is_text(first):
             assert isinstance(first, ast.Constant)
+            if SPEC_ID.search(first.value):
+                yield f"{here}: a spec reference in what people read: {first.value!r}"
             if first.value and first.value not in known:
                 yield f"{here}: no Spanish for {first.value!r}"
             elif (
@@ -173,14 +176,93 @@ def test_the_walk_catches_what_it_should() -> None:
         "    raise RulesError(str(e))\n"
         "    raise RulesError(N_('a sentence nobody translated, 1234'))\n"
         "    raise Invalid('must be a whole number')\n"
+        "    raise RulesError(N_('the bag holds at most 72 runes (I-17)'))\n"
         "    raise TypeError(f'{n} is not a number')\n"
     )
     tree_problems = list(problems_in(sample, text))
-    assert len(tree_problems) == 4, tree_problems
+    assert len(tree_problems) == 6, tree_problems
     assert "f-string" in tree_problems[0]
     assert "% or +" in tree_problems[1]
     assert "parts=e.parts" in tree_problems[2]
     assert "a sentence nobody translated" in tree_problems[3]
+    assert "spec reference" in tree_problems[4] and "no Spanish" in tree_problems[5]
     assert _group(SRC / "systems" / "rune" / "hero.py") == "systems.rune"
     assert _group(SRC / "systems" / "base.py") == "systems"
     assert _group(SRC / "wire.py") == "core"
+
+
+# -- (b) a Spanish page says a refusal in Spanish, beside its field ------------------------------------------
+SPANISH = {"Accept-Language": "es"}
+NOT_SPANISH = re.compile(r"Input should|\bmust\b|\brequired\b|\bat least\b|\bover its cap\b|\bField\b")
+
+
+def _beside(html: str, field: str) -> str:
+    found = re.search(rf'id="c-{field}-error"[^>]*>(.*?)<', html, re.S)
+    assert found, f"no message beside {field}"
+    return found.group(1).strip()
+
+
+def test_a_spanish_character_form_says_its_refusals_in_spanish_beside_each_field(client: Any) -> None:
+    table_id = new_table(client, "ragnarok")
+    refused = client.post(
+        f"/t/{table_id}/characters", data={"name": "Ulrik", "kind": "heroe", "destiny": "-1"}, headers=SPANISH
+    )
+    assert refused.status_code == 422
+    destiny, essence = _beside(refused.text, "destiny"), _beside(refused.text, "essence")
+    assert destiny == "como mínimo 0", destiny
+    assert essence == "Hay que rellenarlo", essence  # no essence typed: the field is asked for, in Spanish
+    for said in (destiny, essence):
+        assert not NOT_SPANISH.search(said), said
+    english = client.post(f"/t/{table_id}/characters", data={"name": "Ulrik", "kind": "heroe", "destiny": "-1"})
+    assert _beside(english.text, "destiny") == "at least 0"  # the same refusal, in the English page's words
+
+
+def test_a_spanish_roll_panel_says_a_bad_parameter_in_spanish(client: Any) -> None:
+    table_id = new_table(client, "ragnarok")
+    asked = {"mechanic": "ragnarok:test", "bag": "x", "destiny": "1", "required_trait": "E", "difficulty": "900"}
+    refused = client.post(f"/t/{table_id}/roll", data=asked, headers={**SPANISH, "HX-Request": "true"})
+    assert refused.status_code == 422
+    said = re.sub(r"<[^>]+>", "", refused.text)
+    assert "Dificultad: supera su límite: como máximo" in said, said  # the field by its label in the panel
+    assert not NOT_SPANISH.search(said), said
+
+
+def test_the_api_answers_a_rules_refusal_in_english(client: Any) -> None:
+    table_id = new_table(client, "ragnarok")
+    token = client.cookies.get(f"rh_{table_id}")
+    asked = {"mechanic": "test", "params": {"bag": "x", "destiny": 1, "required_trait": "E", "difficulty": 900}}
+    answer = client.post(
+        f"/api/tables/{table_id}/rolls", json=asked, headers={"Authorization": f"Bearer {token}", **SPANISH}
+    )
+    assert answer.status_code == 422, answer.text
+    assert "over its cap: at most" in answer.json()["detail"]
+
+
+# -- (c) the CLI says a refusal in --lang, and in English without it -------------------------------------------
+ENGLISH_ENVIRONMENT = {"LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
+def _run(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from runehall.cli.app import app
+
+    result = CliRunner().invoke(app, list(args), env=ENGLISH_ENVIRONMENT)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_the_cli_says_a_refusal_in_its_lang_and_exits_2() -> None:
+    code, spanish = _run("roll", "2d", "--lang", "es")
+    assert code == 2
+    assert "se esperaba el número de caras y aparece el final en la posición 3 de '2d'" in spanish, spanish
+    code, english = _run("roll", "2d")
+    assert code == 2
+    assert "expected the number of faces, found the end at position 3 of '2d'" in english, english
+    code, rules = _run("odds", "ragnarok", "test", "--difficulty", "900", "--lang", "es")
+    assert code == 2
+    assert "--difficulty: supera su límite: como máximo" in rules, rules  # a parameter named as it is typed
+    assert not NOT_SPANISH.search(re.sub(r"--[\w-]+", "", rules)), rules
+    code, usage = _run("roll", "2d6", "--bonus", "1", "--lang", "es")
+    assert code == 2
+    assert "la notación de dados no lleva --parámetros" in usage, usage

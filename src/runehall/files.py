@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from runehall import wire
-from runehall.errors import N_, RunehallError
+from runehall.errors import N_, Refusal, RunehallError
 
 
-def read_document(path: Path, what: str) -> Any:
-    """A JSON or TOML file (by its ending) as data, or one clear error."""
+def read_document(path: Path, what: str | Refusal) -> Any:
+    """A JSON or TOML file (by its ending) as data, or one clear error; `what` names the file in a
+    refusal (a template, said in the reader's language)."""
+    what = what if isinstance(what, Refusal) else Refusal(what)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -51,7 +51,12 @@ def said(error: RunehallError, lang: Any, words: Any = None) -> str:
         chosen = speech.language(None)
     if chosen == DEFAULT:
         return str(error)
-    return say(error, Words(chosen, _packages(words)))
+    # A parameter is named as it is typed (--required-trait): the same in every language.
+    flags = {part.where: "--" + part.where.replace("_", "-") for part in error.parts if part.where}
+    try:
+        return say(error, Words(chosen, _packages(words)), flags)
+    except Exception:  # a refusal is always printed: in English if its words cannot be found
+        return str(error)
 
 
 def _packages(words: Any) -> tuple[str, ...]:

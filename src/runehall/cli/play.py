@@ -15,7 +15,7 @@ import typer
 from runehall.cli import render, speech
 from runehall.cli.common import JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.words import coerce, split_words
-from runehall.errors import N_, ParameterError
+from runehall.errors import N_, ParameterError, Refusal
 from runehall.files import read_document, write_json_atomic
 from runehall.play.log import PlayLog
 from runehall.present.card import Card
@@ -28,7 +28,7 @@ PlayFile = Annotated[Path, typer.Argument(help="The play file (JSON).")]
 
 
 def _load(path: Path) -> PlayLog:
-    return PlayLog.from_json(read_document(path, "play file"))
+    return PlayLog.from_json(read_document(path, Refusal(N_("play file"))))
 
 
 def _show(log: PlayLog, as_json: bool, words: Words | None = None) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from runehall.cli import render
 from runehall.cli.common import user_errors
-from runehall.errors import N_, RunehallError
+from runehall.errors import N_, Refusal, RunehallError
 from runehall.files import read_document
 from runehall.storage.db import DEFAULT_URL, Database, backup_sqlite, sqlite_path
 from runehall.storage.store import Store
@@ -108,5 +108,5 @@ def register(app: typer.Typer) -> None:
         database_url: DatabaseUrl = DEFAULT_URL,
     ) -> None:
         """Load an exported table (its id must not exist yet)."""
-        table_id = _service(database_url).import_table(read_document(path, "table export"))
+        table_id = _service(database_url).import_table(read_document(path, Refusal(N_("table export"))))
         render.out.print(f"imported table {table_id}", markup=False)

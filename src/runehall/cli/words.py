@@ -32,7 +32,7 @@ def coerce(model: type[BaseModel], name: str, raw: str) -> Any:
     """A parameter's text as a value: @FILE reads JSON or TOML, [..]/{..} is JSON, lists split on commas."""
     text = raw.strip()
     if text.startswith("@") and len(text) > 1:
-        return read_document(Path(text[1:]), f"file for --{name.replace('_', '-')}")
+        return read_document(Path(text[1:]), Refusal(N_("file for --{name}"), {"name": name.replace("_", "-")}))
     if text[:1] in ("[", "{"):
         try:
             return wire.loads(text, f"parameter '{name}'")

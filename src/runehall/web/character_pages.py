@@ -10,12 +10,14 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from runehall.errors import RunehallError
+from runehall.present.refusals import by_field
 from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Participant
-from runehall.web.forms import collect, errors_by_field, validated
+from runehall.web.forms import collect, validated
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, json_object, render_html, viewer_of
+from runehall.web.refusals import beside_fields, in_language, words_of
 from runehall.web.sheets import drawn, roll_query
 from runehall.web.table_pages import _character_fields, table_context
 
@@ -25,10 +27,10 @@ router = APIRouter()
 def _placed(system: Any, lang: str, form: dict[str, str], error: RunehallError) -> tuple[list[Any], str]:
     """The sheet's fields with each error next to its field; what cannot be placed is returned apart."""
     shown = _character_fields(system, lang, form)
-    problems = errors_by_field(str(error))
+    problems, unplaced = beside_fields(error, lang, system.id, {f.name: f.label for f in shown})
     for f in shown:
         f.error = problems.get(f.name, "")
-    return shown, "" if problems else str(error)
+    return shown, unplaced
 
 
 def _character(request: Request, viewer: Participant, character_id: str) -> list[dict[str, Any]]:
@@ -77,7 +79,9 @@ async def preview_character(request: Request, table_id: str) -> HTMLResponse:
             chosen = system.options(options)
             sheet = system.character(collect(system.Character, form), chosen)
         except RunehallError as e:
-            return render_html(request, "_preview.html", problems=errors_by_field(str(e)) or {"": str(e)})
+            lang = lang_of(request)
+            problems = by_field(e, words_of(lang, system.id))
+            return render_html(request, "_preview.html", problems=problems or {"": in_language(e, lang)})
         typed = sheet.sheet(words_for(lang_of(request), system.id), chosen)  # as the saved sheet will read
         return render_html(
             request, "_preview.html", sheet=typed, system=system, table_id=table_id, roll_query=roll_query

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from runehall.errors import RunehallError
-from runehall.present.refusals import say_part
+from runehall.present.refusals import by_field, say_part
 from runehall.present.words import Words, words_for
 from runehall.web.i18n import translations
 
@@ -120,3 +120,19 @@ def _refusal(error: RunehallError, lang: str, labels: dict[str, str] | None, sys
         else:  # a sentence made before templates (or one no catalog holds): said as far as the catalog can
             shown.append(in_language(str(part), lang, labels))
     return "; ".join(shown)
+
+
+def beside_fields(
+    error: RunehallError, lang: str, system_id: str | None, labels: dict[str, str]
+) -> tuple[dict[str, str], str]:
+    """A form's refusal as it is shown: each problem beside the field it is about (`labels`: the form's
+    field names -> their labels in the reader's words), in the page's language; and what belongs to no
+    field of the form, said whole (its field named by its label where it has one)."""
+    words = words_of(lang, system_id)
+    placed = {name: said for name, said in by_field(error, words).items() if name in labels}
+    rest = [part for part in error.parts if (part.where.split(".")[0] if part.where else "") not in placed]
+    shown = [
+        say_part(part, words, labels) if words.knows(part.template) else in_language(str(part), lang, labels)
+        for part in rest
+    ]
+    return placed, "; ".join(shown)
