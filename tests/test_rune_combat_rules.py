@@ -367,7 +367,7 @@ def test_initiative_is_complete_when_the_last_one_to_roll_leaves() -> None:
     assert fight.state.phase == "initiative"
     fight.do("leave", who="Coward")
     assert fight.state.phase == "acting" and fight.board.next_up() == ("Ragnar", 10)
-    fight.refuse("leave", "Coward is gone", who="Coward")
+    fight.refuse("leave", "Coward is out of the fight", who="Coward")
 
 
 def test_a_netted_fighter_who_gives_up_his_action_is_not_hurt() -> None:

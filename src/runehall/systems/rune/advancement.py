@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.sources import Source
-from runehall.errors import Invalid, ParameterError
+from runehall.errors import Invalid, ParameterError, Refusal
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
@@ -58,7 +58,7 @@ class AdvancementSetup(RulesModel):
     def _points(cls, value: dict[str, int]) -> dict[str, int]:
         for ability, points in value.items():
             if not 0 <= points <= 50:
-                raise Invalid(N_("{ability}: 0 to 50 points gained"), ability=rules().ability(ability).name)
+                raise Invalid(N_("{ability}: 0 to 50 points gained"), ability=Refusal(rules().ability(ability).name))
         return {a: p for a, p in value.items() if p}
 
     @model_validator(mode="after")
@@ -89,7 +89,8 @@ def start(setup: AdvancementSetup, options: Any) -> Advancement:
     twice = sorted(set(setup.gained) & set(sheet.advances))
     if twice:
         raise ParameterError(
-            N_("gained: {ability} is already among the sheet's advances"), ability=rules().ability(twice[0]).name
+            N_("gained: {ability} is already among the sheet's advances"),
+            ability=Refusal(rules().ability(twice[0]).name),
         )
     vp_total = _once("vp_total", setup.vp_total, sheet.vp_total)
     vp_spent = _once("vp_spent", setup.vp_spent, sheet.vp_spent)
@@ -110,7 +111,9 @@ def start(setup: AdvancementSetup, options: Any) -> Advancement:
     over = [a for a, v in record.ratings().items() if cap is not None and v > cap]
     if over:
         raise ParameterError(
-            N_("gained: {ability} is over this table's cap of {cap}"), ability=rules().ability(over[0]).name, cap=cap
+            N_("gained: {ability} is over this table's cap of {cap}"),
+            ability=Refusal(rules().ability(over[0]).name),
+            cap=cap,
         )
     return record
 

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationInfo
 
-from runehall.errors import Invalid
+from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 from runehall.systems.rune import gear, overrides
 from runehall.systems.rune.armoury import ArmorDef, WeaponDef
@@ -126,7 +126,7 @@ def check_abilities(values: Mapping[str, int], data: Mapping[str, Any], options:
             name = rules().ability(ability_id).name
             raise Invalid(
                 N_("{name} {rating}: an Ability is rated {min_rating} to {creation_cap} at creation"),
-                name=name,
+                name=Refusal(name),
                 rating=rating,
                 min_rating=r.min_rating,
                 creation_cap=r.creation_cap,
@@ -155,9 +155,11 @@ def check_kits(left: list[str], data: Mapping[str, Any]) -> tuple[str, ...]:
     for ability_id in left:
         ability = rules().ability(ability_id)
         if not ability.has_kit:
-            raise Invalid(N_("{ability} has no kit to leave behind"), ability=ability.name)
+            raise Invalid(N_("{ability} has no kit to leave behind"), ability=Refusal(ability.name))
         if "abilities" in data and ability_id not in rated and ability_id not in data.get("advances", {}):
-            raise Invalid(N_("the hero is not rated in {ability}, so he carries no kit for it"), ability=ability.name)
+            raise Invalid(
+                N_("the hero is not rated in {ability}, so he carries no kit for it"), ability=Refusal(ability.name)
+            )
     return tuple(left)
 
 
@@ -202,13 +204,14 @@ def check_own_entries(kind: overrides.Kind, entries: tuple[str, ...], options: R
         row = table.get(item)
         if row is None:
             raise Invalid(
-                N_("{weapon}: this table leaves out rows whose values were lost"), weapon=rules().weapon(item).name
+                N_("{weapon}: this table leaves out rows whose values were lost"),
+                weapon=Refusal(rules().weapon(item).name),
             )
         for field in fields:
             if getattr(row, field) != UNKNOWN:
                 raise Invalid(
                     N_("the table already sets the {item}'s {field} ({printed})"),
-                    item=row.name,
+                    item=Refusal(row.name),
                     field=field,
                     printed=getattr(row, field),
                 )
@@ -220,7 +223,7 @@ def hero_weapon(weapon_id: str, options: RuneOptions, entries: tuple[str, ...] =
     row = gear.weapon_table(options).get(weapon_id)
     if row is None:
         name = rules().weapon(weapon_id).name
-        raise Invalid(N_("the {name}'s values were lost and this table leaves such rows out"), name=name)
+        raise Invalid(N_("the {name}'s values were lost and this table leaves such rows out"), name=Refusal(name))
     return overrides.fill_weapon(row, overrides.values(entries).get(weapon_id, {}))
 
 
@@ -230,12 +233,17 @@ def hero_armor(armor_id: str, options: RuneOptions, entries: tuple[str, ...] = (
 
 def _allowed(availability: str, name: str, kind: str, allowed: tuple[str, ...]) -> None:
     if availability == "rare":
-        raise Invalid(
-            N_("the {name} is rare: rare {kind} is won in play, never chosen at creation"), name=name, kind=kind
+        rare = (
+            N_("the {name} is rare: rare armor is won in play, never chosen at creation")
+            if kind == "armor"
+            else N_("the {name} is rare: rare gear is won in play, never chosen at creation")
         )
+        raise Invalid(rare, name=Refusal(name))
     if availability not in (*allowed, UNKNOWN):
         raise Invalid(
-            N_("the {name} is not {allowed} and cannot be chosen at creation"), name=name, allowed=" or ".join(allowed)
+            N_("the {name} is not {allowed} and cannot be chosen at creation"),
+            name=Refusal(name),
+            allowed=" or ".join(allowed),
         )
 
 
@@ -253,7 +261,9 @@ def check_weapons(names: list[str], data: Mapping[str, Any], options: RuneOption
         row = hero_weapon(weapon_id, options, data.get("weapon_overrides", ()))
         if row.availability == "improvised":
             if not options.improvised_weapons_at_creation:
-                raise Invalid(N_("the {item} is improvised: found in play, not chosen at creation"), item=row.name)
+                raise Invalid(
+                    N_("the {item} is improvised: found in play, not chosen at creation"), item=Refusal(row.name)
+                )
             continue
         _allowed(row.availability, row.name, "gear", allowed)
         if not row.complete:
@@ -299,9 +309,9 @@ def check_ammunition(values: Mapping[str, int], data: Mapping[str, Any], options
     for weapon_id in values:
         name = rules().weapon(weapon_id).name
         if carried is not None and weapon_id not in carried:
-            raise Invalid(N_("the hero carries no {name}"), name=name)
+            raise Invalid(N_("the hero carries no {name}"), name=Refusal(name))
         if carried is not None:
             row = hero_weapon(weapon_id, options, data.get("weapon_overrides", ()))
             if gear.takes_ammunition(row) is False:
-                raise Invalid(N_("the {name} is not a missile weapon and takes no ammunition"), name=name)
+                raise Invalid(N_("the {name} is not a missile weapon and takes no ammunition"), name=Refusal(name))
     return dict(values)

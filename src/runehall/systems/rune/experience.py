@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from runehall.errors import Invalid, ParameterError, RulesError
+from runehall.errors import Invalid, ParameterError, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.data import load_data
@@ -181,7 +181,8 @@ def ability_id(text: str) -> str:
     if char is not None:
         name = rules().characteristic(char).name
         raise RulesError(
-            N_("ability {name}: there is no mundane way to raise a Characteristic (only Divine Gifts)"), name=name
+            N_("ability {name}: there is no mundane way to raise a Characteristic (only Divine Gifts)"),
+            name=Refusal(name),
         )
     if fold(text) in NOT_FOR_SALE:
         raise RulesError(
@@ -197,12 +198,16 @@ def _pay(record: Advancement, ability: str, how: How, vp: int, options: RuneOpti
     cap = options.ability_cap_after_creation
     if cap is not None and to > cap:
         raise RulesError(
-            N_("ability {name}: {now} -> {to} is over this table's cap of {cap}"), name=name, now=now, to=to, cap=cap
+            N_("ability {name}: {now} -> {to} is over this table's cap of {cap}"),
+            name=Refusal(name),
+            now=now,
+            to=to,
+            cap=cap,
         )
     if vp > record.vp_free:
         raise RulesError(
             N_("ability {name}: {now} -> {to} costs {vp} VP and the hero has {free} free"),
-            name=name,
+            name=Refusal(name),
             now=now,
             to=to,
             vp=vp,
@@ -223,20 +228,20 @@ def buy_experience(record: Advancement, ability: str, options: RuneOptions) -> A
     if record.phase != "after_encounter":
         raise RulesError(
             N_("ability {name}: experience is bought at the end of an encounter, not {when}"),
-            name=name,
-            when=_when(record),
+            name=Refusal(name),
+            when=Refusal(_when(record)),
         )
     if ability not in record.eligible:
         raise RulesError(
             N_("ability {name}: not noted as eligible in encounter {encounter} (train it instead)"),
-            name=name,
+            name=Refusal(name),
             encounter=record.encounter,
         )
     if record.raised.get(ability, 0) >= options.xp_once_per_encounter:
         times = options.xp_once_per_encounter
         raise RulesError(
             N_("ability {name}: already raised {times} time(s) by experience this encounter"),
-            name=name,
+            name=Refusal(name),
             times=times,
         )
     return _pay(record, ability, "experience", xp_price(record.ratings(), ability, options), options)
@@ -246,13 +251,15 @@ def buy_training(record: Advancement, ability: str, options: RuneOptions) -> Adv
     name = rules().ability(ability).name
     if record.phase != "between_adventures":
         raise RulesError(
-            N_("ability {name}: training only between adventures, not {when}"), name=name, when=_when(record)
+            N_("ability {name}: training only between adventures, not {when}"),
+            name=Refusal(name),
+            when=Refusal(_when(record)),
         )
     now = record.ratings().get(ability, 0)
     first = experience().training.from_rating
     if options.training_first_point_only and now != first:
         raise RulesError(
-            N_("ability {name}: training buys only the first point, and he is rated {now}"), name=name, now=now
+            N_("ability {name}: training buys only the first point, and he is rated {now}"), name=Refusal(name), now=now
         )
     return _pay(record, ability, "training", training_price(ability, options), options)
 
@@ -280,30 +287,32 @@ def note(record: Advancement, ability: str, reason: Reason) -> Advancement:
     if record.phase != "encounter":
         raise RulesError(
             N_("ability {item}: successes are noted during an encounter, not {when}"),
-            item=row.name,
-            when=_when(record),
+            item=Refusal(row.name),
+            when=Refusal(_when(record)),
         )
     if reason == "beat_dfn" and found not in weapon_abilities():
         raise RulesError(
-            N_("ability {item}: only a weapon Ability qualifies by beating a foe's DFN total"), item=row.name
+            N_("ability {item}: only a weapon Ability qualifies by beating a foe's DFN total"), item=Refusal(row.name)
         )
     if reason == "healed" and found != "healer":
-        raise RulesError(N_("ability {item}: helping a hero recover qualifies the Healer Ability only"), item=row.name)
+        raise RulesError(
+            N_("ability {item}: helping a hero recover qualifies the Healer Ability only"), item=Refusal(row.name)
+        )
     rating = record.ratings().get(found, 0)
     if rating == 0 and not (row.usable_untrained and experience().experience.unrated_success_buys_first_point):
-        raise RulesError(N_("ability {item}: it cannot be used successfully while unrated"), item=row.name)
+        raise RulesError(N_("ability {item}: it cannot be used successfully while unrated"), item=Refusal(row.name))
     return record.model_copy(update={"eligible": {**record.eligible, found: reason}, "fresh": False})
 
 
 def end_encounter(record: Advancement) -> Advancement:
     if record.phase != "encounter":
-        raise RulesError(N_("no encounter is under way ({when})"), when=_when(record))
+        raise RulesError(N_("no encounter is under way ({when})"), when=Refusal(_when(record)))
     return record.model_copy(update={"phase": "after_encounter"})
 
 
 def end_adventure(record: Advancement) -> Advancement:
     if record.phase != "after_encounter":
-        raise RulesError(N_("an adventure ends after its last encounter, not {when}"), when=_when(record))
+        raise RulesError(N_("an adventure ends after its last encounter, not {when}"), when=Refusal(_when(record)))
     return record.model_copy(update={"phase": "between_adventures", "eligible": {}, "raised": {}})
 
 

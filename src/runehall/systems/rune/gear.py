@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune import overrides
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef, WeaponDef
@@ -145,18 +145,22 @@ def range_penalty(weapon: WeaponDef, distance: int, options: RuneOptions) -> int
     (A17: bows 5 paces; thrown 3, inclusive unless the option says otherwise)."""
     if weapon.ability == UNKNOWN or weapon.dam == UNKNOWN:
         raise RulesError(
-            N_("the {weapon}'s Ability or Dam was lost; the table must fill it in first"), weapon=weapon.name
+            N_("the {weapon}'s Ability or Dam was lost; the table must fill it in first"), weapon=Refusal(weapon.name)
         )
     found = rules().range_of(weapon.ability)
     if found is None or not isinstance(weapon.dam, int):
-        raise RulesError(N_("the {weapon} is not a missile or thrown weapon"), weapon=weapon.name)
+        raise RulesError(N_("the {weapon} is not a missile or thrown weapon"), weapon=Refusal(weapon.name))
     nearest = found.min_distance
     if found.kind == "thrown" and not options.thrown_min_distance_inclusive:
         nearest += 1
     if distance < nearest:
+        refusal = (
+            N_("a thrown weapon needs a target {nearest} paces away or more, not {distance}")
+            if found.kind == "thrown"
+            else N_("a missile weapon needs a target {nearest} paces away or more, not {distance}")
+        )
         raise RulesError(
-            N_("a {kind} weapon needs a target {nearest} paces away or more, not {distance}"),
-            kind=found.kind,
+            refusal,
             nearest=nearest,
             distance=distance,
         )

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
-from runehall.errors import Invalid, RulesError
+from runehall.errors import Invalid, Refusal, RulesError
 from runehall.present.sheet import Sheet as PaperSheet
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
@@ -234,7 +234,7 @@ class Hero(CharacterModel):
         for weapon_id, dozens in value.items():
             if not 0 <= dozens <= 100:
                 raise Invalid(
-                    N_("{weapon}: 0 to 100 dozen pieces of ammunition"), weapon=rules().weapon(weapon_id).name
+                    N_("{weapon}: 0 to 100 dozen pieces of ammunition"), weapon=Refusal(rules().weapon(weapon_id).name)
                 )
         return creation.check_ammunition(value, info.data, creation.options_of(info))
 
@@ -280,7 +280,7 @@ class Hero(CharacterModel):
                 raise Invalid(
                     N_("{target}: the hero carries no {weapon}"),
                     target=m.target,
-                    weapon=rules().weapon(str(m.row)).name,
+                    weapon=Refusal(rules().weapon(str(m.row)).name),
                 )
         return value
 
@@ -294,7 +294,7 @@ class Hero(CharacterModel):
                 raise Invalid(
                     N_("a Load of {load} is {level}, which this table does not allow"),
                     load=enc[1],
-                    level=enc[0].name,
+                    level=Refusal(enc[0].name),
                 )
         return self
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast
 from pydantic import Field, StringConstraints, model_validator
 
 from runehall.chance.chance import Chance
-from runehall.errors import Invalid, ParameterError, RulesError
+from runehall.errors import Invalid, ParameterError, Refusal, RulesError
 from runehall.present.card import Card
 from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words, words_for
@@ -320,7 +320,7 @@ class AttackParams(RulesModel):
                     "the DAM of the {weapon} is {dam} (the book's table lost it): give --dam, or fill it in with "
                     "option weapon_overrides (e.g. {id}.dam=...)"
                 ),
-                weapon=weapon.name,
+                weapon=Refusal(weapon.name),
                 dam=weapon.dam,
                 id=weapon.id,
             )

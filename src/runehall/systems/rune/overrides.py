@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from runehall.errors import Invalid
+from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 from runehall.systems.rune.armoury import ArmorDef, WeaponDef
 from runehall.systems.rune.records import UNKNOWN
@@ -108,20 +108,22 @@ def parse(kind: Kind, value: object) -> tuple[str, ...]:
         if field not in FIELDS[kind]:
             raise Invalid(
                 N_("{item} has no field {field!r} to fill ({fields})"),
-                item=row.name,
+                item=Refusal(row.name),
                 field=field,
                 fields=", ".join(FIELDS[kind]),
             )
         if getattr(row, field) != UNKNOWN:
             raise Invalid(
                 N_("{item}'s {field} is printed ({printed}); only lost values can be filled"),
-                item=row.name,
+                item=Refusal(row.name),
                 field=field,
                 printed=getattr(row, field),
             )
         text = _value(kind, field, raw, f"{row.name}'s {field}")
         if found.get((item, field), text) != text:
-            raise Invalid(N_("{item}'s {field} is given twice with different values"), item=row.name, field=field)
+            raise Invalid(
+                N_("{item}'s {field} is given twice with different values"), item=Refusal(row.name), field=field
+            )
         found[(item, field)] = text
     order = FIELDS[kind]
     return tuple(f"{i}.{f}={v}" for (i, f), v in sorted(found.items(), key=lambda e: (e[0][0], order.index(e[0][1]))))

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
-from runehall.errors import Invalid
+from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune import creation, modifiers
@@ -32,12 +32,14 @@ def check_advances(value: Mapping[str, int], data: Mapping[str, Any], options: R
     for ability_id, points in value.items():
         name = rules().ability(ability_id).name
         if not 0 <= points <= MOST_ADVANCES:
-            raise Invalid(N_("{name}: 0 to {most} points bought since creation"), name=name, most=MOST_ADVANCES)
+            raise Invalid(
+                N_("{name}: 0 to {most} points bought since creation"), name=Refusal(name), most=MOST_ADVANCES
+            )
         rating = bought.get(ability_id, 0) + points
         if cap is not None and rating > cap:
             raise Invalid(
                 N_("{name} {rating} is over this table's cap of {cap} after creation"),
-                name=name,
+                name=Refusal(name),
                 rating=rating,
                 cap=cap,
             )

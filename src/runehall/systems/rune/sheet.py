@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune import gear
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef, WeaponDef
@@ -152,8 +152,8 @@ class Sheet:
                     "no {shield} in hand with the {weapon}: it needs both hands or cannot take a shield "
                     "(the shield may still be carried, for its Load only)"
                 ),
-                shield=self.shield.name,
-                weapon=weapon.name,
+                shield=Refusal(self.shield.name),
+                weapon=Refusal(weapon.name),
             )
         return found
 
@@ -323,7 +323,7 @@ class Sheet:
         ENC decrease when the Characteristic is Str, Sta, Dex or Qik."""
         ability = rules().ability(ability_id)
         if not ability.usable_untrained and self.rating(ability_id) <= 0:
-            raise RulesError(N_("{ability} cannot be rolled at rating 0"), ability=ability.name)
+            raise RulesError(N_("{ability} cannot be rolled at rating 0"), ability=Refusal(ability.name))
         char = characteristic or self.governing(ability_id)[0]
         terms = [self.characteristic(char), self.ab(ability_id)]
         carried = self.rating(ability_id) > 0 and ability_id not in self.hero.kits_left_behind

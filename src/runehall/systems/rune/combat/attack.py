@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
@@ -22,6 +22,7 @@ from runehall.systems.rune.combat.movement import Strike, check_choices, check_s
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
 from runehall.systems.rune.combat.settings import melee
 from runehall.systems.rune.limits import MAX_COMBATANTS, MapPoint
+from runehall.systems.rune.speech.common import HEALTH
 
 
 class AttackParams(RulesModel):
@@ -98,13 +99,13 @@ class AttackAction(CombatAction):
                 N_("{target} fights on {who}'s side: aiming at a friend always fails"), target=t.name, who=c.name
             )
         if t.health in ("dead", "gone"):
-            raise RulesError(N_("{target} is {state}"), target=t.name, state=t.health)
+            raise RulesError(N_("{target} is {state}"), target=t.name, state=Refusal(HEALTH[t.health]))
         weapon = c.find_weapon(params.weapon) if params.weapon else c.in_hand
         if weapon.id in c.dropped:
             raise RulesError(
                 N_("{who}'s {weapon} lies on the ground: pick it up first (change_weapon)"),
                 who=c.name,
-                weapon=weapon.name,
+                weapon=Refusal(weapon.name),
             )
         plain = slot.halves == 1
         to = params.move_to
@@ -121,7 +122,7 @@ class AttackAction(CombatAction):
                 N_("{target} is out of range of {who}'s {weapon}: move first (move_to) if a half move reaches"),
                 target=t.name,
                 who=c.name,
-                weapon=weapon.name,
+                weapon=Refusal(weapon.name),
             )
         if to is not None:
             if start_in_range:
@@ -130,9 +131,10 @@ class AttackAction(CombatAction):
                 )
             if weapon.id != c.ready:
                 raise RulesError(
-                    N_("to attack after moving, the {weapon} must be in hand before the move"), weapon=weapon.name
+                    N_("to attack after moving, the {weapon} must be in hand before the move"),
+                    weapon=Refusal(weapon.name),
                 )
-            check_step(board, c, to, c.move_half, "a half move", half=True)
+            check_step(board, c, to, c.move_half, N_("a half move"), half=True)
             if not in_range(board, c, t, weapon, to):
                 raise RulesError(N_("from {to} {target} is still out of range"), to=to, target=t.name)
         readied = weapon.id != c.ready
@@ -233,7 +235,7 @@ class AttackAction(CombatAction):
                 raise RulesError(
                     N_("{who} chose {manoeuvre} this round and cannot switch"),
                     who=c.name,
-                    manoeuvre=chosen.replace("_", " "),
+                    manoeuvre=Refusal(chosen.replace("_", " ")),
                 )
         if params.berserk:
             if not c.hero:

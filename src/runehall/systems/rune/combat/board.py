@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
@@ -24,6 +24,7 @@ from runehall.systems.rune.combat.combatant import Combatant, RoundFlags
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.settings import barb_net, fold, opt
 from runehall.systems.rune.combat.state import CombatState, Entry, Phase, Slot, Window
+from runehall.systems.rune.speech.common import HEALTH
 from runehall.systems.tracker import TrackerAction
 
 
@@ -92,19 +93,20 @@ class Board:
     def require_phase(self, phase: Phase, doing: str) -> None:
         if self.phase == "over":
             raise RulesError(
-                N_("the fight is over ({ended}): {doing} is no longer possible"), ended=self.ended, doing=doing
+                N_("the fight is over ({ended}): {doing} is no longer possible"), ended=self.ended, doing=Refusal(doing)
             )
         if self.phase != phase:
             raise RulesError(
                 N_("{doing} happens in the {phase} phase; this is the {now} phase"),
-                doing=doing,
+                doing=Refusal(doing),
                 phase=phase,
                 now=self.phase,
             )
 
-    def require_able(self, c: Combatant, doing: str) -> None:
+    def require_able(self, c: Combatant, refusal: str) -> None:
+        """`refusal`: the whole sentence, a template with {who} and {state} (his health)."""
         if not c.active:
-            raise RulesError(N_("{who} is {state} and cannot {doing}"), who=c.name, state=c.health, doing=doing)
+            raise RulesError(refusal, who=c.name, state=Refusal(HEALTH[c.health]))
 
     # -- injury ---------------------------------------------------------------------------------------
     def hurt(self, name: str, lost: int) -> dict[str, Any]:
@@ -196,8 +198,8 @@ class Board:
 
     def begin(self, c: Combatant, at_step: int | None = None) -> Slot:
         """Start (or continue) c's action: his scheduled step, or cutting in after a wait."""
-        self.require_phase("acting", "acting")
-        self.require_able(c, "act")
+        self.require_phase("acting", N_("acting"))
+        self.require_able(c, N_("{who} is {state} and cannot act"))
         if self.slot is not None:
             if self.slot.who == c.name:
                 if at_step is not None:

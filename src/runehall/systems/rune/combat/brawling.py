@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.modifiers import Situation, check_gang_up
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
 from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.speech.common import HEALTH
 
 
 class RestrainParams(RulesModel):
@@ -55,7 +56,7 @@ class RestrainAction(CombatAction):
         if t.restraint is not None:
             raise RulesError(N_("{target} is already restrained"), target=t.name)
         if t.health in ("dead", "gone"):
-            raise RulesError(N_("{target} is {state}"), target=t.name, state=t.health)
+            raise RulesError(N_("{target} is {state}"), target=t.name, state=Refusal(HEALTH[t.health]))
         if params.disarm and params.kind != "hold":
             raise RulesError(N_("only a hold makes the victim drop what he holds"))
         check_gang_up(board, t)

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import (
@@ -27,6 +27,7 @@ from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
 from runehall.systems.rune.limits import MAX_NAMED, MapPoint
+from runehall.systems.rune.speech.common import HEALTH
 
 Place = Literal["wilderness_or_hostile", "warm_safe_shelter"]
 
@@ -47,7 +48,7 @@ def reach_patient(
     """Validate the half move to the patient; made later by `walk`. The patient must end within 3 paces."""
     where = healer.at
     if to is not None:
-        check_step(board, healer, to, healer.move_half, "a half move", half=True)
+        check_step(board, healer, to, healer.move_half, N_("a half move"), half=True)
         where = to
     if healer.name != patient.name and not within(where, patient.at, ENGAGED):
         raise RulesError(
@@ -109,12 +110,12 @@ class HealAction(CombatAction):
         in_combat = board.phase != "over"  # after the fight: a minute's work, no action, no combat modifier
         if in_combat and board.begin(healer).halves:
             raise RulesError(N_("healing takes a full action"))
-        board.require_able(healer, "heal")
+        board.require_able(healer, N_("{who} is {state} and cannot heal"))
         check_healer(board, healer)
         if patient.health == "dying":
             raise RulesError(N_("{patient} is dying: only a revive can save him"), patient=patient.name)
         if patient.health in ("dead", "gone"):
-            raise RulesError(N_("{patient} is {state}"), patient=patient.name, state=patient.health)
+            raise RulesError(N_("{patient} is {state}"), patient=patient.name, state=Refusal(HEALTH[patient.health]))
         if patient.heal_blocked:
             wait = healer_row(patient.wounds)["wait_hours"]
             raise RulesError(
@@ -193,7 +194,9 @@ class ReviveAction(CombatAction):
         check_healer(board, healer)
         if patient.health != "dying":
             raise RulesError(
-                N_("{patient} is {state}, not dying: nobody can revive him"), patient=patient.name, state=patient.health
+                N_("{patient} is {state}, not dying: nobody can revive him"),
+                patient=patient.name,
+                state=Refusal(HEALTH[patient.health]),
             )
         window = board.windows.get(patient.name)
         if window is None or healer.name not in window.healers:
@@ -259,7 +262,7 @@ class RestAction(CombatAction):
             raise RulesError(N_("resting for hours waits until the fight is over"))
         c = board.get(params.who)
         if c.health in ("dead", "gone", "dying"):
-            raise RulesError(N_("{who} is {state}"), who=c.name, state=c.health)
+            raise RulesError(N_("{who} is {state}"), who=c.name, state=Refusal(HEALTH[c.health]))
         rule = recovery()["rest"]
         hours = params.sleep_hours + params.rest_hours
         result: dict[str, Any] = {"who": c.name, "hours": hours}

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import Health
@@ -82,14 +82,14 @@ class Weapon(RulesModel):
                         "give it as '{field}' in {owner}'s weapons to use it"
                     ),
                     owner=owner,
-                    weapon=self.name,
+                    weapon=Refusal(self.name),
                     rating=WORDS.get(field, field),
                     field=field,
                 )
             raise RulesError(
                 N_("{owner}'s {weapon} has no known {rating}: give it as '{field}' in {owner}'s weapons to use it"),
                 owner=owner,
-                weapon=self.name,
+                weapon=Refusal(self.name),
                 rating=WORDS.get(field, field),
                 field=field,
             )

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
@@ -72,7 +72,7 @@ def check_ground(board: Board, c: Combatant, to: Point, limit: int, what: str, h
     if cost == 1:
         raise RulesError(
             N_("{what} takes {who} at most {limit} paces; {to} is {distance:.1f} paces away"),
-            what=what,
+            what=Refusal(what),
             who=c.name,
             limit=limit,
             to=to,
@@ -81,7 +81,7 @@ def check_ground(board: Board, c: Combatant, to: Point, limit: int, what: str, h
     spent = length(c.at, to) * float(cost)
     raise RulesError(
         N_("{what} takes {who} at most {limit} paces; over this ground {to} costs {spent:.1f}"),
-        what=what,
+        what=Refusal(what),
         who=c.name,
         limit=limit,
         to=to,

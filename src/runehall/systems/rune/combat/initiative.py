@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import action_steps
@@ -42,7 +42,7 @@ def init_score(c: Combatant, plan: str) -> tuple[str, int]:
         return NONCOMBAT, c.bonus("init_noncombat")
     w = c.find_weapon(plan)
     if w.id in c.dropped:
-        raise RulesError(N_("{who}'s {weapon} lies on the ground"), who=c.name, weapon=w.name)
+        raise RulesError(N_("{who}'s {weapon} lies on the ground"), who=c.name, weapon=Refusal(w.name))
     return w.id, w.need("init", c.name)
 
 
@@ -55,9 +55,9 @@ class InitiativeAction(CombatAction):
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_phase("initiative", "rolling initiative")
+        board.require_phase("initiative", N_("rolling initiative"))
         c = board.get(params.who)
-        board.require_able(c, "roll initiative")
+        board.require_able(c, N_("{who} is {state} and cannot roll initiative"))
         if c.name in board.entries:
             raise RulesError(N_("{who} has already rolled initiative this round"), who=c.name)
         if "high_ground" in params.situation and "low_ground" in params.situation:
@@ -118,7 +118,7 @@ class ReplanAction(CombatAction):
         if board.phase not in ("initiative", "tiebreak", "acting"):
             raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
         c = board.get(params.who)
-        board.require_able(c, "change his plan")
+        board.require_able(c, N_("{who} is {state} and cannot change his plan"))
         entry = board.entries.get(c.name)
         if entry is None:
             raise RulesError(
@@ -163,7 +163,7 @@ class TiebreakAction(CombatAction):
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_phase("tiebreak", "a roll-off")
+        board.require_phase("tiebreak", N_("a roll-off"))
         rolls: list[dict[str, Any]] = []
         for _ in range(MAX_ROLL_OFFS):
             groups = board.roll_offs_needed()
@@ -188,9 +188,9 @@ class WaitAction(CombatAction):
     actor_param: ClassVar[str | None] = "who"
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_phase("acting", "waiting")
+        board.require_phase("acting", N_("waiting"))
         c = board.get(params.who)
-        board.require_able(c, "wait")
+        board.require_able(c, N_("{who} is {state} and cannot wait"))
         up = board.next_up()
         if board.slot is not None or up is None or up[0] != c.name:
             turn = board.slot.who if board.slot is not None else (up[0] if up else "nobody")
@@ -250,7 +250,7 @@ class EndRoundAction(CombatAction):
     random: ClassVar[bool] = True  # Stamina rolls in damaging places
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_phase("acting", "ending the round")
+        board.require_phase("acting", N_("ending the round"))
         if board.slot is not None:
             raise RulesError(N_("{who} is in the middle of an action"), who=board.slot.who)
         up = board.next_up()

@@ -50,7 +50,7 @@ class JumpAction(CombatAction):
         c = board.get(params.who)
         board.begin(c)
         to = params.to
-        paces = check_step(board, c, to, c.move_half, "a jump", half=True)
+        paces = check_step(board, c, to, c.move_half, N_("a jump"), half=True)
         offers = opportunities(board, c, to, (), False)
         chosen = check_choices(board, offers, params.strikes)
         bonus = c.bonus("jump")  # refused before any die if he has none

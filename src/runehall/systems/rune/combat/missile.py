@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
 from runehall.systems.rune.combat.board import Board
@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.resolve import (
     total,
 )
 from runehall.systems.rune.combat.settings import missile_range, missiles, pick, stress
+from runehall.systems.rune.speech.common import HEALTH
 
 
 def check_not_too_close(board: Board, d: Combatant, weapon: Weapon, where: Point) -> None:
@@ -36,13 +37,16 @@ def check_not_too_close(board: Board, d: Combatant, weapon: Weapon, where: Point
     d2 = dist2(where, d.at)
     inclusive = weapon.kind != "thrown" or bool(board.opt("thrown_min_distance_inclusive"))
     if d2 < minimum * minimum if inclusive else d2 <= minimum * minimum:
-        what = "missile" if weapon.kind == "missile" else "thrown"
+        refusal = (
+            N_("missile weapons need {minimum} paces or more: {defender} is too close for the {weapon}")
+            if weapon.kind == "missile"
+            else N_("thrown weapons need {minimum} paces or more: {defender} is too close for the {weapon}")
+        )
         raise RulesError(
-            N_("{what} weapons need {minimum} paces or more: {defender} is too close for the {weapon}"),
-            what=what,
+            refusal,
             minimum=minimum,
             defender=d.name,
-            weapon=weapon.name,
+            weapon=Refusal(weapon.name),
         )
 
 
@@ -53,7 +57,7 @@ def within_reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, where
         raise RulesError(
             N_("{attacker}'s {weapon} has no known Dam rating, so no range: give it as 'dam_rating'"),
             attacker=a.name,
-            weapon=weapon.name,
+            weapon=Refusal(weapon.name),
         )
     standard = int(missile_range(weapon.kind)["paces_per_dam"]) * weapon.dam_rating
     penalty = range_penalty(dist2(where, d.at), standard, board.opt("beyond_range_rounding") == "per_started_10")
@@ -72,7 +76,7 @@ def reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, at: Point | 
             N_("{defender} is beyond any reach of {attacker}'s {weapon}"),
             defender=d.name,
             attacker=a.name,
-            weapon=weapon.name,
+            weapon=Refusal(weapon.name),
         )
     return reached
 
@@ -81,7 +85,9 @@ def spend_ammo(board: Board, a: Combatant, weapon: Weapon) -> int | None:
     if weapon.ammo is None:
         return None
     if weapon.ammo <= 0:
-        raise RulesError(N_("{attacker} has no ammunition left for the {weapon}"), attacker=a.name, weapon=weapon.name)
+        raise RulesError(
+            N_("{attacker} has no ammunition left for the {weapon}"), attacker=a.name, weapon=Refusal(weapon.name)
+        )
     left = max(0, weapon.ammo - int(board.opt("ammo_per_shot")))
     weapons = tuple(w.model_copy(update={"ammo": left}) if w.id == weapon.id else w for w in a.weapons)
     board.update(a.name, weapons=weapons)
@@ -106,7 +112,7 @@ def missile_swing(
     a, d = board.people[swing.attacker], board.people[swing.target]
     weapon = swing.weapon
     if dodge and not d.active:
-        raise RulesError(N_("{defender} is {state} and cannot dodge"), defender=d.name, state=d.health)
+        raise RulesError(N_("{defender} is {state} and cannot dodge"), defender=d.name, state=Refusal(HEALTH[d.health]))
     mods = missile_mods(board, a, d, dodge, swing.sit)
     score = weapon.need("atk", a.name)
     roll, faces = stress(source)

@@ -215,7 +215,7 @@ def check_intercepts(
             raise RulesError(
                 N_("{foe} is already in {mover}'s way: he strikes without moving"), foe=e.name, mover=mover.name
             )
-        check_ground(board, e, spot, most, "intercepting", False)
+        check_ground(board, e, spot, most, N_("intercepting"), False)
         if spot in taken:
             raise RulesError(N_("someone already stands at {spot} (or the fleer ends there)"), spot=spot)
         if not passes_within(mover.at, to, spot, ENGAGED):

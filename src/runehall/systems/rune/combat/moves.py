@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import shove_paces
@@ -32,6 +32,15 @@ from runehall.systems.rune.combat.terrain import feature
 from runehall.systems.rune.limits import MAX_COMBATANTS, MapPoint
 
 MoveKind = Literal["half", "full", "seize_ground", "seek_cover", "withdraw", "flee", "reckless"]
+MOVES = {  # each kind as a refusal names it ("a half move takes Ragnar at most 3 paces")
+    "half": N_("a half move"),
+    "full": N_("a full move"),
+    "seize_ground": N_("a seize ground move"),
+    "seek_cover": N_("a seek cover move"),
+    "withdraw": N_("a withdraw move"),
+    "flee": N_("a flee move"),
+    "reckless": N_("a reckless move"),
+}
 WITHDRAW_PACES = 15  # actions.toml [[noncombat]] withdraw: back away up to 15 paces
 FATIGUE_DIFFICULTY = 6 + 5  # A29: a Sta roll at the default Difficulty raised by 5
 STAND_DIFFICULTY = 6
@@ -72,7 +81,7 @@ class MoveAction(CombatAction):
             "flee": 2 * c.move_full,
             "reckless": 2 * c.move_full,
         }.get(kind, c.move_full)
-        paces = check_step(board, c, to, limit, f"a {kind.replace('_', ' ')} move", half=kind == "half")
+        paces = check_step(board, c, to, limit, MOVES[kind], half=kind == "half")
         if params.cover is not None and kind != "seek_cover":
             raise RulesError(N_("cover is found by seeking it (kind seek_cover)"))
         if kind == "withdraw":
@@ -186,7 +195,7 @@ class ChangeWeaponAction(CombatAction):
             raise RulesError(N_("say which weapon to take in hand (or unarmed)"))
         w = c.find_weapon(params.weapon)
         if w.id == c.ready:
-            raise RulesError(N_("{who} already holds the {weapon}"), who=c.name, weapon=w.name)
+            raise RulesError(N_("{who} already holds the {weapon}"), who=c.name, weapon=Refusal(w.name))
         if w.id in c.dropped:  # picked up from the ground
             board.update(c.name, dropped=tuple(d for d in c.dropped if d != w.id))
         belt = None if c.belt == w.id else c.belt
@@ -277,9 +286,9 @@ class EngagementAction(CombatAction):
     random: ClassVar[bool] = True
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_phase("acting", "an Engagement roll")
+        board.require_phase("acting", N_("an Engagement roll"))
         c = board.get(params.who)
-        board.require_able(c, "make an Engagement roll")
+        board.require_able(c, N_("{who} is {state} and cannot make an Engagement roll"))
         if c.held:
             raise RulesError(N_("{who} is restrained and cannot jockey for position"), who=c.name)
         if c.this_round.engagement_used:

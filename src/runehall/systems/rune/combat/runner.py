@@ -9,13 +9,14 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import damage
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Cover
 from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.speech.common import HEALTH
 
 
 def open_fight(board: Board) -> None:
@@ -39,7 +40,7 @@ class DamageAction(CombatAction):
         open_fight(board)
         c = board.get(params.who)
         if c.health in ("dead", "gone"):
-            raise RulesError(N_("{who} is {state}"), who=c.name, state=c.health)
+            raise RulesError(N_("{who} is {state}"), who=c.name, state=Refusal(HEALTH[c.health]))
         lost = damage(0, params.raw, c.soak).lost if params.soak else params.raw
         return {"raw": params.raw, "soak": c.soak if params.soak else 0, **board.hurt(c.name, lost)}
 
@@ -84,7 +85,7 @@ class LeaveAction(CombatAction):
         open_fight(board)
         c = board.get(params.who)
         if c.health in ("dead", "gone"):
-            raise RulesError(N_("{who} is {state}"), who=c.name, state=c.health)
+            raise RulesError(N_("{who} is {state}"), who=c.name, state=Refusal(HEALTH[c.health]))
         if c.held:
             raise RulesError(N_("{who} is restrained and cannot leave"), who=c.name)
         if board.slot is not None and board.slot.who == c.name:
