@@ -397,3 +397,8 @@ def test_a_validators_refusal_reads_in_spanish() -> None:
     with pytest.raises(ParameterError) as refused:
         build(ch1(skills={"Juggling": 1}))
     assert "'Juggling' no es ninguna de las 38 habilidades" in say(refused.value, words_for("es", "midgard"))
+    with pytest.raises(ParameterError) as refused:  # the book's names in it are said in Spanish too
+        build(ch1(gifts=["norns_cast"]))
+    assert str(refused.value).endswith("Norns Cast is not bought: anyone with ranks in Rune Divination has it")
+    said = say(refused.value, words_for("es", "midgard"))
+    assert said.endswith("Tirada de las nornas no se compra: lo tiene cualquiera con rangos en Adivinación rúnica")

@@ -15,6 +15,7 @@ from runehall.present.words import N_
 from runehall.systems.midgard.gift_runes import GiftDef
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.qualities import gift_cost, skill_cost
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import BirthrightDef, LegendDef, rules
 
 
@@ -75,7 +76,7 @@ def resolve_legend_skills(
     if len(names) != r.legends.linked_skills:
         raise Invalid(
             N_("a {legend} names {linked_skills} legend skills: {slot_text}"),
-            legend=legend.name,
+            legend=book_name(legend.name),
             linked_skills=r.legends.linked_skills,
             slot_text=_slot_text(legend),
         )
@@ -94,7 +95,7 @@ def resolve_legend_skills(
                 raise Invalid(
                     N_("{where} of the {legend} takes {options}, not {name}"),
                     where=where,
-                    legend=legend.name,
+                    legend=book_name(legend.name),
                     options=" or ".join(slot.options),
                     name=name,
                 )
@@ -108,7 +109,7 @@ def resolve_legend_skills(
                         ),
                         name=name,
                         package=package.id,
-                        legend=legend.name,
+                        legend=book_name(legend.name),
                         where=where,
                     )
                 raise Invalid(
@@ -118,7 +119,7 @@ def resolve_legend_skills(
                     ),
                     name=name,
                     package=package.id,
-                    legend=legend.name,
+                    legend=book_name(legend.name),
                     others=" or ".join(others),
                     where=where,
                 )
@@ -159,9 +160,9 @@ def resolve_rune_points(value: Mapping[str, int], birthright_id: str | None, opt
         if rune is None:
             raise Invalid(N_("{key!r} is not a god rune (F, Th, A, H, T)"), key=key)
         if rune.code in points:
-            raise Invalid(N_("{rune} is listed twice"), rune=rune.name)
+            raise Invalid(N_("{rune} is listed twice"), rune=book_name(rune.name))
         if bought < 0:
-            raise Invalid(N_("{rune}: points bought cannot be negative"), rune=rune.name)
+            raise Invalid(N_("{rune}: points bought cannot be negative"), rune=book_name(rune.name))
         if bought > c.max_raise_above_start:
             start = starts[rune.code]
             raise Invalid(
@@ -169,7 +170,7 @@ def resolve_rune_points(value: Mapping[str, int], birthright_id: str | None, opt
                     "{rune} {start} + {bought} = {total}: a god rune rises at most "
                     "{max_raise_above_start} above its start of {start}"
                 ),
-                rune=rune.name,
+                rune=book_name(rune.name),
                 start=start,
                 bought=bought,
                 total=start + bought,
@@ -203,20 +204,22 @@ def resolve_skills(value: Mapping[str, int], data: Mapping[str, Any], options: M
         if skill is None:
             raise Invalid(N_("{key!r} is not one of the 38 skills"), key=key)
         if skill.name in ranks:
-            raise Invalid(N_("{skill} is listed twice"), skill=skill.name)
+            raise Invalid(N_("{skill} is listed twice"), skill=book_name(skill.name))
         # Table 3 prices ranks up to its last row; a higher in-play maximum (option) is not for creation.
         top = min(options.skill_rank_max, r.skills.ranks.max)
         if not r.skills.ranks.min <= rank <= top:
             raise Invalid(
                 N_("{skill} {rank}: skill ranks run from {low} to {top}"),
-                skill=skill.name,
+                skill=book_name(skill.name),
                 rank=rank,
                 low=r.skills.ranks.min,
                 top=top,
             )
         if skill.legend_only and rank > 0 and data.get("legend", skill.legend_only) != skill.legend_only:
             raise Invalid(
-                N_("only a {name} may have ranks in {skill}"), name=_legend(skill.legend_only).name, skill=skill.name
+                N_("only a {name} may have ranks in {skill}"),
+                name=book_name(_legend(skill.legend_only).name),
+                skill=book_name(skill.name),
             )
         ranks[skill.name] = rank
     if "legend_skills" not in data or "gender" not in data or "birthright" not in data:
@@ -234,7 +237,10 @@ def resolve_skills(value: Mapping[str, int], data: Mapping[str, Any], options: M
     if spent > budget:
         who = birthright_of(data["birthright"]).name
         raise Invalid(
-            N_("these ranks cost {spent} skill points; a {who} has {budget}"), spent=spent, who=who, budget=budget
+            N_("these ranks cost {spent} skill points; a {who} has {budget}"),
+            spent=spent,
+            who=book_name(who),
+            budget=budget,
         )
     _unspent(N_("{left} skill points left unspent, which this table does not allow"), budget - spent, options)
     return ranks
@@ -266,18 +272,18 @@ def _gift(text: str) -> tuple[GiftDef, str | None]:
         if options:
             raise Invalid(
                 N_("{gift} needs its choice, made when bought: {id}:{options}"),
-                gift=gift.name,
+                gift=book_name(gift.name),
                 id=gift.id,
                 options=" or ".join(options),
             )
         return gift, None
     chosen = r.god_rune(choice_text.strip())
     if not options:
-        raise Invalid(N_("{gift} has no choice to make when bought"), gift=gift.name)
+        raise Invalid(N_("{gift} has no choice to make when bought"), gift=book_name(gift.name))
     if chosen is None or chosen.id not in options:
         raise Invalid(
             N_("{gift} is bought with {options}, not {choice_text!r}"),
-            gift=gift.name,
+            gift=book_name(gift.name),
             options=" or ".join(options),
             choice_text=choice_text.strip(),
         )
@@ -291,7 +297,9 @@ def spend_gifts(value: tuple[str, ...], data: Mapping[str, Any], options: Midgar
     for gift, _ in bought:
         if gift.special and options.special_gifts_free_with_skill:
             raise Invalid(
-                N_("{gift} is not bought: anyone with ranks in {skill} has it"), gift=gift.name, skill=gift.skill
+                N_("{gift} is not bought: anyone with ranks in {skill} has it"),
+                gift=book_name(gift.name),
+                skill=book_name(gift.skill),
             )
     twice = sorted(g.name for g, _ in bought if ids.count(g.id) > 1)
     if twice and options.gift_buy_once:
@@ -303,8 +311,8 @@ def spend_gifts(value: tuple[str, ...], data: Mapping[str, Any], options: Midgar
             if missing:
                 raise Invalid(
                     N_("{gift} needs the lower gifts of {rune} first: {missing}"),
-                    gift=gift.name,
-                    rune=rune.name,
+                    gift=book_name(gift.name),
+                    rune=book_name(rune.name),
                     missing=", ".join(missing),
                 )
     if "legend_skills" in data and "skills" in data and "gender" in data:
@@ -317,7 +325,7 @@ def spend_gifts(value: tuple[str, ...], data: Mapping[str, Any], options: Midgar
                         "{gift} is a level-{level} gift, above the legend score "
                         "{score} (the lowest legend skill's rank + 1)"
                     ),
-                    gift=gift.name,
+                    gift=book_name(gift.name),
                     level=gift.level,
                     score=score,
                 )

@@ -15,6 +15,7 @@ from runehall.present.words import N_
 from runehall.systems.midgard import formula
 from runehall.systems.midgard.armoury import RangedDef, WeaponDef
 from runehall.systems.midgard.options import MidgardOptions
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import rules
 
 
@@ -51,7 +52,7 @@ def worn_armour(value: Mapping[str, Any], options: MidgardOptions) -> dict[str, 
         if location.id not in allowed:
             raise Invalid(
                 N_("{armour} cannot be worn on the {location} (only: {allowed})"),
-                armour=kind_def.name,
+                armour=book_name(kind_def.name),
                 location=location.id,
                 allowed=", ".join(allowed),
             )

@@ -20,6 +20,7 @@ from runehall.systems.midgard import formula
 from runehall.systems.midgard.gift_runes import GiftDef
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.qualities import gift_rune_total, quality_base
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import RUNE_CODES, fold, rules
 
 LUCKY_BOON_OPTIONS = ("instant", "skill", "dice")
@@ -60,7 +61,9 @@ def parse_use(text: str) -> Use:
         key, eq, value = part.partition("=")
         if eq:
             if not value.strip().isdigit():
-                raise RulesError(N_("{gift}: {part!r} needs a whole number after '='"), gift=gift.name, part=part)
+                raise RulesError(
+                    N_("{gift}: {part!r} needs a whole number after '='"), gift=book_name(gift.name), part=part
+                )
             amounts[fold(key)] = int(value)
         elif part.isdigit():
             count = int(part)
@@ -91,20 +94,22 @@ def use_cost(use: Use, options: MidgardOptions, legend: int | None = None) -> in
         if not taken or use.words - taken:
             raise RulesError(
                 N_("{gift}: name one or more of {lucky_boon_options} (e.g. :instant+dice)"),
-                gift=use.gift.name,
+                gift=book_name(use.gift.name),
                 lucky_boon_options=", ".join(LUCKY_BOON_OPTIONS),
             )
         return cost.wyrd * len(taken)
     if cost.per == "target_legend":
         if legend is None:
-            raise RulesError(N_("{gift} costs per point of the target's legend: name the target"), gift=use.gift.name)
+            raise RulesError(
+                N_("{gift} costs per point of the target's legend: name the target"), gift=book_name(use.gift.name)
+            )
         return cost.wyrd * legend
     if cost.per == "long_action" and use.count is None:
         return cost.wyrd  # entering the trance pays for its first Long action
     if use.count is None or use.count < 1:
         raise RulesError(
             N_("{gift} costs {wyrd} Wyrð per {per}: say how many (:N)"),
-            gift=use.gift.name,
+            gift=book_name(use.gift.name),
             wyrd=cost.wyrd,
             per=cost.per.replace("_", " "),
         )
@@ -153,7 +158,7 @@ def effect(gift: GiftDef, kind: str, index: int = 0) -> dict[str, Any]:
     """The gift's `index`-th effect of this kind in gifts.toml."""
     found = [e for e in gift.effect if e.get("kind") == kind]
     if len(found) <= index:
-        raise RulesError(N_("{gift} has no {kind} effect"), gift=gift.name, kind=kind)
+        raise RulesError(N_("{gift} has no {kind} effect"), gift=book_name(gift.name), kind=kind)
     return found[index]
 
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
+from runehall.errors import Refusal
 from runehall.systems.midgard import formula
 
 
@@ -15,6 +16,13 @@ def check_formula(text: str) -> str:
 
 
 Formula = Annotated[str, AfterValidator(check_formula)]
+
+
+def book_name(name: str) -> Refusal:
+    """A name from the rules data (a gift, a skill, a god rune, a legend, an item) as a value of a refusal:
+    said in the reader's language from the catalog, which holds every data name (English where it has none);
+    `str()` of it is the English name."""
+    return Refusal(name)
 
 
 class Data(BaseModel):

@@ -16,6 +16,7 @@ from runehall.systems.midgard.combat.gift_effects import fee_at_cast, pay
 from runehall.systems.midgard.combat.settings import midgard_options, opt
 from runehall.systems.midgard.combat.state import ATTACKS, BASIC, Declaration
 from runehall.systems.midgard.gift_use import parse_use, use_cost
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import rules
 
 
@@ -25,16 +26,16 @@ def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         raise RulesError(N_("a gift action needs --gift"))
     use = parse_use(p.gift)
     if not gifts.holds(c, use.gift, fight.options):
-        raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=use.gift.name)
+        raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=book_name(use.gift.name))
     a = gift_moves.action_of(use.id)
     if a.trance and not has(c.effects, "trance"):
-        raise RulesError(N_("{gift} needs a Seidr trance first"), gift=use.gift.name)
+        raise RulesError(N_("{gift} needs a Seidr trance first"), gift=book_name(use.gift.name))
     harm = use.id == "rune_of_power" and "harm" in use.words
     out: dict[str, Any] = {"gift": use.text(), "time": "short" if a.time == gift_moves.SHORT else None}
     if a.difficulty == "gm" and not harm and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
-        raise RulesError(N_("the GM sets the difficulty of {gift}: give --difficulty"), gift=use.gift.name)
+        raise RulesError(N_("the GM sets the difficulty of {gift}: give --difficulty"), gift=book_name(use.gift.name))
     if (a.target or harm) and p.target is None and use.id != "request":
-        raise RulesError(N_("{gift} needs a --target"), gift=use.gift.name)
+        raise RulesError(N_("{gift} needs a --target"), gift=book_name(use.gift.name))
     if p.target is not None:
         target = fight.who(p.target)
         if target.out:
@@ -42,17 +43,23 @@ def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         out["target"] = target.id
     if a.second_target:
         if len(p.extra_targets) != 1:
-            raise RulesError(N_("{gift} weaves two targets: --target and one --extra-targets"), gift=use.gift.name)
+            raise RulesError(
+                N_("{gift} weaves two targets: --target and one --extra-targets"), gift=book_name(use.gift.name)
+            )
         out["extra_targets"] = (fight.who(p.extra_targets[0]).id,)
     elif p.extra_targets:
-        raise RulesError(N_("{gift} takes one target"), gift=use.gift.name)
+        raise RulesError(N_("{gift} takes one target"), gift=book_name(use.gift.name))
     d = Declaration(actor=c.id, action="gift", gift=use.text(), target=out.get("target"))
     fee = fee_at_cast(d, fight.options)
     if use.id in ("thick_hide", "way_of_peace", "fist_of_thunder", "seidr_trance", "the_look_of_dread"):
         fee = use_cost(use, midgard_options(fight.options))
     if fee and (c.wyrd is None or c.wyrd < fee):
         raise RulesError(
-            N_("{gift} costs {fee} Wyrð; {who} has {wyrd}"), gift=use.gift.name, fee=fee, who=c.name, wyrd=c.wyrd or 0
+            N_("{gift} costs {fee} Wyrð; {who} has {wyrd}"),
+            gift=book_name(use.gift.name),
+            fee=fee,
+            who=c.name,
+            wyrd=c.wyrd or 0,
         )
     if p.skill is not None:
         from runehall.systems.midgard.combat.combatant import skill_name

@@ -29,6 +29,7 @@ from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import ATTACKS, BASIC, NO_CAST, ActionId, Declaration
 from runehall.systems.midgard.gift_use import parse_use
 from runehall.systems.midgard.limits import MAX_COMBATANTS, MAX_GIFTS, MAX_RANGE_FT
+from runehall.systems.midgard.records import book_name
 
 GM_DIFFICULTY = ("evaluate_battlefield", "skill", "short_action", "share_evaluation")
 
@@ -309,7 +310,7 @@ class DeclareAction(CombatAction):
             if params.range_ft is not None and (profile.range_ft is None or params.range_ft > profile.range_ft):
                 reach = "in melee only" if profile.range_ft is None else f"{profile.range_ft} ft"
                 raise RulesError(
-                    N_("the target is out of reach ({profile}: {reach})"), profile=profile.name, reach=reach
+                    N_("the target is out of reach ({profile}: {reach})"), profile=book_name(profile.name), reach=reach
                 )
             d = d.model_copy(
                 update={

@@ -10,6 +10,7 @@ from runehall.errors import ParameterError, RulesError
 from runehall.present.words import N_
 from runehall.systems.midgard.armoury import ArmourType, DualBonus, Location, RangedDef, WeaponDef
 from runehall.systems.midgard.combat.settings import fold, half_up
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import rules
 
 SIZES = ("light", "normal", "heavy")
@@ -149,7 +150,7 @@ def thrown(w: WeaponDef, thor: int) -> Profile:
         return melee(w)._replace(range_ft=2 * reach)
     table = {"throwing_axe": "thrown_axe", "dagger": "thrown_dagger", "club_improvised": "thrown_improvised"}
     if w.id not in table:
-        raise RulesError(N_("a {weapon} is not a throwing weapon"), weapon=w.name)
+        raise RulesError(N_("a {weapon} is not a throwing weapon"), weapon=book_name(w.name))
     r = ranged(table[w.id])
     assert r.damage is not None and r.speed is not None and r.ap is not None
     return Profile(w.id, r.name, (r.skill,), "F", r.damage, r.speed, r.ap, size_of(r.speed), range_ft=reach)
@@ -204,4 +205,4 @@ def check_suit(suit: dict[str, str], helm_head_only: bool) -> None:
         if t.id == "steel_helm" and not helm_head_only:
             allowed |= set(LOCATIONS)
         if place not in allowed:
-            raise ParameterError(N_("{armour} cannot be worn on the {place}"), armour=t.name, place=place)
+            raise ParameterError(N_("{armour} cannot be worn on the {place}"), armour=book_name(t.name), place=place)

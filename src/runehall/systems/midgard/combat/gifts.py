@@ -20,6 +20,7 @@ from runehall.systems.midgard.combat.settings import midgard_options
 from runehall.systems.midgard.combat.state import Tokens
 from runehall.systems.midgard.gift_runes import GiftDef
 from runehall.systems.midgard.gift_use import Use, amount, effect, held_choice, holder_env, parse_use, use_cost
+from runehall.systems.midgard.records import book_name
 
 BEFORE = "before_roll"
 AFTER = "after_roll"
@@ -85,7 +86,7 @@ def uses_of(c: Combatant, texts: list[str] | tuple[str, ...], options: Any) -> l
     uses = [parse_use(t) for t in texts]
     for use in uses:
         if not holds(c, use.gift, options):
-            raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=use.gift.name)
+            raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=book_name(use.gift.name))
     ids = [u.id for u in uses]
     if len(set(ids)) != len(ids):
         raise RulesError(N_("each gift once per cast"))
@@ -106,7 +107,7 @@ def _knowledge(skill: str | None, options: Any) -> bool:
 def _need(ok: bool, use: Use, refusal: str, **values: Any) -> None:
     """`refusal` (a template with `{gift}`) when the gift does not fit this cast."""
     if not ok:
-        raise RulesError(refusal, gift=use.gift.name, **values)
+        raise RulesError(refusal, gift=book_name(use.gift.name), **values)
 
 
 def plan(c: Combatant, cast: Cast, texts: list[str] | tuple[str, ...], options: Any) -> Boost:
@@ -117,7 +118,7 @@ def plan(c: Combatant, cast: Cast, texts: list[str] | tuple[str, ...], options: 
     for use in boost.uses:
         timing = use.gift.timing
         if timing in ELSEWHERE:
-            raise RulesError(ELSEWHERE[timing], gift=use.gift.name)
+            raise RulesError(ELSEWHERE[timing], gift=book_name(use.gift.name))
         _BEFORE.get(use.id, _no_before)(c, cast, use, boost, options)
         if timing == AFTER:
             _check_after(c, cast, use, options)
@@ -140,14 +141,14 @@ def armed_cost(boost: Boost, options: Any) -> int:
 # -- before the roll -----------------------------------------------------------------------------------
 def _no_before(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
     if use.gift.timing == BEFORE:
-        raise RulesError(N_("{gift} is not used on a cast in combat: use_gift"), gift=use.gift.name)
+        raise RulesError(N_("{gift} is not used on a cast in combat: use_gift"), gift=book_name(use.gift.name))
 
 
 def _dice(skill: str | None, formula: str, test: Any = None) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
         ok = test(cast, options) if test else cast.skill == skill
         if skill:
-            _need(ok, use, N_("{gift} is used on a {skill} cast"), skill=skill)
+            _need(ok, use, N_("{gift} is used on a {skill} cast"), skill=book_name(skill))
         _need(ok, use, N_("{gift} is used on a fitting cast"))
         boost.dice += size(c, formula, options)
 
@@ -156,7 +157,7 @@ def _dice(skill: str | None, formula: str, test: Any = None) -> Any:
 
 def _free(skill: str, formula: str) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-        _need(cast.skill == skill, use, N_("{gift} is used on a {skill} cast"), skill=skill)
+        _need(cast.skill == skill, use, N_("{gift} is used on a {skill} cast"), skill=book_name(skill))
         boost.free += size(c, formula, options)
 
     return apply
@@ -226,7 +227,7 @@ def _shield_splitter(c: Combatant, cast: Cast, use: Use, boost: Boost, options: 
 
 def _refuse_here(refusal: str) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-        raise RulesError(refusal, gift=use.gift.name)
+        raise RulesError(refusal, gift=book_name(use.gift.name))
 
     return apply
 
@@ -346,7 +347,7 @@ def _moved(use: Use, merkstave: int, options: Any) -> dict[str, int]:
         use.id == "the_courage_of_ignorance" and o.courage_of_ignorance_amount == "all"
     ):
         if use.count is not None or use.amounts:
-            raise RulesError(N_("{gift} moves every Merkstave token to Past"), gift=use.gift.name)
+            raise RulesError(N_("{gift} moves every Merkstave token to Past"), gift=book_name(use.gift.name))
         return {"past": merkstave}
     if use.id == "the_courage_of_ignorance":
         n = merkstave if use.count is None else use.count
@@ -369,7 +370,7 @@ def _check_settle(cast: Cast, use: Use) -> None:
     elif use.id == "flow_of_combat":
         _need(cast.action == "dodge", use, N_("{gift} is used on a Dodge"))
     else:
-        raise RulesError(N_("{gift} is for long journeys, outside combat"), gift=use.gift.name)
+        raise RulesError(N_("{gift} is for long journeys, outside combat"), gift=book_name(use.gift.name))
 
 
 def _check_armed(c: Combatant, cast: Cast, use: Use) -> None:

@@ -23,6 +23,7 @@ from runehall.systems.midgard.combat.gear import SIZES, Profile
 from runehall.systems.midgard.combat.settings import fold, opt
 from runehall.systems.midgard.combat.state import ATTACKS, Declaration
 from runehall.systems.midgard.gift_use import parse_use
+from runehall.systems.midgard.records import book_name
 
 DEFAULT_GM_DIFFICULTY = 2  # Average, when the GM names none (Evaluate Battlefield, skill actions)
 
@@ -115,7 +116,7 @@ def attack_skill(c: Combatant, d: Declaration, profile: Profile) -> tuple[str, s
         if named not in skills:
             raise RulesError(
                 N_("a {profile} is used with {skills}, not {named}"),
-                profile=profile.name,
+                profile=book_name(profile.name),
                 skills=" or ".join(skills),
                 named=named,
             )

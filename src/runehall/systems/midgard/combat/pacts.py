@@ -21,6 +21,7 @@ from runehall.systems.midgard.combat.making import CastSpec, gift_cast, make_cas
 from runehall.systems.midgard.combat.settings import midgard_options
 from runehall.systems.midgard.gift_use import Use, oath_penalty
 from runehall.systems.midgard.limits import MAX_GIFTS
+from runehall.systems.midgard.records import book_name
 
 PACT_GIFTS = ("sealed_in_blood", "unbreakable_oath")
 
@@ -33,7 +34,7 @@ def seal(fight: Fight, c: Combatant, use: Use, target: Combatant | None, margin:
     if target is None or target.id == c.id:
         if margin is None:
             return {}
-        raise RulesError(N_("{gift} binds another: name the --target"), gift=use.gift.name)
+        raise RulesError(N_("{gift} binds another: name the --target"), gift=book_name(use.gift.name))
     pacts = list(target.pacts)
     mine = [n for n, p in enumerate(pacts) if p.by == c.id]
     if margin is None:

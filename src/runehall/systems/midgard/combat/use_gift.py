@@ -25,6 +25,7 @@ from runehall.systems.midgard.combat.settings import midgard_options
 from runehall.systems.midgard.combat.state import Goal
 from runehall.systems.midgard.gift_use import Use, reduced_to_legend, use_cost
 from runehall.systems.midgard.limits import MAX_GIFTS
+from runehall.systems.midgard.records import book_name
 
 NARRATIVE = (
     "norns_cast",
@@ -88,9 +89,9 @@ class UseGiftAction(CombatAction):
             if g in NARRATIVE:
                 return narrate(fight, c, use, params)
             if g in OUTSIDE:
-                raise RulesError(N_("{gift} is used outside combat"), gift=use.gift.name)
+                raise RulesError(N_("{gift} is used outside combat"), gift=book_name(use.gift.name))
             refusal = gifts.ELSEWHERE.get(use.gift.timing, N_("{gift} is not used here: name it with a cast"))
-            raise RulesError(refusal, gift=use.gift.name)
+            raise RulesError(refusal, gift=book_name(use.gift.name))
         out: dict[str, Any] = {"actor": c.id, "gift": use.text()}
         done: dict[str, Any] = handler(fight, c, use, params, source)
         return out | done

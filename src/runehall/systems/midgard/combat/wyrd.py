@@ -28,6 +28,7 @@ from runehall.systems.midgard.combat.gift_effects import heal
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.switching import finish_switch
 from runehall.systems.midgard.gift_use import gift_def
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import fold, rules
 
 
@@ -54,7 +55,9 @@ class RegainWyrdAction(CombatAction):
             raise RulesError(N_("{who} is out of the fight"), who=c.name)
         if not amount:
             raise RulesError(
-                N_("{who} holds no gift of {rune}, so its trigger regains nothing"), who=c.name, rune=rune.name
+                N_("{who} holds no gift of {rune}, so its trigger regains nothing"),
+                who=c.name,
+                rune=book_name(rune.name),
             )
         if c.wyrd is None or c.wyrd_max is None:
             raise RulesError(N_("{who}'s Wyrð is not tracked in this fight"), who=c.name)
