@@ -402,3 +402,8 @@ def test_a_validators_refusal_reads_in_spanish() -> None:
     assert str(refused.value).endswith("Norns Cast is not bought: anyone with ranks in Rune Divination has it")
     said = say(refused.value, words_for("es", "midgard"))
     assert said.endswith("Tirada de las nornas no se compra: lo tiene cualquiera con rangos en Adivinación rúnica")
+    with pytest.raises(ParameterError) as refused:  # a slot and a gender package, in Spanish words
+        build(ch1(legend="huntsman", legend_skills=["Animal Lore", "Stealth", "Archery", "Alertness"], skills={}))
+    assert say(refused.value, words_for("es", "midgard")).endswith(
+        "un Cazador femenino tiene que elegir Supervivencia en su lugar en el hueco 1"
+    )

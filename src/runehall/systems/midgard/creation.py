@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationInfo
 
-from runehall.errors import Invalid
+from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 from runehall.systems.midgard.gift_runes import GiftDef
 from runehall.systems.midgard.options import MidgardOptions
@@ -89,7 +89,11 @@ def resolve_legend_skills(
     for slot in legend.slot:
         picked = names[position : position + slot.picks]
         position += slot.picks
-        where = f"slot {slot.slots[0]}" if slot.picks == 1 else f"slots {slot.slots[0]}-{slot.slots[-1]}"
+        where = (  # said in the reader's language inside the refusals below
+            Refusal(N_("slot {n}"), {"n": slot.slots[0]})
+            if slot.picks == 1
+            else Refusal(N_("slots {first}-{last}"), {"first": slot.slots[0], "last": slot.slots[-1]})
+        )
         for name in picked:
             if name not in slot.options:
                 raise Invalid(
@@ -97,7 +101,7 @@ def resolve_legend_skills(
                     where=where,
                     legend=book_name(legend.name),
                     options=" or ".join(slot.options),
-                    name=name,
+                    name=book_name(name),
                 )
             if name in free and package is not None:
                 others = [o for o in slot.options if o not in free and o not in picked]
@@ -107,8 +111,8 @@ def resolve_legend_skills(
                             "{name} is already a free rank of the {package} package and free ranks never stack, "
                             "and {where} of the {legend} offers nothing else"
                         ),
-                        name=name,
-                        package=package.id,
+                        name=book_name(name),
+                        package=book_name(package.id),
                         legend=book_name(legend.name),
                         where=where,
                     )
@@ -117,10 +121,10 @@ def resolve_legend_skills(
                         "{name} is already a free rank of the {package} package and free ranks "
                         "never stack: a {package} {legend} must take {others} instead in {where}"
                     ),
-                    name=name,
-                    package=package.id,
+                    name=book_name(name),
+                    package=book_name(package.id),
                     legend=book_name(legend.name),
-                    others=" or ".join(others),
+                    others=book_name(others[0]) if len(others) == 1 else " or ".join(others),
                     where=where,
                 )
     return tuple(names)
