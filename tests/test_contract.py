@@ -117,7 +117,8 @@ def test_cli_works_for_any_registered_system(coin: CoinSystem, cli: object) -> N
     ]
     assert "heads" in cli("roll", "coin", "flip", "--coins", "2", "--seed", "1")
     assert "2 heads: win" in cli("roll", "coin", "flip", "--coins", "2", "--manual", "2,2")
-    assert "coin flip --coins integer" in cli("systems")
+    listed = cli("systems")
+    assert "[coin]" in listed and "[flip]" in listed and "[coins] (required)" in listed
     cli("roll", "coin", "flip", "--coins", "2", "--manual", "2,3", code=2)
     cli("roll", "coin", "flip", "--coins", "two", code=2)
     cli("roll", "coin", "flip", "--coins", "2", "--option", "edge_counts_as=heads", "--seed", "3")

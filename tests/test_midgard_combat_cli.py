@@ -66,6 +66,6 @@ def test_a_fight_between_two_created_characters_from_the_cli(cli: Cli, tmp_path:
 
 def test_the_combat_tracker_lists_its_actions(cli: Cli) -> None:
     out = cli("play", "actions", "midgard", "combat")
-    assert "setup: --combatants" in out
+    assert "Combatants [combatants] (required)" in out
     for action in ("next_segment", "declare", "gm_cast", "cast", "allocate", "resolve", "take_hit", "switch", "check"):
-        assert f"  {action} " in out
+        assert f" [{action}]: " in out

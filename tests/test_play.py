@@ -95,7 +95,8 @@ def test_play_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     log = cli("play", "log", str(game))
     assert "(undone)" in log and "undoes event 2" in log and "=" not in log.replace("= ", "")
     assert json.loads(cli("play", "show", str(game), "--json"))["coins"] == 3
-    assert "spend --amount integer" in cli("play", "actions", "coin", "purse")
+    listed = cli("play", "actions", "coin", "purse")
+    assert "[spend]" in listed and "[amount] (required): " in listed and "A whole number." in listed
     other = tmp_path / "other.json"
     cli("play", "new", str(other), "coin", "purse", "--coins", f"@{setup}", code=2)  # a table is not an int
     cli("play", "show", str(tmp_path / "missing.json"), code=2)

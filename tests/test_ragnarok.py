@@ -392,4 +392,5 @@ def test_cli_odds_and_rolls(cli: Cli) -> None:
     assert "Éxito (Success)" in text and "R 0" in text
     cli("roll", *base, "--difficulty", "3", "--manual", "F,F,F,F", code=2)
     cli("odds", *base, "--difficulty", "9", code=2)
-    assert "ragnarok test" in cli("systems")
+    listed = cli("systems")
+    assert "[ragnarok]" in listed and "Prueba de habilidad (skill test) [test]" in listed

@@ -217,7 +217,8 @@ def test_play_a_session_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     cli("play", "new", str(tmp_path / "bad.json"), "ragnarok", "tree", "--character", f"@{bad}", code=2)
     assert not (tmp_path / "bad.json").exists()
     listing = cli("play", "actions", "ragnarok", "tree")
-    assert "damage --points integer" in listing and "setup: --character --route" in listing
+    assert "[damage]: " in listing and "[points] (required): " in listing
+    assert "To start it" in listing and "[character] (required)" in listing and "[route]" in listing
 
 
 def test_states_are_frozen() -> None:

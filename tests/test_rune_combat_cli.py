@@ -110,4 +110,4 @@ def test_undo_and_a_bad_setup_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     )
     assert not (tmp_path / "no.json").exists()
     listing = cli("play", "actions", "rune", "combat")
-    assert "attack --who string --target string" in listing and "revive" in listing
+    assert "[attack]: " in listing and "[who]" in listing and "[target]" in listing and "[revive]" in listing

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from runehall import wire
-from runehall.cli import render, speech
+from runehall.cli import listing, render, speech
 from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.play import play_app
 from runehall.cli.server import register as register_server
@@ -101,9 +101,12 @@ def odds(
 
 @app.command()
 @user_errors
-def systems(as_json: JsonOut = False) -> None:
-    """The installed game systems, their mechanics, parameters and options."""
-    render.systems(registry.systems(), as_json)
+def systems(as_json: JsonOut = False, lang: speech.LangOption = None) -> None:
+    """The installed game systems: what each can roll, with what, and its table options, in words."""
+    if as_json:
+        render.systems(registry.systems(), as_json)
+        return
+    listing.systems(render.out, registry.systems(), speech.language(lang))
 
 
 @app.command()

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from runehall.cli import render, speech
+from runehall.cli import listing, render, speech
 from runehall.cli.common import JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.words import coerce, split_words
 from runehall.errors import N_, ParameterError, Refusal
@@ -169,9 +169,13 @@ def play_actions(
     system_id: Annotated[str, typer.Argument(metavar="SYSTEM")],
     tracker_name: Annotated[str, typer.Argument(metavar="TRACKER")],
     as_json: JsonOut = False,
+    lang: speech.LangOption = None,
 ) -> None:
-    """A tracker's setup fields and actions with their parameters."""
+    """A tracker's setup and its actions, each with its parameters, in words (--json: the fields as data)."""
     tracker = registry.get(system_id).tracker(tracker_name)
+    if not as_json:
+        listing.tracker_actions(render.out, registry.get(system_id), tracker_name, speech.language(lang))
+        return
     data = {
         "setup": render.fields(tracker.Setup),
         "actions": [
@@ -179,12 +183,4 @@ def play_actions(
             for a in tracker.actions().values()
         ],
     }
-    if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=1))
-        return
-    setup = " ".join(f"--{f['name'].replace('_', '-')}" for f in data["setup"])
-    render.out.print(f"setup: {setup}", markup=False)
-    for a in data["actions"]:
-        params = " ".join(f"--{p['name'].replace('_', '-')} {p['type']}" for p in a["params"])
-        render.out.print(f"  {a['name']} {params}", markup=False)
-        render.out.print(f"    {a['summary']}", markup=False, style="dim")
+    print(json.dumps(data, ensure_ascii=False, indent=1))

@@ -36,7 +36,10 @@ def catalog(package: str, lang: str) -> dict[str, str | tuple[str, ...]]:
     """A package's translations into `lang` (msgid -> text, or the plural forms); empty for English."""
     if lang == DEFAULT:
         return {}
-    po = resources.files(package).joinpath("locale", lang, "LC_MESSAGES", "messages.po")
+    try:
+        po = resources.files(package).joinpath("locale", lang, "LC_MESSAGES", "messages.po")
+    except TypeError:  # a system in a single module (not a package) has no catalog beside it
+        return {}
     if not po.is_file():
         return {}
     with po.open("rb") as f:
