@@ -248,3 +248,9 @@ def test_refusals_read_in_the_readers_language() -> None:
     with pytest.raises(ParameterError) as invalid:  # a validator's refusal (Invalid) keeps its template too
         registry.get("ragnarok").character({"name": "Sigrid", "essence": ["fehu", "vacio"], "destiny": 2})
     assert "la Runa del Vacío no forma parte de la Esencia" in say(invalid.value, es)
+    fighting = Game(hero(composition(2, 2, 1), divine={"bdp": 20}))
+    fighting.do("start_combat")
+    context = fighting.refuse(
+        "dp_spend", "raised when", effect="PARRY_OR_PHYS_DMG_6", context="damage_dealt", target="parada"
+    )
+    assert say(context, es) == "parada se sube ante el daño recibido"  # the damage context in Spanish too

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError, RulesError
+from runehall.errors import ParameterError, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
@@ -61,6 +61,14 @@ class SpendParams(RulesModel):
     )
 
 
+_CONTEXTS = {"damage_taken": N_("damage taken"), "damage_dealt": N_("damage dealt")}
+
+
+def _context(code: str) -> Refusal | str:
+    """A damage context as a person reads it, in the reader's language once said."""
+    return Refusal(_CONTEXTS[code]) if code in _CONTEXTS else code.replace("_", " ")
+
+
 def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> str | None:
     """The modifier's target after checking the damage context (I-26, I-27)."""
     extra = _spend_extras()[spend_code]
@@ -71,12 +79,11 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
             contexts=" or ".join(contexts),
         )
     if params.context not in contexts:
-        when = " or ".join(contexts)
         raise RulesError(
             N_("{effect} is bought when {when}, not {context}"),
             effect=spend_code,
-            when=when.replace("_", " "),
-            context=params.context,
+            when=_context(contexts[0]) if len(contexts) == 1 else " or ".join(contexts),
+            context=_context(params.context),
         )
     by_target: dict[str, str] = extra.get("context_by_target", {})
     target = params.target or next((t for t, c in by_target.items() if c == params.context), None)
@@ -90,9 +97,7 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
             target=target,
         )
     if target in by_target and by_target[target] != params.context:
-        raise RulesError(
-            N_("{target} is raised when {context}"), target=target, context=by_target[target].replace("_", " ")
-        )
+        raise RulesError(N_("{target} is raised when {context}"), target=target, context=_context(by_target[target]))
     if params.context == "damage_dealt" and extra.get("damage_types"):
         allowed = _damage_traits(tuple(extra["damage_types"]))
         if params.damage_trait is None:
