@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests import test_browser as shared
+from tests.sheet_form import fill_sheet
 
 server = shared.server  # the module's own live server and browser (pytest finds fixtures by name)
 browser = shared.browser
@@ -18,10 +19,10 @@ pytestmark = shared.pytestmark
 DESKTOP, PHONE = shared.DESKTOP, shared.PHONE
 ATLA = {
     "name": "Atla",
-    "essence": "Týr, Bjarkan, Jór, Madhr, Hagall, Fé",
-    "destiny": "4",
-    "void": '{"trait": "E"}',
-    "skills": '{"abrir_cerraduras": 2, "pelea": 1}',
+    "essence": ["Týr", "Bjarkan", "Jór", "Madhr", "Hagall", "Fé"],
+    "destiny": 4,
+    "void": {"trait": "E"},
+    "skills": {"abrir_cerraduras": 2, "pelea": 1},
 }
 
 
@@ -64,7 +65,7 @@ def test_a_skill_rolls_from_the_sheet_at_1400_and_at_390(server: str, browser: B
 
     # The GM makes Atla through the sheet's form; the Characters panel draws her sheet.
     gm.click("#characters summary")
-    shared.fill_sheet(gm, ATLA)
+    fill_sheet(gm, "ragnarok", ATLA)
     gm.click("#character-form button[type=submit]")
     sheet = gm.locator("#characters .sheet")
     expect(sheet).to_contain_text("Abrir cerraduras", timeout=5000)
@@ -137,7 +138,7 @@ def test_the_other_systems_sheets_roll_from_a_click(server: str, browser: Browse
     page.select_option("#t-system", system)
     page.click("form[action='/tables'] button[type=submit]")
     page.click("#characters summary")
-    shared.fill_sheet(page, shared.sheet_values(system))
+    fill_sheet(page, system, shared.sheet_of(system))
     page.click("#character-form button[type=submit]")
     expect(page.locator("#characters .sheets")).to_be_visible(timeout=5000)
     links = page.locator("#characters a.roll-from-sheet")

@@ -10,12 +10,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from runehall.present.words import N_, Words
 
 ChoiceLabel = Callable[[str, str, Words], "str | None"]
 """(field, value, words) -> how the choice reads, or None for the system's plain value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What a list or a table of names on a form may hold, said by the system (`CharacterModel.choices`):
+    the ids in the book's order; `every`: each id is a line of its own (a table of all eight god runes);
+    `open`: the ids are suggestions and any other name may be typed (a book whose full list is not known)."""
+
+    ids: tuple[str, ...]
+    every: bool = False
+    open: bool = False
+    rows: bool = False  # a list as rows, each choosing one (a long list, or one whose order matters), not a picker
+    same: Callable[[str], str] | None = None  # another spelling the rules accept (a name for an id) -> its id
+
+    def id_of(self, value: object) -> str:
+        text = str(value)
+        return self.same(text) if self.same is not None else text
+
+
+ChoicesOf = Callable[[str], "Choices | None"]
+"""(field path without row numbers, "skills" or "void.skill") -> its choices, or None for free text."""
 
 YES_NO = {"true": N_("yes"), "false": N_("no"), "": N_("(none)")}
 

@@ -25,6 +25,7 @@ from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
 from runehall.errors import Invalid, ParameterError, Refusal, UnknownNameError
 from runehall.present.card import Card, Chip
+from runehall.present.fields import Choices
 from runehall.present.odds import Headline
 from runehall.present.sheet import Sheet
 from runehall.present.words import ENGLISH, N_, Words
@@ -75,6 +76,12 @@ class CharacterModel(RulesModel):
     @classmethod
     def choice_label(cls, field: str, value: str, words: Words) -> str | None:
         """How one choice of a select on the sheet reads (a trait's id as its name); None: the value itself."""
+        return None
+
+    @classmethod
+    def choices(cls, field: str, options: Any = None) -> Choices | None:
+        """What a list or a table of names on the sheet may hold (`field` is its dotted path: "skills",
+        "void.skill"), for the form's pickers, in the book's order; None: typed freely."""
         return None
 
 

@@ -1,9 +1,11 @@
-"""Form fields from pydantic models: the web forms are built from each system's contract.
+"""Form controls from pydantic models: every web form is built from the system's contract.
 
-A field becomes a number input, a checkbox, a select (for literals) or a text input; nested models and
-dictionaries are edited as JSON in a text area. Values come back as strings and are validated by the
-same model, so the web, the API and the CLI accept exactly the same things. Labels, hints and a select's
-choices are shown in the reader's words (runehall.present.fields); a choice's value stays its id.
+A number is a stepper, a yes/no a checkbox, a choice a select; a group of fields (one side of an opposed
+test, the Void rune) is a fieldset of its own controls; a list is rows with add and remove (or, when the
+system names what it may hold, a picker of those choices); a table of names with scores (skills, rune
+points) is rows of a name and a number, or one labelled number per name when the system says every name is
+on the sheet. Labels, hints and choices are in the reader's words (runehall.present.fields); what is sent
+comes back through `collect` (runehall.web.formdata), validated by the same model as the API's and the CLI's.
 """
 
 from __future__ import annotations
@@ -15,19 +17,21 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from runehall import wire
 from runehall.errors import ParameterError
 from runehall.present import fields as said
+from runehall.present.fields import Choices, ChoicesOf
 from runehall.present.words import ENGLISH, Words
+from runehall.web.formdata import blank, rows, tree, whole
 
 M = TypeVar("M", bound=BaseModel)
+SCALARS = ("number", "checkbox", "select", "text")
 
 
 @dataclass
 class Field:
-    name: str
+    name: str  # the control's name: its dotted place in the model ("void.trait", "skills.0.key")
     label: str
-    kind: str  # number | checkbox | select | text | list | json
+    kind: str  # number | checkbox | select | text | list | group | scores | table | rows | picks | items
     required: bool
     default: Any = None
     description: str = ""
@@ -35,6 +39,15 @@ class Field:
     value: Any = None
     error: str = ""
     choice_text: dict[str, str] = field(default_factory=dict)  # how each choice reads; its value is sent
+    children: list[Field] = field(default_factory=list)  # a group's fields
+    rows: list[Field] = field(default_factory=list)  # a list's or table's rows (each a group or a scalar)
+    template: Field | None = None  # the row the Add button copies (its index is `token`)
+    token: str = ""
+    limit: int | None = None  # at most this many rows (the model's cap)
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    suggestions: list[str] = field(default_factory=list)  # names offered while typing (any other may be typed)
+    whole_numbers: bool = True  # a number input steps by 1; else any number (metres: 7.5)
 
     def choice_shown(self, value: str) -> str:
         return self.choice_text.get(value) or value or "—"
@@ -44,28 +57,68 @@ class Field:
         value = self.default if self.value is None else self.value
         if value is None:
             return ""
-        if self.kind == "json" and not isinstance(value, str):
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, dict):
             return json.dumps(value, ensure_ascii=False)
-        if isinstance(value, list | tuple) and self.kind in ("text", "list"):
+        if isinstance(value, list | tuple):
             return ", ".join(str(v) for v in value)
         return str(value)
 
+    @property
+    def picked(self) -> set[str]:
+        """A picker's chosen ids."""
+        value = self.default if self.value is None else self.value
+        if isinstance(value, str):
+            return {part.strip() for part in value.split(",") if part.strip()}
+        if isinstance(value, dict):
+            return {k for k, v in value.items() if v in ("on", "true", True)}
+        return {str(v) for v in value or ()}
 
-def _kind(prop: dict[str, Any]) -> tuple[str, list[str]]:
+
+@dataclass
+class _Context:
+    defs: dict[str, Any]
+    words: Words
+    choice_label: said.ChoiceLabel | None
+    choices_of: ChoicesOf | None
+    rows: bool  # lists of names as rows with add and remove (a sheet), else one comma-separated line (a roll)
+
+
+def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The schema a property stands for (following $ref, and `X | None`), and whether None is allowed."""
+    options = prop.get("anyOf")
+    nullable = False
+    if options:
+        real = [o for o in options if o.get("type") != "null"]
+        nullable = len(real) < len(options)
+        if len(real) == 1:
+            prop = {**{k: v for k, v in prop.items() if k != "anyOf"}, **real[0]}
+    ref = prop.get("$ref")
+    if ref:
+        prop = {**defs[ref.rsplit("/", 1)[-1]], **{k: v for k, v in prop.items() if k != "$ref"}}
+    return prop, nullable
+
+
+def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> tuple[str, list[str]]:
     options = [prop, *prop.get("anyOf", [])]
     for option in options:
         if "enum" in option:
             return "select", [str(v) for v in option["enum"]]
         if "const" in option:
             return "select", [str(o["const"]) for o in options if "const" in o]
-    types = {o.get("type") for o in options}
-    if types & {"object"} or any("$ref" in o for o in options):
-        return "json", []
-    if "array" in types:
-        return "list", []
+    real, nullable = _resolve(prop, defs)
+    types = {o.get("type") for o in options} | {real.get("type")}
+    if "properties" in real:
+        return "group", []
+    if real.get("type") == "object":
+        return "scores", []
+    if real.get("type") == "array":
+        item, _ = _resolve(real.get("items", {}), defs)
+        return ("items" if "properties" in item else "rows"), []
     if "boolean" in types:
         # yes / no / (unset) when the field may be left to its default; a checkbox cannot say "unset"
-        return ("select", ["true", "false"]) if "null" in types else ("checkbox", [])
+        return ("select", ["true", "false"]) if nullable else ("checkbox", [])
     if types & {"integer", "number"} and not types & {"string", "array"}:
         return "number", []
     return "text", []
@@ -76,52 +129,229 @@ def fields(
     values: dict[str, Any] | None = None,
     words: Words = ENGLISH,
     choice_label: said.ChoiceLabel | None = None,
+    choices_of: ChoicesOf | None = None,
+    list_rows: bool = False,
 ) -> list[Field]:
-    """The model's fields as form controls, their words in `words` (a system's: words_for(lang, id));
-    `choice_label` is the system's hook saying how a select's choices read."""
+    """The model's fields as form controls, their words in `words` (a system's: words_for(lang, id)).
+    `values` is a stored sheet or what a form sent (flat dotted names are nested first); `choice_label` is the
+    system's hook saying how a choice reads, `choices_of` the sheet's hook naming what a list may hold.
+    A list of names is one comma-separated line (a bag typed "4F, 2M" in a roll) unless `list_rows` or the
+    sheet names its choices."""
     schema = model.model_json_schema()
+    context = _Context(schema.get("$defs", {}), words, choice_label, choices_of, list_rows)
+    return _controls(schema, tree(values or {}), context, "", "", 0)
+
+
+def _controls(schema: dict[str, Any], values: Any, c: _Context, prefix: str, path: str, depth: int) -> list[Field]:
+    values = values if isinstance(values, dict) else {}
     required = set(schema.get("required", []))
-    out = []
-    for name, prop in schema.get("properties", {}).items():
-        kind, choices = _kind(prop)
-        if kind == "select" and name not in required and prop.get("default") is None:
-            choices = ["", *choices]  # "none" is a choice for an optional select
-        out.append(
-            Field(
-                name=name,
-                label=said.label(name, prop, words),
-                kind=kind,
-                required=name in required,
-                default=prop.get("default"),
-                description=said.hint(prop, words),
-                choices=choices,
-                value=(values or {}).get(name),
-                choice_text={c: said.choice(name, c, words, choice_label) for c in choices},
-            )
-        )
-    return out
+    return [
+        _control(name, prop, values.get(name), name in required, c, prefix + name, path + name, depth)
+        for name, prop in schema.get("properties", {}).items()
+    ]
+
+
+def _control(
+    key: str, prop: dict[str, Any], value: Any, required: bool, c: _Context, name: str, path: str, depth: int
+) -> Field:
+    kind, choices = _kind(prop, c.defs)
+    real, _ = _resolve(prop, c.defs)
+    listed = c.choices_of(path) if c.choices_of else None
+    if listed is not None and listed.same is not None and isinstance(value, list | tuple):
+        value = [listed.id_of(v) for v in value]  # a stored name shown as the choice it is
+    if listed is not None and listed.same is not None and kind == "text" and isinstance(value, str) and value:
+        value = listed.id_of(value)
+    if kind == "rows" and listed is not None and not (listed.open or listed.rows) and not _repeats(value):
+        kind = "picks"  # each choice at most once (a list holding one twice keeps its rows)
+        choices = list(listed.ids)
+    if kind in ("rows", "items") and listed is None and not c.rows:
+        kind = "list"  # a roll's list is typed on one line, in its own shorthand ("Thurid:3:hero, Casin:6")
+    if kind == "text" and listed is not None and not listed.open:
+        kind, choices = "select", list(listed.ids)
+        if not required:
+            choices = ["", *choices]
+    if kind == "select" and not required and prop.get("default") is None and "" not in choices:
+        choices = ["", *choices]  # "none" is a choice for an optional select
+    f = Field(
+        name=name,
+        label=said.label(key, prop, c.words),
+        kind=kind,
+        required=required,
+        default=prop.get("default"),
+        description=said.hint(prop, c.words),
+        choices=choices,
+        value=value,
+        choice_text={v: said.choice(path, v, c.words, c.choice_label) for v in choices},
+        limit=real.get("maxItems") or real.get("maxProperties"),
+        minimum=real.get("minimum"),
+        maximum=real.get("maximum"),
+        whole_numbers="number" not in {real.get("type"), *(o.get("type") for o in prop.get("anyOf", []))},
+    )
+    if kind == "text" and listed is not None and listed.open:
+        f.suggestions = list(listed.ids)
+        f.choice_text = {v: said.choice(path, v, c.words, c.choice_label) for v in listed.ids}
+    if kind == "group":
+        inner = whole(value, name) if isinstance(value, str) else value
+        f.children = _controls(real, inner, c, name + ".", path + ".", depth)
+        if not required:  # a group that may be left out: its own required fields are required only when used
+            for child in walk(f.children):
+                child.required = False
+    elif kind in ("rows", "items"):
+        _list_rows(f, real, value, c, path, depth)
+    elif kind == "scores":
+        _score_rows(f, real, value, listed, c, path, depth)
+    return f
+
+
+def _list_rows(f: Field, real: dict[str, Any], value: Any, c: _Context, path: str, depth: int) -> None:
+    item = real.get("items", {})
+    if isinstance(value, str):
+        value = whole(value, f.name) if f.kind == "items" else [v.strip() for v in value.split(",") if v.strip()]
+    f.token = f"__i{depth}__"
+    entries = rows(value)
+
+    def row(index: str, entry: Any) -> Field:
+        return _control(f.label, {**item, "title": f.label}, entry, True, c, f"{f.name}.{index}", path, depth + 1)
+
+    f.rows = [row(str(i), entry) for i, entry in enumerate(entries)]
+    f.template = row(f.token, None)
+
+
+def _score_rows(
+    f: Field, real: dict[str, Any], value: Any, listed: Choices | None, c: _Context, path: str, depth: int
+) -> None:
+    score = real.get("additionalProperties")
+    score = score if isinstance(score, dict) else {}  # a mapping of anything: each value typed as text
+    if isinstance(value, str):
+        value = whole(value, f.name)
+    pairs = _pairs(value)
+    if listed is not None and listed.same is not None:
+        pairs = [(listed.id_of(k) if k else k, v) for k, v in pairs]
+    if listed is not None and listed.every:  # one labelled number per name the system lists, no add or remove
+        f.kind = "table"
+        had = dict(pairs)
+        f.rows = [
+            _control(key, {**score, "title": said.choice(path, key, c.words, c.choice_label)}, had.get(key), False, c,
+                     f"{f.name}.{key}", path + ".value", depth + 1)
+            for key in listed.ids
+        ]  # fmt: skip
+        return
+    key_schema: dict[str, Any] = {"type": "string", "title": "Name"}
+    if listed is not None and not listed.open:
+        key_schema = {"enum": list(listed.ids), "title": "Name"}
+    row_schema = {
+        "properties": {"key": key_schema, "value": {**score, "title": "Value"}},
+        "required": ["key", "value"],
+    }
+    f.token = f"__i{depth}__"
+
+    def row(index: str, pair: tuple[str, Any] | None) -> Field:
+        shown = {"key": pair[0], "value": pair[1]} if pair else {}
+        control = Field(name=f"{f.name}.{index}", label=f.label, kind="group", required=True)
+        control.children = _controls(row_schema, shown, c, f"{f.name}.{index}.", path + ".", depth + 1)
+        for child in control.children:
+            child.label = c.words("Name") if child.name.endswith(".key") else c.words("Value")
+            if child.name.endswith(".key") and listed is not None and listed.open:
+                child.suggestions = list(listed.ids)
+                child.choice_text = {v: said.choice(path, v, c.words, c.choice_label) for v in listed.ids}
+        return control
+
+    f.rows = [row(str(i), pair) for i, pair in enumerate(pairs)]
+    f.template = row(f.token, None)
+
+
+def _repeats(value: Any) -> bool:
+    listed = value if isinstance(value, list | tuple) else []
+    return len(set(map(str, listed))) < len(listed)
+
+
+def _pairs(value: Any) -> list[tuple[str, Any]]:
+    """A table's (name, score) pairs: from a stored mapping, or from the rows a form sent."""
+    if not isinstance(value, dict):
+        return []
+    if value and all(isinstance(v, dict) for v in value.values()):
+        return [(str(r.get("key", "")), r.get("value")) for r in rows(value) if isinstance(r, dict)]
+    return [(str(k), v) for k, v in value.items()]
+
+
+def walk(controls: list[Field]) -> list[Field]:
+    """Every control, nested ones included (a group's fields, each row's, each Add row's)."""
+    found: list[Field] = []
+    for f in controls:
+        found.append(f)
+        found.extend(walk(f.children))
+        found.extend(walk(f.rows))
+        if f.template is not None:
+            found.extend(walk([f.template]))
+    return found
+
+
+# -- what comes back ---------------------------------------------------------------------------------------
+_MISSING = object()
 
 
 def collect(model: type[BaseModel], form: dict[str, str]) -> dict[str, Any]:
     """Form strings to values the model validates: blank optional fields are left out."""
+    schema = model.model_json_schema()
+    out = _collect_object(schema, schema.get("$defs", {}), tree(form), "")
+    return out if isinstance(out, dict) else {}
+
+
+def _collect_object(schema: dict[str, Any], defs: dict[str, Any], sent: Any, prefix: str) -> Any:
+    if isinstance(sent, str):
+        return whole(sent, prefix.rstrip(".") or "form")
+    sent = sent if isinstance(sent, dict) else {}
     values: dict[str, Any] = {}
-    for f in fields(model):
-        raw = form.get(f.name)
-        if f.kind == "checkbox":
-            values[f.name] = raw in ("on", "true", "1")
-            continue
-        if raw is None or raw.strip() == "":
-            continue
-        if f.kind == "json":
-            try:  # depth-limited: a field's JSON is the client's to nest (an InputError names the field)
-                values[f.name] = wire.loads(raw, f"field '{f.name}'")
-            except json.JSONDecodeError:
-                values[f.name] = raw  # the model reports it as the wrong type, next to the field
-        elif f.kind == "list":
-            values[f.name] = [part.strip() for part in raw.split(",") if part.strip()]
-        else:
-            values[f.name] = raw.strip()
+    required = set(schema.get("required", []))
+    for name, prop in schema.get("properties", {}).items():
+        found = _collect(prop, defs, sent.get(name), prefix + name, name not in required)
+        if found is not _MISSING:
+            values[name] = found
     return values
+
+
+def _collect(prop: dict[str, Any], defs: dict[str, Any], raw: Any, name: str, optional: bool = False) -> Any:
+    kind, _ = _kind(prop, defs)
+    real, _ = _resolve(prop, defs)
+    if kind == "checkbox":
+        return raw in ("on", "true", "1")
+    if raw is None or (isinstance(raw, str) and raw.strip() == ""):
+        return _MISSING
+    if kind in ("number", "select", "text"):
+        return raw.strip() if isinstance(raw, str) else raw
+    if kind == "group":
+        if blank(raw) or (optional and _untouched(real, raw)):
+            return _MISSING
+        return _collect_object(real, defs, raw, name + ".")
+    if kind == "scores":
+        if isinstance(raw, str):
+            return whole(raw, name)
+        return {k: v.strip() if isinstance(v, str) else v for k, v in _pairs(raw) if k.strip() and not blank(v)}
+    if isinstance(raw, str):  # a list sent whole: comma-separated (a list of groups in its shorthand), or JSON
+        if raw.lstrip().startswith("["):
+            return whole(raw, name)
+        return [v.strip() for v in raw.split(",") if v.strip()]
+    if kind == "items":
+        item, _ = _resolve(real.get("items", {}), defs)
+        return [_collect_object(item, defs, r, f"{name}.{i}.") for i, r in enumerate(rows(raw)) if not blank(r)]
+    if isinstance(raw, dict) and raw and not any(str(k).isdigit() for k in raw):  # a picker: id -> "on"
+        return [k for k, v in raw.items() if v in ("on", "true")]
+    return [v.strip() if isinstance(v, str) else v for v in rows(raw) if not blank(v)]
+
+
+def _untouched(schema: dict[str, Any], sent: Any) -> bool:
+    """A group whose every field is blank or still at its default (an optional group's select shows its
+    default): left out, as if never opened."""
+    if not isinstance(sent, dict):
+        return False
+    for name, prop in schema.get("properties", {}).items():
+        value = sent.get(name)
+        if blank(value):
+            continue
+        default = prop.get("default")
+        if default is None or not isinstance(value, str) or value.strip() != str(default):
+            return False
+    return True
 
 
 def errors_by_field(detail: str) -> dict[str, str]:

@@ -89,8 +89,7 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
     lang = lang_of(request)
     return {
         "entries": [
-            entry(e, names, state.revoked, viewer.id, lang, trackers, combatant_names(state, acted))
-            for e in events
+            entry(e, names, state.revoked, viewer.id, lang, trackers, combatant_names(state, acted)) for e in events
         ],
         "table_id": viewer.table_id,
         "can_undo": viewer.is_gm,
@@ -182,11 +181,20 @@ async def panel(request: Request, table_id: str, mechanic: str) -> HTMLResponse:
     return await run_in_threadpool(work)
 
 
-def _character_fields(system: Any, lang: str, values: dict[str, Any] | None = None) -> list[Any]:
-    """A character sheet's fields in the reader's words (the system's catalog), choices by the sheet's hook."""
+def _character_fields(system: Any, lang: str, values: dict[str, Any] | None = None, options: Any = None) -> list[Any]:
+    """A character sheet's fields in the reader's words (the system's catalog), choices by the sheet's hooks
+    (how a choice reads, and what each list may hold under the table's options)."""
     if system.Character is None:
         return []
-    return fields(system.Character, values, words_for(lang, system.id), system.Character.choice_label)
+    character = system.Character
+    return fields(
+        character,
+        values,
+        words_for(lang, system.id),
+        character.choice_label,
+        lambda path: character.choices(path, options),
+        list_rows=True,
+    )
 
 
 def _mechanic_request(form: dict[str, str]) -> tuple[str, str, dict[str, Any]]:
@@ -200,7 +208,8 @@ def _unfilled(request: Request, system_id: str, name: str, form: dict[str, str])
     calling them errors before the person has reached them."""
     mechanic = registry.get(system_id).mechanic(name)
     shown = fields(mechanic.Params, None, words_for(lang_of(request), system_id), mechanic.choice_label)
-    return [f.label for f in shown if f.required and f.kind != "checkbox" and not form.get(f.name, "").strip()]
+    sent = collect(mechanic.Params, form)
+    return [f.label for f in shown if f.required and f.kind != "checkbox" and f.name not in sent]
 
 
 def _manual(form: dict[str, str]) -> list[str] | None:

@@ -15,10 +15,11 @@ from typing import Any
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from runehall.errors import Invalid
+from runehall.present.fields import Choices
 from runehall.present.sheet import Sheet
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
-from runehall.systems.midgard import gear
+from runehall.systems.midgard import gear, sheet_form
 from runehall.systems.midgard.creation import (
     birthright_of,
     free_ranks,
@@ -214,6 +215,14 @@ class Character(CharacterModel):
         return self
 
     # -- derived values ----------------------------------------------------------------------------------
+    @classmethod
+    def choices(cls, field: str, options: Any = None) -> Choices | None:
+        return sheet_form.choices(field, options)  # the form's pickers (sheet_form.py)
+
+    @classmethod
+    def choice_label(cls, field: str, value: str, words: Words) -> str | None:
+        return sheet_form.choice_label(field, value, words)
+
     def sheet(self, words: Words, options: Any = None) -> Sheet:
         """The character sheet as people read it (character_sheet.py), under the table's options."""
         from runehall.systems.midgard.character_sheet import character_sheet

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from runehall.errors import Invalid
+from runehall.present.fields import Choices
 from runehall.present.sheet import Sheet
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel, RulesModel
@@ -62,6 +63,13 @@ class DivinePotency(RulesModel):
         title=N_("Origen (origin)"),
         description=N_("Where the power comes from: einherjar, sons of Múspell, or a dweller with Divine Potency."),
     )
+
+
+def _rune_id(name: str) -> str:
+    try:
+        return rules().rune(name).id
+    except Exception:  # not a rune: shown as typed, and the rules say why
+        return name
 
 
 def _options(info: ValidationInfo) -> RagnarokOptions:
@@ -214,6 +222,38 @@ class Character(CharacterModel):
             from runehall.systems.ragnarok.sheet import KINDS
 
             return words(KINDS[value]) if value in KINDS else None
+        if field == "essence":
+            found = next((r for r in rules().runes.rune if r.id == value), None)
+            return f"{found.glyph} {found.name}" if found is not None else None
+        if field == "void.trait":
+            from runehall.systems.ragnarok.speech import trait_name
+
+            return f"{trait_name(words, value)} ({value})"
+        if field == "passive_powers.type":
+            from runehall.systems.ragnarok.sheet import PASSIVE_KINDS
+
+            return words(PASSIVE_KINDS[value]) if value in PASSIVE_KINDS else None
+        if field == "divine.origin":
+            from runehall.systems.ragnarok.sheet import _origin
+
+            origin = next((o for o in rules().divine.origin if o.id == value), None)
+            return _origin(origin.name, origin.name_en, words) if origin is not None else None
+        if field in ("skills", "skills.key", "void.skill"):
+            from runehall.systems.ragnarok.speech import skill_name
+
+            return skill_name(words, value)
+        return None
+
+    @classmethod
+    def choices(cls, field: str, options: Any = None) -> Choices | None:
+        """The Esencia is picked from the 24 runes, the eight of each trait together (a rune given by another of
+        its names is picked as its id); the skills the rules data knows are offered by name, and any other may
+        be typed (the excerpt does not hold the book's whole list)."""
+        if field == "essence":
+            by_trait = sorted(rules().runes.rune, key=lambda r: (r.trait != "fisico", r.trait != "mental", r.order))
+            return Choices(tuple(r.id for r in by_trait), same=_rune_id)
+        if field in ("skills", "void.skill"):
+            return Choices(tuple(s.id for s in rules().skills.skill), open=True)
         return None
 
     def derived(self) -> dict[str, Any]:

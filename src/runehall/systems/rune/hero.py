@@ -20,10 +20,11 @@ from typing import Annotated, Any
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from runehall.errors import Invalid, Refusal, RulesError
+from runehall.present.fields import Choices
 from runehall.present.sheet import Sheet as PaperSheet
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
-from runehall.systems.rune import creation, modifiers, overrides
+from runehall.systems.rune import creation, modifiers, overrides, sheet_form
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
 from runehall.systems.rune.limits import (
     MAX_CP,
@@ -307,6 +308,14 @@ class Hero(CharacterModel):
     def numbers(self, options: RuneOptions | None = None) -> Sheet:
         """Every derived number with its arithmetic, under these options (the sheet's own by default)."""
         return Sheet(self, options or self._options)
+
+    @classmethod
+    def choices(cls, field: str, options: Any = None) -> Choices | None:
+        return sheet_form.choices(field, options)  # the form's pickers (sheet_form.py)
+
+    @classmethod
+    def choice_label(cls, field: str, value: str, words: Words) -> str | None:
+        return sheet_form.choice_label(field, value, words)
 
     def sheet(self, words: Words, options: Any = None) -> PaperSheet:
         """The hero sheet as people read it (hero_sheet.py), under the table's options."""

@@ -89,4 +89,51 @@
     if (window.ResizeObserver) new ResizeObserver(pin).observe(log);
     pin();
   }
+  // Structured forms (web/forms.py): a number's − and + step it; a list's Add copies its <template> row with
+  // the next row number (rows keep their numbers: the server orders them), Remove takes a row out. Each
+  // change is an input event, so the live preview of a sheet follows.
+  const changed = function (element) {
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+    element.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+  document.addEventListener("click", function (event) {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button) return;
+    if (button.hasAttribute("data-step")) {
+      const input = document.getElementById(button.getAttribute("aria-controls"));
+      if (!input) return;
+      const by = Number(button.getAttribute("data-step")) * (input.step && input.step !== "any" ? Number(input.step) : 1);
+      let next = input.value === "" ? 0 : Number(input.value) + by;
+      if (input.min !== "" && next < Number(input.min)) next = Number(input.min);
+      if (input.max !== "" && next > Number(input.max)) next = Number(input.max);
+      input.value = String(next);
+      changed(input);
+    } else if (button.hasAttribute("data-add-row")) {
+      const list = button.closest("[data-rows]");
+      const template = list && list.querySelector(":scope > template");
+      if (!template) return;
+      const rows = list.querySelector(":scope > .rows");
+      const limit = Number(list.getAttribute("data-limit") || "0");
+      if (limit && rows.children.length >= limit) return;
+      const next = Number(list.getAttribute("data-next") || "0");
+      list.setAttribute("data-next", String(next + 1));
+      const token = list.getAttribute("data-token");
+      const holder = document.createElement("ul");
+      holder.innerHTML = template.innerHTML.split(token).join(String(next));
+      const row = holder.firstElementChild;
+      if (!row) return;
+      rows.appendChild(row);
+      const first = row.querySelector("input, select");
+      if (first) first.focus();
+      changed(rows);
+    } else if (button.hasAttribute("data-remove-row")) {
+      const row = button.closest(".row");
+      const list = button.closest("[data-rows]");
+      if (!row || !list) return;
+      row.remove();
+      const add = list.querySelector(":scope > [data-add-row]");
+      if (add) add.focus();
+      changed(list);
+    }
+  });
 })();
