@@ -232,7 +232,7 @@ def test_heroes_tied_with_as_many_gifts_roll_off() -> None:
     fight = Fight(hero("X", (0, 0), init=9), hero("Y", (0, 2), init=9), fighter("Troll", (2, 0)))
     fight.roll_all(X=[5], Y=[5], Troll=[5])
     assert fight.state.phase == "tiebreak"
-    fight.refuse("attack", "tiebreak phase", [5, 5], who="X", target="Troll")
+    fight.refuse("attack", "roll-off phase", [5, 5], who="X", target="Troll")
     result = fight.do("tiebreak", [4, 4, 3, 8])  # 4-4 ties again, then Y wins 8 to 3
     assert [r["roll"] for r in result["roll_offs"]] == [4, 4, 3, 8]
     assert result["order"][:2] == ["Y 14", "X 14"]

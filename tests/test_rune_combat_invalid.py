@@ -72,7 +72,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("cut_in", {"who": "Ragnar"}, "not waiting"),
     ("pass", {"who": "Goblin"}, "it is Ragnar's turn"),
     ("end_round", {}, "Ragnar still has an action"),
-    ("tiebreak", {}, "tiebreak phase"),
+    ("tiebreak", {}, "roll-off phase"),
     ("initiative", {"who": "Ragnar"}, "initiative phase"),
     ("rest", {"who": "Ragnar", "sleep_hours": 8, "rest_hours": 8}, "until the fight is over"),
     ("other", {"who": "Ragnar", "what": "read runes", "difficulty": 9}, "needs the roll's bonus"),

@@ -88,3 +88,17 @@ def test_no_refusal_shows_a_spec_id() -> None:
     shown = [t for t in templates if SPEC_ID.search(t)]
     assert not shown, shown
     assert SPEC_ID.search("training buys only the first point (A57)")  # the pattern catches what it should
+
+
+def test_the_phase_and_the_end_of_the_fight_read_in_spanish() -> None:
+    fight = Fight(hero("Ragnar", (0, 0), init=9), fighter("Troll", (2, 0), init=5))
+    early = refused(fight, "attack", who="Ragnar", target="Troll")
+    assert str(early) == "acting happens in the action phase; this is the initiative phase"
+    assert say(early, ES) == "actuar corresponde a la fase de acción y estamos en la fase de iniciativa"
+    fight = Fight(hero("Ragnar", (0, 0), atk=9, dam=12), fighter("Goblin", (2, 0), hp=20, dfn=3))
+    fight.roll_all(Ragnar=[9], Goblin=[2])
+    fight.do("attack", [10, 10, 10, 9, 2], who="Ragnar", target="Goblin")
+    fight.do("end_round")
+    over = refused(fight, "end_combat")
+    assert str(over) == "the fight is already over (the heroes hold the field)"  # why, as the log says it
+    assert say(over, ES) == "la pelea ya ha terminado (los héroes dominan el campo)"

@@ -27,6 +27,13 @@ from runehall.systems.rune.combat.state import CombatState, Entry, Phase, Slot, 
 from runehall.systems.rune.speech.common import HEALTH
 from runehall.systems.tracker import TrackerAction
 
+PHASES = {  # the round's phases as a refusal names them ("in the action phase")
+    "initiative": N_("initiative"),
+    "tiebreak": N_("roll-off"),
+    "acting": N_("action"),
+    "over": N_("end"),
+}
+
 
 class Board:
     def __init__(self, state: CombatState, options: Any) -> None:
@@ -93,15 +100,23 @@ class Board:
     def require_phase(self, phase: Phase, doing: str) -> None:
         if self.phase == "over":
             raise RulesError(
-                N_("the fight is over ({ended}): {doing} is no longer possible"), ended=self.ended, doing=Refusal(doing)
+                N_("the fight is over ({ended}): {doing} is no longer possible"),
+                ended=self.why_over(),
+                doing=Refusal(doing),
             )
         if self.phase != phase:
             raise RulesError(
                 N_("{doing} happens in the {phase} phase; this is the {now} phase"),
                 doing=Refusal(doing),
-                phase=phase,
-                now=self.phase,
+                phase=Refusal(PHASES[phase]),
+                now=Refusal(PHASES[self.phase]),
             )
+
+    def why_over(self) -> Refusal | str:
+        """Why the fight ended, for a refusal: said in the reader's words as the log says it."""
+        from runehall.systems.rune.speech.fights import ended_said  # the words need the rules, not the board
+
+        return ended_said(self.ended or "")
 
     def require_able(self, c: Combatant, refusal: str) -> None:
         """`refusal`: the whole sentence, a template with {who} and {state} (his health)."""

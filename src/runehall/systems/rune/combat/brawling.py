@@ -110,7 +110,7 @@ class ReleaseAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase == "over":
-            raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
+            raise RulesError(N_("the fight is over ({ended})"), ended=board.why_over())
         c = board.get(params.who)
         if c.restraining is None:
             raise RulesError(N_("{who} holds nobody"), who=c.name)

@@ -116,7 +116,7 @@ class ReplanAction(CombatAction):
         if board.opt("init_plan_fixed"):
             raise RulesError(N_("the initiative plan is fixed once rolled at this table (option init_plan_fixed)"))
         if board.phase not in ("initiative", "tiebreak", "acting"):
-            raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
+            raise RulesError(N_("the fight is over ({ended})"), ended=board.why_over())
         c = board.get(params.who)
         board.require_able(c, N_("{who} is {state} and cannot change his plan"))
         entry = board.entries.get(c.name)
@@ -295,7 +295,7 @@ class EndCombatAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.phase == "over":
-            raise RulesError(N_("the fight is already over ({ended})"), ended=board.ended)
+            raise RulesError(N_("the fight is already over ({ended})"), ended=board.why_over())
         board.phase = "over"
         board.ended = params.why
         board.slot = None

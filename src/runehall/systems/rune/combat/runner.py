@@ -21,7 +21,7 @@ from runehall.systems.rune.speech.common import HEALTH
 
 def open_fight(board: Board) -> None:
     if board.phase == "over":
-        raise RulesError(N_("the fight is over ({ended})"), ended=board.ended)
+        raise RulesError(N_("the fight is over ({ended})"), ended=board.why_over())
 
 
 class DamageParams(RulesModel):

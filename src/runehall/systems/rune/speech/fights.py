@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from runehall.errors import Refusal
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
@@ -284,6 +285,14 @@ ENDED = {
     "the runner ended the fight": N_("the runner ended the fight"),
 }
 SIDES = {"heroes": N_("the heroes"), "foes": N_("the foes")}
+
+
+def ended_said(text: str) -> Refusal | str:
+    """Why the fight ended, as a value of a refusal said in the reader's language (as _ended says it)."""
+    if text.endswith(" hold the field"):
+        side = text.removesuffix(" hold the field")
+        return Refusal(N_("{side} hold the field"), {"side": Refusal(SIDES[side]) if side in SIDES else side})
+    return Refusal(ENDED[text]) if text in ENDED else text
 
 
 def _ended(text: str, words: Words) -> str:
