@@ -9,6 +9,8 @@ import pytest
 
 from runehall.errors import ParameterError
 from runehall.play.log import PlayLog
+from runehall.present.refusals import say
+from runehall.present.words import words_for
 from test_midgard_combat import Game, pc, villain
 
 
@@ -67,7 +69,8 @@ def test_declarations_out_of_turn_or_against_the_rules() -> None:
     assert game.state.order == ("b", "a")
     game.refuse("next_segment", "declaration stage")
     game.refuse("declare", "b declares next", actor="a", action="move")
-    game.refuse("declare", "needs a --target", action="strike")
+    strike = game.refuse("declare", "Strike needs a --target", action="strike")  # the action by its name
+    assert say(strike, words_for("es", "midgard")) == "Golpe necesita un --target"
     game.refuse("declare", "cannot be attacked", action="strike", target="b")
     game.refuse("declare", "no combatant", action="strike", target="zed")
     game.refuse("declare", "takes no target", action="dodge", target="a")

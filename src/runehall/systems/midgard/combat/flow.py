@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import declare_gifts, gift_effects, moves
@@ -30,6 +30,8 @@ from runehall.systems.midgard.combat.state import ATTACKS, BASIC, NO_CAST, Actio
 from runehall.systems.midgard.gift_use import parse_use
 from runehall.systems.midgard.limits import MAX_COMBATANTS, MAX_GIFTS, MAX_RANGE_FT
 from runehall.systems.midgard.records import book_name
+from runehall.systems.midgard.rules import rules
+from runehall.systems.midgard.speech.terms import MORE_ACTIONS, plain
 
 GM_DIFFICULTY = ("evaluate_battlefield", "skill", "short_action", "share_evaluation")
 
@@ -196,7 +198,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         raise RulesError(N_("{who} has no short action under way to continue"), who=c.name)
     if action in ATTACKS:
         if p.target is None:
-            raise RulesError(N_("{action} needs a --target"), action=action)
+            raise RulesError(N_("{action} needs a --target"), action=_action(action))
         target = fight.who(p.target)
         if target.id == c.id or target.out:
             raise RulesError(N_("{target} cannot be attacked now"), target=target.name)
@@ -226,7 +228,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
             )
         out["extra_targets"] = tuple(a.id for a in allies if a.id != c.id)
     elif p.target is not None or p.extra_targets:
-        raise RulesError(N_("{action} takes no target"), action=action)
+        raise RulesError(N_("{action} takes no target"), action=_action(action))
     if p.gift is not None and action != "gift":
         raise RulesError(N_("--gift belongs to a gift action (--action gift); gifts on a cast go with cast --gifts"))
     if action == "escape_pin" and c.pin is None:
@@ -244,7 +246,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         out["rune"] = rune_code(p.rune)
     if action in ("skill", "short_action"):
         if p.skill is None:
-            raise RulesError(N_("{action} needs a --skill"), action=action)
+            raise RulesError(N_("{action} needs a --skill"), action=_action(action))
         out["skill"] = skill_name(p.skill)
     if action == "short_action":
         if p.time not in ("short", "medium", "long"):
@@ -252,7 +254,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
     if action in GM_DIFFICULTY and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
         raise RulesError(
             N_("the GM sets the difficulty of {action}: give --difficulty (or play with gm_mode defaults)"),
-            action=action,
+            action=_action(action),
         )
     if c.kind == "shieldbearer" and action in ("skill", "short_action", "stoke_fury", "evaluate_battlefield", "luck"):
         wanted = out.get("skill") or moves.cast_of(c, Declaration(actor=c.id, action=action))[1]
@@ -334,3 +336,10 @@ class DeclareAction(CombatAction):
             fight.stage = "casting"
             maybe_resolution(fight)
         return {"actor": actor, "action": d.action, "basic": BASIC[d.action], "base_speed": d.base_speed, "note": note}
+
+
+def _action(action: str) -> Refusal:
+    """An action as the book names it (combat.toml, "Knock Back"), said in the reader's language inside a
+    refusal, never its id."""
+    found = next((a.name.split(" (")[0] for a in rules().combat.action if a.id == action), None)
+    return book_name(found or MORE_ACTIONS.get(action) or plain(action))
