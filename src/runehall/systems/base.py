@@ -27,7 +27,7 @@ from runehall.errors import Invalid, ParameterError, Refusal, UnknownNameError
 from runehall.present.card import Card, Chip
 from runehall.present.fields import Choices
 from runehall.present.odds import Headline
-from runehall.present.sheet import Sheet
+from runehall.present.sheet import Sheet, SheetRow
 from runehall.present.words import ENGLISH, N_, Words
 from runehall.rolling import RollResult
 
@@ -77,6 +77,13 @@ class CharacterModel(RulesModel):
     def choice_label(cls, field: str, value: str, words: Words) -> str | None:
         """How one choice of a select on the sheet reads (a trait's id as its name); None: the value itself."""
         return None
+
+    @classmethod
+    def budgets(cls, values: Mapping[str, Any], options: Any, words: Words) -> tuple[SheetRow, ...]:
+        """The creation budgets of a sheet being typed, as "spent / budget" rows ("Rune points 15 / 14"),
+        computed from the raw values so they show while the sheet is still refused (over budget, half
+        filled). Never raises: what cannot be counted yet is left out. Default: none."""
+        return ()
 
     @classmethod
     def choices(cls, field: str, options: Any = None) -> Choices | None:
