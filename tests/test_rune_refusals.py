@@ -102,3 +102,13 @@ def test_the_phase_and_the_end_of_the_fight_read_in_spanish() -> None:
     over = refused(fight, "end_combat")
     assert str(over) == "the fight is already over (the heroes hold the field)"  # why, as the log says it
     assert say(over, ES) == "la pelea ya ha terminado (los héroes dominan el campo)"
+
+
+def test_a_filled_in_value_is_refused_in_spanish() -> None:
+    with pytest.raises(ParameterError) as word:
+        heroes.hero(heroes.ragnar(weapon_overrides="whip.dam=heavy"))
+    assert "Whip's dam must be a whole number, not 'heavy'" in str(word.value)
+    assert say(word.value, ES) == "weapon overrides: el dam de Látigo tiene que ser un número entero, no 'heavy'"
+    with pytest.raises(ParameterError) as unknown:
+        heroes.hero(heroes.ragnar(armor_overrides="mithril.prot=3"))
+    assert say(unknown.value, ES) == "armor overrides: 'mithril' no está en la tabla de armaduras"

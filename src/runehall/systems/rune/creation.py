@@ -243,7 +243,7 @@ def _allowed(availability: str, name: str, kind: str, allowed: tuple[str, ...]) 
         raise Invalid(
             N_("the {name} is not {allowed} and cannot be chosen at creation"),
             name=Refusal(name),
-            allowed=" or ".join(allowed),
+            allowed=Refusal(allowed[0]) if len(allowed) == 1 else " or ".join(allowed),
         )
 
 

@@ -52,14 +52,14 @@ def _entries(value: object) -> list[tuple[str, str, object]]:
     return out
 
 
-def _integer(text: str, what: str) -> int:
+def _integer(text: str, what: Refusal) -> int:
     try:
         return int(text.replace("+", "", 1) if text.startswith("+") else text)
     except ValueError:
         raise Invalid(N_("{what} must be a whole number, not {text!r}"), what=what, text=text) from None
 
 
-def _value(kind: Kind, field: str, raw: object, what: str) -> str:
+def _value(kind: Kind, field: str, raw: object, what: Refusal) -> str:
     """The canonical text of one value, checked for its field."""
     text = str(raw).strip().casefold() if not isinstance(raw, bool) else str(raw).casefold()
     if field in ("init", "atk", "dam", "prot") or (field == "dfn" and text != "n/a"):
@@ -103,7 +103,12 @@ def parse(kind: Kind, value: object) -> tuple[str, ...]:
     for item_text, field, raw in _entries(value):
         item = rules().find(kind, item_text)
         if item is None or item == "fist_kick":
-            raise Invalid(N_("{item_text!r} is not in the {kind} table"), item_text=item_text, kind=kind)
+            not_in = (
+                N_("{item!r} is not in the weapon table")
+                if kind == "weapon"
+                else N_("{item!r} is not in the armor table")
+            )
+            raise Invalid(not_in, item=item_text)
         row = rules().weapon(item) if kind == "weapon" else rules().armor_row(item)
         if field not in FIELDS[kind]:
             raise Invalid(
@@ -119,7 +124,7 @@ def parse(kind: Kind, value: object) -> tuple[str, ...]:
                 field=field,
                 printed=getattr(row, field),
             )
-        text = _value(kind, field, raw, f"{row.name}'s {field}")
+        text = _value(kind, field, raw, Refusal(N_("{item}'s {field}"), {"item": Refusal(row.name), "field": field}))
         if found.get((item, field), text) != text:
             raise Invalid(
                 N_("{item}'s {field} is given twice with different values"), item=Refusal(row.name), field=field

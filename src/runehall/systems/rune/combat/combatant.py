@@ -27,23 +27,23 @@ RANGED: tuple[str, ...] = ("missile", "thrown")
 # Roll bonuses a supporting character rolls with Res when none is given (a foe uses Res for every roll in
 # combat except INIT, ATK and DFN).
 RES_ROLLS: tuple[str, ...] = ("dodge", "hold", "pin", "balance", "healer", "fatigue", "escape", "engagement", "jump")
-WORDS = {
-    "init": "INIT",
-    "atk": "ATK",
-    "dfn": "DFN",
-    "dam": "DAM",
-    "dodge": "Dodge roll bonus",
-    "hold": "hold roll bonus (Dex + Brawling)",
-    "pin": "pin roll bonus (Str + Brawling)",
-    "balance": "Balance roll bonus (Dex + Balance)",
-    "healer": "Healer roll bonus (Dex + Healer)",
-    "fatigue": "Fatigue roll bonus (Sta)",
-    "escape": "net escape roll bonus (Str)",
-    "jump": "Jump roll bonus (Str + Jump)",
-    "engagement": "Engagement roll bonus (Str + weapon Ability)",
-    "per": "Per",
-    "res": "Res",
-    "init_noncombat": "non-combat INIT",
+WORDS = {  # a number as a refusal names it
+    "init": N_("INIT"),
+    "atk": N_("ATK"),
+    "dfn": N_("DFN"),
+    "dam": N_("DAM"),
+    "dodge": N_("Dodge roll bonus"),
+    "hold": N_("hold roll bonus (Dex + Brawling)"),
+    "pin": N_("pin roll bonus (Str + Brawling)"),
+    "balance": N_("Balance roll bonus (Dex + Balance)"),
+    "healer": N_("Healer roll bonus (Dex + Healer)"),
+    "fatigue": N_("Fatigue roll bonus (Sta)"),
+    "escape": N_("net escape roll bonus (Str)"),
+    "jump": N_("Jump roll bonus (Str + Jump)"),
+    "engagement": N_("Engagement roll bonus (Str + weapon Ability)"),
+    "per": N_("Per"),
+    "res": N_("Res"),
+    "init_noncombat": N_("non-combat INIT"),
 }
 
 
@@ -83,14 +83,14 @@ class Weapon(RulesModel):
                     ),
                     owner=owner,
                     weapon=Refusal(self.name),
-                    rating=WORDS.get(field, field),
+                    rating=Refusal(WORDS.get(field, field)),
                     field=field,
                 )
             raise RulesError(
                 N_("{owner}'s {weapon} has no known {rating}: give it as '{field}' in {owner}'s weapons to use it"),
                 owner=owner,
                 weapon=Refusal(self.name),
-                rating=WORDS.get(field, field),
+                rating=Refusal(WORDS.get(field, field)),
                 field=field,
             )
         return int(value)
@@ -238,7 +238,7 @@ class Combatant(RulesModel):
         raise RulesError(
             N_("{who} has no {rating}: give '{what}' in his stats"),
             who=self.name,
-            rating=WORDS.get(what, what),
+            rating=Refusal(WORDS.get(what, what)),
             what=what,
         )
 
