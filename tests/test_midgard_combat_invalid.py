@@ -63,7 +63,8 @@ def test_setups_that_cannot_fight() -> None:
 
 def test_declarations_out_of_turn_or_against_the_rules() -> None:
     game = two()
-    game.refuse("declare", "setup stage", action="move")
+    setup = game.refuse("declare", "setup stage", action="move")
+    assert say(setup, words_for("es", "midgard")) == "eso no se hace ahora: el segmento está en la etapa de preparación"
     game.refuse("cast", "declaration stage|setup stage", actor="a", manual=[])
     game.do("next_segment")
     assert game.state.order == ("b", "a")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.midgard.combat.combatant import Combatant, wound_penalty
@@ -24,6 +24,15 @@ from runehall.systems.midgard.combat.state import (
     Stage,
 )
 from runehall.systems.tracker import TrackerAction
+
+STAGES = {  # a segment's stages as a refusal names them
+    "setup": N_("setup"),
+    "declaration": N_("declaration"),
+    "casting": N_("casting"),
+    "resolution": N_("resolution"),
+    "segment_end": N_("segment end"),
+    "over": N_("over"),
+}
 
 
 class Fight:
@@ -74,6 +83,10 @@ class Fight:
             )
         return found
 
+    def name_of(self, cid: str) -> str:
+        """A combatant's name by id (the id itself for one not in the fight)."""
+        return self.people[cid].name if cid in self.people else cid
+
     def the_one(self, given: str | None, cid: str, refusal: str) -> str:
         """An action whose actor is implicit (`cid`) may still name it, so a player can do it for their own
         combatant at a table: a name given must be exactly that one, else `refusal` (a template with `{who}`,
@@ -111,7 +124,9 @@ class Fight:
         if self.stage == "over":
             raise RulesError(N_("the fight is over ({winner} stand)"), winner=self.winner)
         if self.stage not in stages:
-            raise RulesError(N_("that is not done now: the segment is at its {stage} stage"), stage=self.stage)
+            raise RulesError(
+                N_("that is not done now: the segment is at its {stage} stage"), stage=Refusal(STAGES[self.stage])
+            )
 
     def declaration_of(self, cid: str) -> tuple[int, Declaration] | None:
         for n, d in enumerate(self.declarations):

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import TIMES
@@ -20,6 +20,7 @@ from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.gift_effects import resolve_gift
 from runehall.systems.midgard.combat.settings import ceil_div, opt
 from runehall.systems.midgard.combat.state import ATTACKS, DEFENCES, CastRecord, Declaration, PendingHit
+from runehall.systems.midgard.speech.combat import CHECKS
 
 
 def attack(fight: Fight, index: int, location: str | None) -> dict[str, Any]:
@@ -222,17 +223,25 @@ class ResolveAction(CombatAction):
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("resolution")
         if fight.pending is not None:
-            raise RulesError(N_("{target} must answer the hit first (take_hit or switch)"), target=fight.pending.target)
-        if fight.checks:
             raise RulesError(
-                N_("{who} must make a {kind} check first (check)"), who=fight.checks[0].who, kind=fight.checks[0].kind
+                N_("{target} must answer the hit first (take_hit or switch)"),
+                target=fight.name_of(fight.pending.target),
+            )
+        if fight.checks:
+            waiting = fight.checks[0]
+            raise RulesError(
+                N_("{who} must first cast to {purpose} (check)"),
+                who=fight.name_of(waiting.who),
+                purpose=Refusal(CHECKS[waiting.kind]),
             )
         if not fight.queue:
             raise RulesError(N_("nothing is left to resolve in this segment"))
         head = fight.declarations[fight.queue[0]]
         if head.cast is not None and head.cast.gm_spend:
             raise RulesError(
-                N_("{actor}'s Merkstave must be spent first (merkstave --actor {actor})"), actor=head.actor
+                N_("{who}'s Merkstave must be spent first (merkstave --actor {actor})"),
+                who=fight.name_of(head.actor),
+                actor=head.actor,
             )
         out: dict[str, Any] = {}
         if params.specific is not None:
@@ -285,7 +294,7 @@ class TakeHitAction(CombatAction):
         if p.defence is not None and (p.defence.allocation is None or p.defence.gm_spend):
             raise RulesError(
                 N_("{who} must first allocate the switched defence (and spend its Merkstave)"),
-                who=p.defender or p.target,
+                who=fight.name_of(p.defender or p.target),
             )
         fight.set_pending(None)
         out = hits.land(fight, p.index, p.margin, params.location)

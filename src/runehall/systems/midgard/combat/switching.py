@@ -153,8 +153,12 @@ class SwitchAction(CombatAction):
         fight.the_one(params.actor, p.target, N_("{who} is the one hit and may switch, not {given}"))
         if params.extra:
             if not extra_defence(fight, p.target):
-                raise RulesError(N_("{target} has no Combat Master defence left for this segment"), target=p.target)
+                raise RulesError(
+                    N_("{target} has no Combat Master defence left for this segment"), target=fight.name_of(p.target)
+                )
             return defend(fight, p.target, params, source, keeps_action=True)
         if not p.can_switch:
-            raise RulesError(N_("{target} has no unresolved action to switch this segment"), target=p.target)
+            raise RulesError(
+                N_("{target} has no unresolved action to switch this segment"), target=fight.name_of(p.target)
+            )
         return defend(fight, p.target, params, source)
