@@ -11,6 +11,8 @@ import pytest
 from runehall.chance.seeded import SeededSource
 from runehall.errors import RulesError
 from runehall.play.log import PlayLog
+from runehall.present.refusals import say
+from runehall.present.words import words_for
 from runehall.systems import registry
 from runehall.systems.midgard.combat import moves
 from runehall.systems.midgard.combat.state import Declaration
@@ -357,7 +359,8 @@ def test_thrown_smash_and_charge() -> None:
     game.do("next_segment")
     if game.state.order[0] == "b":
         game.do("declare", action="move")
-    game.refuse("declare", "not in hand", actor="a", action="strike", target="b", weapon="dagger")
+    dropped = game.refuse("declare", "Dagger is not in hand", actor="a", action="strike", target="b", weapon="dagger")
+    assert "no tiene Daga en la mano" in say(dropped, words_for("es", "midgard"))  # the book's name, in Spanish
     game.do("declare", actor="a", action="smash", target="b", weapon="sax")
     if len(game.state.declarations) == 1:
         game.do("declare", action="move")

@@ -10,13 +10,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from runehall.errors import ParameterError
+from runehall.errors import ParameterError, Refusal
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard import qualities
 from runehall.systems.midgard.combat.effects import Effect, has, total
 from runehall.systems.midgard.combat.settings import fold
 from runehall.systems.midgard.qualities import WoundTrack
+from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import rules
 
 Kind = Literal["character", "thane", "shieldbearer", "warband"]
@@ -32,6 +33,13 @@ class Item(RulesModel):
     hardness: int | None = None
     held: bool = True
     broken: bool = False
+
+
+def item_name(item: Item) -> Refusal:
+    """A carried weapon or shield as a refusal names it: the book's name of what it is ("Dagger", not
+    "dagger_2"), said in the reader's language."""
+    found = rules().weapon(item.weapon)
+    return book_name(found.name if found is not None else item.weapon)
 
 
 class Armour(RulesModel):

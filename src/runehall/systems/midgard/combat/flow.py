@@ -17,6 +17,7 @@ from runehall.systems.midgard.combat.combatant import (
     Combatant,
     actions,
     declaration_score,
+    item_name,
     lead_rank,
     rune_code,
     skill_name,
@@ -212,7 +213,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         if action in ("target_weapon", "disarm"):
             item = moves.target_item(target, p.item)
             if action == "target_weapon" and (item.hardness is None or item.structure is None):
-                raise RulesError(N_("{item} cannot be damaged"), item=item.id)
+                raise RulesError(N_("{item} cannot be damaged"), item=item_name(item))
             out["item"] = item.id
         if p.prone and action != "knock_back":
             raise RulesError(N_("--prone belongs to Knock Back"))

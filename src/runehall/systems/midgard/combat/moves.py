@@ -14,6 +14,7 @@ from runehall.systems.midgard.combat.combatant import (
     actions,
     alive_members,
     defence,
+    item_name,
     skill_name,
     skill_ranks,
     skill_rune,
@@ -57,9 +58,11 @@ def base_weapon(c: Combatant, key: str | None) -> tuple[Profile, Item | None]:
     if item is None:
         raise RulesError(N_("{who} carries no {key!r}"), who=c.name, key=key)
     if item.broken:
-        raise RulesError(N_("{who}'s {item} is broken"), who=c.name, item=item.id)
+        raise RulesError(N_("{who}'s {item} is broken"), who=c.name, item=item_name(item))
     if not item.held:
-        raise RulesError(N_("{who}'s {item} is not in hand (a Move action picks it up)"), who=c.name, item=item.id)
+        raise RulesError(
+            N_("{who}'s {item} is not in hand (a Move action picks it up)"), who=c.name, item=item_name(item)
+        )
     return item_profile(c, item), item
 
 
