@@ -66,19 +66,44 @@ def check(value: Any, what: str = "the data") -> Any:
     """The value itself, or an InputError naming what is wrong with it."""
     found = problem(value)
     if found:
+        named = _field(what)
+        if named:
+            raise InputError(parts=[Refusal(found.template, found.values, named[2], named[1])])
         raise InputError(N_("{what}: {found}"), what=what, found=found)
     return value
+
+
+_FIELD = re.compile(r"(field|parameter) '([\w.]+)'")
+
+
+def _field(what: str) -> re.Match[str] | None:
+    """`what` as a form's field or a command's parameter ("field 'void'"): its refusal is about that field,
+    so a form can show it beside the field, in the reader's language."""
+    return _FIELD.fullmatch(what)
+
+
+def _refused(about: str, alone: str, what: str, **values: Any) -> InputError:
+    """`about` ("{what}: ...") said of `what`, or `alone` ("...") beside the field `what` names."""
+    named = _field(what)
+    if named:
+        return InputError(parts=[Refusal(alone, values, named[2], named[1])])
+    return InputError(about, what=what, **values)
 
 
 def loads(text: str | bytes, what: str = "the JSON") -> Any:
     """JSON text as data, refused (InputError) if too deep or not Unicode; json.JSONDecodeError as usual."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if _too_deep_text(raw):
-        raise InputError(N_("{what}: data nested deeper than {depth} levels"), what=what, depth=MAX_DEPTH)
+        raise _refused(
+            N_("{what}: data nested deeper than {depth} levels"),
+            N_("data nested deeper than {depth} levels"),
+            what,
+            depth=MAX_DEPTH,
+        )
     try:
         data = json.loads(raw)
     except UnicodeDecodeError:
-        raise InputError(N_("{what}: not UTF-8 text"), what=what) from None
+        raise _refused(N_("{what}: not UTF-8 text"), N_("not UTF-8 text"), what) from None
     except json.JSONDecodeError:
         raise
     except ValueError as e:  # an integer of more digits than Python converts
@@ -92,5 +117,10 @@ def loads_toml(text: str, what: str = "the TOML") -> Any:
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise InputError(N_("{what}: data nested deeper than {depth} levels"), what=what, depth=MAX_DEPTH) from None
+        raise _refused(
+            N_("{what}: data nested deeper than {depth} levels"),
+            N_("data nested deeper than {depth} levels"),
+            what,
+            depth=MAX_DEPTH,
+        ) from None
     return check(data, what)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from runehall.errors import RunehallError
+from runehall.errors import Refusal, RunehallError
 from runehall.present.refusals import by_field, say_part
 from runehall.present.words import Words, words_for
 from runehall.web.i18n import translations
@@ -122,17 +122,42 @@ def _refusal(error: RunehallError, lang: str, labels: dict[str, str] | None, sys
     return "; ".join(shown)
 
 
+def by_field_in_language(error: RunehallError, lang: str, system_id: str | None = None) -> dict[str, str]:
+    """The problems of `error` by the form control they belong beside (the first part of each field's
+    path; "" for the request as a whole), each in `lang`. A part made before templates, "field 'x':
+    reason" in English, is placed beside `x` with its reason said as far as the catalogs can."""
+    words = words_of(lang, system_id)
+    found: dict[str, list[str]] = {}
+    for part in error.parts:
+        top = part.where.split(".")[0] if part.where else ""
+        if words.knows(part.template):
+            reason = by_field(RunehallError(parts=[part]), words)[top]
+        else:
+            english = PART.fullmatch(str(part))
+            top = english["field"].split(".")[0] if english else top
+            reason = _reason(english["reason"] if english else str(part), lang)
+        found.setdefault(top, []).append(reason)
+    return {top: "; ".join(reasons) for top, reasons in found.items()}
+
+
 def beside_fields(
     error: RunehallError, lang: str, system_id: str | None, labels: dict[str, str]
 ) -> tuple[dict[str, str], str]:
     """A form's refusal as it is shown: each problem beside the field it is about (`labels`: the form's
     field names -> their labels in the reader's words), in the page's language; and what belongs to no
     field of the form, said whole (its field named by its label where it has one)."""
+    found = by_field_in_language(error, lang, system_id)
+    placed = {name: said for name, said in found.items() if name in labels}
     words = words_of(lang, system_id)
-    placed = {name: said for name, said in by_field(error, words).items() if name in labels}
     rest = [part for part in error.parts if (part.where.split(".")[0] if part.where else "") not in placed]
     shown = [
         say_part(part, words, labels) if words.knows(part.template) else in_language(str(part), lang, labels)
         for part in rest
+        if words.knows(part.template) or _top_of_english(part) not in placed
     ]
     return placed, "; ".join(shown)
+
+
+def _top_of_english(part: Refusal) -> str:
+    english = PART.fullmatch(str(part))
+    return english["field"].split(".")[0] if english else ""
