@@ -62,7 +62,7 @@ def problem(value: Any) -> Refusal | None:
     return None
 
 
-def check(value: Any, what: str = "the data") -> Any:
+def check(value: Any, what: str | Refusal = "the data") -> Any:
     """The value itself, or an InputError naming what is wrong with it."""
     found = problem(value)
     if found:
@@ -76,13 +76,13 @@ def check(value: Any, what: str = "the data") -> Any:
 _FIELD = re.compile(r"(field|parameter) '([\w.]+)'")
 
 
-def _field(what: str) -> re.Match[str] | None:
+def _field(what: str | Refusal) -> re.Match[str] | None:
     """`what` as a form's field or a command's parameter ("field 'void'"): its refusal is about that field,
     so a form can show it beside the field, in the reader's language."""
-    return _FIELD.fullmatch(what)
+    return _FIELD.fullmatch(what) if isinstance(what, str) else None
 
 
-def _refused(about: str, alone: str, what: str, **values: Any) -> InputError:
+def _refused(about: str, alone: str, what: str | Refusal, **values: Any) -> InputError:
     """`about` ("{what}: ...") said of `what`, or `alone` ("...") beside the field `what` names."""
     named = _field(what)
     if named:
@@ -90,7 +90,7 @@ def _refused(about: str, alone: str, what: str, **values: Any) -> InputError:
     return InputError(about, what=what, **values)
 
 
-def loads(text: str | bytes, what: str = "the JSON") -> Any:
+def loads(text: str | bytes, what: str | Refusal = "the JSON") -> Any:
     """JSON text as data, refused (InputError) if too deep or not Unicode; json.JSONDecodeError as usual."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if _too_deep_text(raw):
@@ -111,7 +111,7 @@ def loads(text: str | bytes, what: str = "the JSON") -> Any:
     return check(data, what)
 
 
-def loads_toml(text: str, what: str = "the TOML") -> Any:
+def loads_toml(text: str, what: str | Refusal = "the TOML") -> Any:
     """TOML text as data; tomllib.TOMLDecodeError as usual. tomllib recurses too: a RecursionError is
     caught here (it unwinds cleanly from the pure-Python parser) and the result's depth checked after."""
     try:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from runehall.errors import RunehallError
+from runehall.errors import N_, RunehallError
 from runehall.present.refusals import by_field
 from runehall.present.words import words_for
 from runehall.service import models
@@ -163,7 +163,7 @@ async def import_character(request: Request, table_id: str) -> Response:
         return answer(request, table_id, "choose a JSON file", 422)
     raw = await upload.read(200_000)
     try:
-        sheet = json_object(raw.decode("utf-8"), "a sheet")
+        sheet = json_object(raw.decode("utf-8"), N_("a sheet"))
         asked = validated(models.Character, sheet=sheet)
     except (RunehallError, UnicodeDecodeError) as e:
         return answer(request, table_id, e if isinstance(e, RunehallError) else "that file is not text", 422)

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import escape
 
 from runehall import wire
-from runehall.errors import N_, RunehallError
+from runehall.errors import N_, Refusal, RunehallError
 from runehall.storage.store import Event, Participant
 from runehall.table.play import TableService
 from runehall.web.pages import _publish, lang_of, same_origin, service_of
@@ -91,10 +91,12 @@ async def act(
 
 
 def json_object(text: str, what: str) -> dict[str, Any]:
+    """`text` as a JSON object, or a refusal naming it as `what` (a template: N_("a sheet")), in words."""
+    named = Refusal(what)
     try:
-        value = wire.loads(text or "{}", what)
+        value = wire.loads(text or "{}", named)
     except ValueError:
-        raise RunehallError(N_("{what} must be JSON"), what=what) from None
+        raise RunehallError(N_("{what} must be JSON"), what=named) from None
     if not isinstance(value, dict):
-        raise RunehallError(N_("{what} must be a JSON object"), what=what)
+        raise RunehallError(N_("{what} must be a JSON object"), what=named)
     return value

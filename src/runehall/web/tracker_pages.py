@@ -118,7 +118,7 @@ async def start_tracker(request: Request, table_id: str) -> Response:
     form = await form_of(request)
 
     def work(service: TableService, me: Participant) -> Event:
-        setup = json_object(form.get("setup", ""), "settings")
+        setup = json_object(form.get("setup", ""), N_("settings"))
         if form.get("character_id"):
             setup["character_id"] = form["character_id"]
         asked = validated(models.StartTracker, tracker=form.get("tracker", ""), setup=setup)
@@ -195,7 +195,7 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
     def work(service: TableService, me: Participant) -> Event:
         action = form.get("action", "")
         if "params" in form:  # the parameters as JSON, as the API takes them
-            params = json_object(form["params"], "parameters")
+            params = json_object(form["params"], N_("parameters"))
         else:
             params = _action_params(_tracker_of(service, me, tracker_id)[0].action(action), form)
         manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
