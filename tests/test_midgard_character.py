@@ -407,3 +407,8 @@ def test_a_validators_refusal_reads_in_spanish() -> None:
     assert say(refused.value, words_for("es", "midgard")).endswith(
         "un Cazador femenino tiene que elegir Supervivencia en su lugar en el hueco 1"
     )
+    with pytest.raises(ParameterError) as refused:  # an armour type and a location
+        build(ch1(armour={"head": "thick_cloth"}))
+    assert say(refused.value, words_for("es", "midgard")).startswith(
+        "armour: Tela gruesa no se puede llevar en la cabeza"
+    )

@@ -10,13 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from runehall.errors import Invalid
+from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 from runehall.systems.midgard import formula
 from runehall.systems.midgard.armoury import RangedDef, WeaponDef
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import rules
+
+LOCATION_WORDS = {"head": N_("head"), "body": N_("body"), "arms": N_("arms"), "legs": N_("legs")}
+
+
+def location_words(location_id: str) -> Refusal | str:
+    """A hit location as a refusal names it ("the head" / "la cabeza"), in the reader's language."""
+    return Refusal(LOCATION_WORDS[location_id]) if location_id in LOCATION_WORDS else location_id
 
 
 def worn_armour(value: Mapping[str, Any], options: MidgardOptions) -> dict[str, str]:
@@ -40,7 +47,7 @@ def worn_armour(value: Mapping[str, Any], options: MidgardOptions) -> dict[str, 
             names = " and ".join(t.name for t in types)
             raise Invalid(
                 N_("one armour type per location: the {location} has {names} (Reinforced mail is mail over cloth)"),
-                location=location.id,
+                location=location_words(location.id),
                 names=names,
             )
         if not types:
@@ -53,11 +60,11 @@ def worn_armour(value: Mapping[str, Any], options: MidgardOptions) -> dict[str, 
             raise Invalid(
                 N_("{armour} cannot be worn on the {location} (only: {allowed})"),
                 armour=book_name(kind_def.name),
-                location=location.id,
+                location=location_words(location.id),
                 allowed=", ".join(allowed),
             )
         if location.id in worn:
-            raise Invalid(N_("the {location} is listed twice"), location=location.id)
+            raise Invalid(N_("the {location} is listed twice"), location=location_words(location.id))
         worn[location.id] = kind_def.id
     return worn
 

@@ -10,6 +10,7 @@ from runehall.errors import ParameterError, RulesError
 from runehall.present.words import N_
 from runehall.systems.midgard.armoury import ArmourType, DualBonus, Location, RangedDef, WeaponDef
 from runehall.systems.midgard.combat.settings import fold, half_up
+from runehall.systems.midgard.gear import location_words
 from runehall.systems.midgard.records import book_name
 from runehall.systems.midgard.rules import rules
 
@@ -205,4 +206,6 @@ def check_suit(suit: dict[str, str], helm_head_only: bool) -> None:
         if t.id == "steel_helm" and not helm_head_only:
             allowed |= set(LOCATIONS)
         if place not in allowed:
-            raise ParameterError(N_("{armour} cannot be worn on the {place}"), armour=book_name(t.name), place=place)
+            raise ParameterError(
+                N_("{armour} cannot be worn on the {place}"), armour=book_name(t.name), place=location_words(place)
+            )
