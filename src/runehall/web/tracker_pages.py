@@ -16,7 +16,8 @@ from runehall.storage.store import Event, Forbidden, NotFound, Participant
 from runehall.table.play import TableService
 from runehall.web.forms import collect, fields, validated
 from runehall.web.pages import form_of, lang_of, service_of
-from runehall.web.plumbing import act, json_object, render_html, viewer_of
+from runehall.web.plumbing import act, json_object, render_html, system_of, viewer_of
+from runehall.web.refusals import in_language
 from runehall.web.render import widget
 
 router = APIRouter()
@@ -180,7 +181,8 @@ async def tracker_fields(request: Request, table_id: str, tracker_id: str, actio
             if chosen is None:
                 raise Forbidden(N_("you cannot use {action!r} here"), action=action)
         except RunehallError as e:
-            return render_html(request, "_tracker_fields.html", error=str(e), t={"id": tracker_id}, fields=[])
+            said = in_language(e, lang_of(request), system_id=system_of(request, table_id))
+            return render_html(request, "_tracker_fields.html", error=said, t={"id": tracker_id}, fields=[])
         system_id = service_of(request).system(table_id)[0].id
         shown = _action_fields(chosen, mine, lang=lang_of(request), system_id=system_id, names=t["combatants"])
         return render_html(request, "_tracker_fields.html", t={"id": tracker_id, "fields": shown})
