@@ -3,6 +3,7 @@ previewed as one types, editing, the printable sheet, the JSON download and the 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,14 +11,13 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from runehall.errors import N_, RunehallError
-from runehall.present.refusals import by_field
 from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Participant
 from runehall.web.forms import collect, validated
 from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, answer, json_object, render_html, viewer_of
-from runehall.web.refusals import beside_fields, in_language, words_of
+from runehall.web.refusals import beside_fields, by_field_in_language, in_language
 from runehall.web.sheets import drawn, roll_query
 from runehall.web.table_pages import _character_fields, table_context
 
@@ -68,26 +68,58 @@ async def create_character(request: Request, table_id: str) -> Response:
 
 @router.post("/t/{table_id}/characters/preview", response_class=HTMLResponse)
 async def preview_character(request: Request, table_id: str) -> HTMLResponse:
-    """The sheet being typed as it will read once saved (or its first problems), before it is saved."""
+    """The sheet being typed as it will read once saved, with its creation budgets counted from what is typed
+    (so they show while the rules still refuse the sheet); until then, what is left to fill in and the
+    problems, each under its field's label."""
     form = await form_of(request)
 
     def work() -> HTMLResponse:
         viewer_of(request, table_id)
         system, options = service_of(request).system(table_id)
         assert system.Character is not None
+        lang = lang_of(request)
+        words = words_for(lang, system.id)
+        values = collect(system.Character, form)
+        shown: dict[str, Any] = {
+            "table_id": table_id,
+            "system": system,
+            "roll_query": roll_query,
+            "budget_strip": _strip(form),
+        }
         try:
             chosen = system.options(options)
-            sheet = system.character(collect(system.Character, form), chosen)
+        except RunehallError:  # options the rules no longer take: the sheet is checked by the defaults
+            chosen = system.options({})
+        shown["budgets"] = system.Character.budgets(values, chosen, words)
+        try:
+            sheet = system.character(values, chosen)
         except RunehallError as e:
-            lang = lang_of(request)
-            problems = by_field(e, words_of(lang, system.id))
-            return render_html(request, "_preview.html", problems=problems or {"": in_language(e, lang)})
-        typed = sheet.sheet(words_for(lang_of(request), system.id), chosen)  # as the saved sheet will read
-        return render_html(
-            request, "_preview.html", sheet=typed, system=system, table_id=table_id, roll_query=roll_query
-        )
+            labels = {f.name: f.label for f in _character_fields(system, lang)}
+            waiting = [labels[p.where] for p in e.parts if p.where in labels and p.template == FIELD_REQUIRED]
+            problems = {
+                labels.get(name, name) if name else "": message
+                for name, message in by_field_in_language(e, lang, system.id).items()
+                if not (name in labels and labels[name] in waiting and _only_missing(e, name))
+            }
+            if not problems and not waiting:
+                problems = {"": in_language(e, lang)}
+            return render_html(request, "_preview.html", problems=problems, waiting=waiting, **shown)
+        return render_html(request, "_preview.html", sheet=sheet.sheet(words, chosen), **shown)
 
     return await run_in_threadpool(work)
+
+
+FIELD_REQUIRED = "Field required"  # pydantic's "missing", as systems.base says it (its template)
+
+
+def _only_missing(error: RunehallError, name: str) -> bool:
+    return all(p.template == FIELD_REQUIRED for p in error.parts if p.where.split(".")[0] == name)
+
+
+def _strip(form: dict[str, str]) -> str:
+    """The id of the form whose budget strip the preview fills (its own form's, never another element)."""
+    target = form.get("preview_for", "")
+    return target if target == "character-form" or re.fullmatch(r"edit-[\w-]{1,64}", target) else ""
 
 
 @router.get("/t/{table_id}/characters/{character_id}/edit", response_class=HTMLResponse)

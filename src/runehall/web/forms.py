@@ -31,7 +31,7 @@ SCALARS = ("number", "checkbox", "select", "text")
 class Field:
     name: str  # the control's name: its dotted place in the model ("void.trait", "skills.0.key")
     label: str
-    kind: str  # number | checkbox | select | text | list | group | scores | table | rows | picks | items
+    kind: str  # number | checkbox | select | text | list | group | scores | table | rows | picks | items | hidden
     required: bool
     default: Any = None
     description: str = ""
@@ -156,6 +156,8 @@ def _control(
 ) -> Field:
     kind, choices = _kind(prop, c.defs)
     real, _ = _resolve(prop, c.defs)
+    if prop.get("readOnly") or real.get("readOnly"):  # made by the rules, never typed: kept as it is on an edit
+        return Field(name=name, label=said.label(key, prop, c.words), kind="hidden", required=False, value=value)
     listed = c.choices_of(path) if c.choices_of else None
     if listed is not None and listed.same is not None and isinstance(value, list | tuple):
         value = [listed.id_of(v) for v in value]  # a stored name shown as the choice it is

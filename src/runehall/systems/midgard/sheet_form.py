@@ -31,8 +31,8 @@ def choices(field: str, options: Any = None) -> Choices | None:
         return Choices(tuple(s.name for s in r.skills.skill), every=field == "skills", rows=True, same=_skill)
     if field == "rune_points":
         return Choices(tuple(g.code for g in r.god_runes.rune), every=True)
-    if field == "gifts":
-        return Choices(tuple(g.id for rune in r.gifts.gift_rune for g in rune.gift), open=True)
+    if field == "gifts":  # a gift whose choice is made when bought is offered once per choice ("id:thor")
+        return Choices(tuple(_gift_choices()), rows=True, same=_gift_id)
     if field == "weapons":
         ids = [w.id for w in r.weapons.weapon] + [w.id for w in r.weapons.ranged]
         return Choices(tuple(ids), rows=True)
@@ -43,12 +43,32 @@ def choices(field: str, options: Any = None) -> Choices | None:
     return None
 
 
+def _gift_choices() -> list[str]:
+    found = []
+    for rune in rules().gifts.gift_rune:
+        for gift in rune.gift:
+            chosen = gift.purchase_choice.rune if gift.purchase_choice else ()
+            found.extend([f"{gift.id}:{c}" for c in chosen] or [gift.id])
+    return found
+
+
+def _gift_id(text: str) -> str:
+    name, colon, choice = text.partition(":")
+    gift = rules().gift(name.strip())
+    if gift is None:
+        return text
+    return f"{gift.id}:{choice.strip().casefold()}" if colon else gift.id
+
+
 def _skill(name: str) -> str:
     found = rules().skill(name)
     return found.name if found is not None else name
 
 
 def choice_label(field: str, value: str, words: Words) -> str | None:
+    if field == "gifts" and ":" in value:
+        gift, _, chosen = value.partition(":")
+        return f"{named('gift', gift, words)} ({named('rune', chosen, words)})"
     if field in KINDS and value:
         return named(KINDS[field], value, words)
     if field in ("gender", "birthright", "legend"):

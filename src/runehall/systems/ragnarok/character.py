@@ -72,6 +72,17 @@ def _rune_id(name: str) -> str:
         return name
 
 
+def _skill_id(name: str) -> str:
+    wanted = name.strip().casefold()
+    found = next((k for k in rules().skills.skill if wanted in (k.id, k.name.casefold(), k.name_en.casefold())), None)
+    return found.id if found is not None else name.strip()
+
+
+def _skill_name(skill_id: str) -> str:
+    found = rules().skill(skill_id)
+    return found.name if found is not None else skill_id
+
+
 def _options(info: ValidationInfo) -> RagnarokOptions:
     given = (info.context or {}).get("options")
     return given if isinstance(given, RagnarokOptions) else RagnarokOptions()
@@ -161,6 +172,15 @@ class Character(CharacterModel):
                     N_("a hero holds each rune only once (one set of 24), twice: {twice}"), twice=", ".join(twice)
                 )
         return value
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _skill_ids(cls, value: object) -> object:
+        # A skill the rules data knows may be named as the book names it ("Abrir cerraduras", or in English):
+        # it is kept by its id, so the sheet, its rolls and a later edit agree; others stay as typed.
+        if not isinstance(value, dict):
+            return value
+        return {_skill_id(str(name)): level for name, level in value.items()}
 
     @field_validator("skills")
     @classmethod
@@ -252,8 +272,8 @@ class Character(CharacterModel):
         if field == "essence":
             by_trait = sorted(rules().runes.rune, key=lambda r: (r.trait != "fisico", r.trait != "mental", r.order))
             return Choices(tuple(r.id for r in by_trait), same=_rune_id)
-        if field in ("skills", "void.skill"):
-            return Choices(tuple(s.id for s in rules().skills.skill), open=True)
+        if field in ("skills", "void.skill"):  # typed by the book's name, kept by id (_skill_ids)
+            return Choices(tuple(s.name for s in rules().skills.skill), open=True, same=_skill_name)
         return None
 
     def derived(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ the scores with or without the shield in hand and at a range.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Annotated, Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
@@ -22,6 +22,7 @@ from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_
 from runehall.errors import Invalid, Refusal, RulesError
 from runehall.present.fields import Choices
 from runehall.present.sheet import Sheet as PaperSheet
+from runehall.present.sheet import SheetRow
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.rune import creation, modifiers, overrides, sheet_form
@@ -55,29 +56,35 @@ def _choices(rows: Callable[[], Iterable[ArmorDef | ShieldDef]]) -> Callable[[di
 
 
 class Hero(CharacterModel):
-    cognomen: str = Field("", max_length=80, description="Optional nickname: 'the Whelp', 'Thorkelsson', 'Killer-'.")
+    cognomen: str = Field(
+        "", max_length=80, description="Optional nickname: 'the Whelp', 'Thorkelsson', 'Killer-'.", title=N_("Cognomen")
+    )
     characteristics: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
         default_factory=dict,
         max_length=MAX_NAMED,
         validate_default=True,
         description="Str, Sta, Dex, Qik, Int, Per, Pre, Com from -3 to +3 (unlisted: 0); below 0 refunds points.",
+        title=N_("Characteristics"),
     )
     abilities: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
         default_factory=dict,
         max_length=MAX_NAMED,
         description="Ability ratings 0-3 (unlisted: 0): 2 creation points a level for a primary one, 1 for a "
         "secondary one.",
+        title=N_("Abilities"),
     )
     advances: dict[str, Annotated[int, Field(ge=-MAX_RATING, le=MAX_RATING)]] = Field(
         default_factory=dict,
         max_length=MAX_NAMED,
         description="Ability points bought with victory points since creation (experience, training): added to "
         "the ratings above, and not held to creation's limits.",
+        title=N_("Advances"),
     )
     kits_left_behind: tuple[str, ...] = Field(
         default=(),
         max_length=MAX_NAMED,
         description="Rated Abilities whose kit the hero does not carry (its Load is saved; rolls -2).",
+        title=N_("Kits left behind"),
     )
     cp_on_hp: int = Field(
         0,
@@ -85,45 +92,75 @@ class Hero(CharacterModel):
         le=MAX_CP,
         validate_default=True,
         description="Whole creation points spent on hit points (Sta + 4 HP each).",
+        title=N_("Creation points on hit points"),
     )
     weapon_overrides: tuple[str, ...] = Field(
         default=(),
         max_length=MAX_OVERRIDES,
         description="Values of lost weapon rows this hero's table has not filled in, e.g. 'whip.dam=3'.",
+        title=N_("Lost weapon values"),
     )
     armor_overrides: tuple[str, ...] = Field(
         default=(),
         max_length=MAX_OVERRIDES,
         description="Lost Leather Scale values the table has not filled in: armour, dot, value, = and number.",
+        title=N_("Lost armor values"),
     )
     weapons: tuple[str, ...] = Field(
         default=(),
         max_length=MAX_WEAPONS,
         description="Up to 3 common weapons (ids or names); fist and kick are always there.",
+        title=N_("Weapons"),
     )
     ammunition: dict[str, Annotated[int, Field(le=MAX_DOZENS)]] = Field(
         default_factory=dict,
         max_length=MAX_WEAPONS,
         description="Dozens of ammunition per missile weapon (default 1, included in its Load; 0 = none).",
+        title=N_("Ammunition"),
     )
     armor: str | None = Field(
-        None, description="One common armor, or none.", json_schema_extra=_choices(lambda: rules().armor.armor)
+        None,
+        description="One common armor, or none.",
+        json_schema_extra=_choices(lambda: rules().armor.armor),
+        title=N_("Armor"),
     )
     shield: str | None = Field(
-        None, description="One common shield, or none.", json_schema_extra=_choices(lambda: rules().armor.shield)
+        None,
+        description="One common shield, or none.",
+        json_schema_extra=_choices(lambda: rules().armor.shield),
+        title=N_("Shield"),
     )
     other_items: dict[str, Annotated[float, Field(le=MAX_LOAD)]] = Field(
-        default_factory=dict, max_length=MAX_NAMED, description="Other items and loot: name -> Load."
+        default_factory=dict,
+        max_length=MAX_NAMED,
+        description="Other items and loot: name -> Load.",
+        title=N_("Other items"),
     )
-    silver_oz: int = Field(0, ge=0, le=MAX_SILVER_OZ, description="Ounces of silver carried (32 weigh 1 Load).")
+    silver_oz: int = Field(
+        0,
+        ge=0,
+        le=MAX_SILVER_OZ,
+        description="Ounces of silver carried (32 weigh 1 Load).",
+        title=N_("Silver (ounces)"),
+    )
     modifiers: tuple[Modifier, ...] = Field(
         default=(),
         max_length=MAX_NAMED,
         description="Named changes from Gifts and items: 'target:amount:source', e.g. 'soak:+2:Valor of Tyr'.",
+        title=N_("Modifiers"),
     )
-    vp_total: int = Field(0, ge=0, le=MAX_VP, description="Victory points ever earned (the score).")
-    vp_spent: int = Field(0, ge=0, le=MAX_VP, description="Victory points spent on improvements.")
-    death_insurance: Insurance | None = Field(None, description="The latest death-insurance snapshot, if bought.")
+    vp_total: int = Field(
+        0, ge=0, le=MAX_VP, description="Victory points ever earned (the score).", title=N_("Victory points earned")
+    )
+    vp_spent: int = Field(
+        0, ge=0, le=MAX_VP, description="Victory points spent on improvements.", title=N_("Victory points spent")
+    )
+    death_insurance: Insurance | None = Field(
+        None,
+        title=N_("Death insurance"),
+        description="The latest death-insurance snapshot, if bought.",
+        json_schema_extra={"readOnly": True},  # made by the rules when bought, never typed
+    )
     _options: RuneOptions = PrivateAttr(default_factory=RuneOptions)
 
     # -- step 1: name --------------------------------------------------------------------------------
@@ -316,6 +353,13 @@ class Hero(CharacterModel):
     @classmethod
     def choice_label(cls, field: str, value: str, words: Words) -> str | None:
         return sheet_form.choice_label(field, value, words)
+
+    @classmethod
+    def budgets(cls, values: Mapping[str, Any], options: Any, words: Words) -> tuple[SheetRow, ...]:
+        """The creation points while the sheet is typed (budgets.py)."""
+        from runehall.systems.rune.budgets import budgets
+
+        return budgets(values, options, words)
 
     def sheet(self, words: Words, options: Any = None) -> PaperSheet:
         """The hero sheet as people read it (hero_sheet.py), under the table's options."""
