@@ -9,14 +9,14 @@ what the sheet shows: qualities, wound track, legend score, Wyrð, armour pools,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from runehall.errors import Invalid
 from runehall.present.fields import Choices
-from runehall.present.sheet import Sheet
+from runehall.present.sheet import Sheet, SheetRow
 from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.midgard import gear, sheet_form
@@ -30,21 +30,19 @@ from runehall.systems.midgard.creation import (
     resolve_legend_skills,
     resolve_rune_points,
     resolve_skills,
-    skill_budget,
     spend_gifts,
     start_values,
 )
+from runehall.systems.midgard.creation import points as creation_points
 from runehall.systems.midgard.limits import MAX_GIFTS, MAX_LOCATIONS, MAX_NAMED, MAX_WEAPONS, Rank, RunePoints
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.qualities import (
     bonus_dice_cap,
     courage,
     derived_value,
-    gift_cost,
     gift_rune_total,
     quality,
     runes_env,
-    skill_cost,
     wound_track,
 )
 from runehall.systems.midgard.rules import rules
@@ -223,6 +221,13 @@ class Character(CharacterModel):
     def choice_label(cls, field: str, value: str, words: Words) -> str | None:
         return sheet_form.choice_label(field, value, words)
 
+    @classmethod
+    def budgets(cls, values: Mapping[str, Any], options: Any, words: Words) -> tuple[SheetRow, ...]:
+        """The creation budgets while the sheet is typed (budgets.py)."""
+        from runehall.systems.midgard.budgets import budgets
+
+        return budgets(values, options, words)
+
     def sheet(self, words: Words, options: Any = None) -> Sheet:
         """The character sheet as people read it (character_sheet.py), under the table's options."""
         from runehall.systems.midgard.character_sheet import character_sheet
@@ -270,14 +275,10 @@ class Character(CharacterModel):
         pools = gear.armour_pools(self.armour)
         armour_penalty = gear.armour_speed_penalty(pools, ranks.get("Might", 0))
         unarmed = derived_value("unarmed_speed", env, o)
-        spent_runes = sum(self.rune_points.values())
-        spent_skills = sum(skill_cost(free, ranks.get(n, 0)) for n, free in self._free_or_zero(ranks).items())
-        spent_gifts = sum(gift_cost(_level(g)) for g, _ in parse_gifts(self.gifts))
-        budgets = {
-            "god_runes": (spent_runes, r.god_runes.creation.points),
-            "skills": (spent_skills, skill_budget(self.birthright, o)),
-            "gifts": (spent_gifts, r.character.gifts_budget.points),
-        }
+        free = free_ranks(self.legend_skills, self.gender)
+        gift_ids = [g for g, _ in parse_gifts(self.gifts)]
+        points = creation_points(self.rune_points, ranks, free, gift_ids, self.birthright, o)
+        budgets = {step: (p["spent"], p["budget"]) for step, p in points.items()}
         return {
             "god_runes": runes,
             "defence": env["Defence"],
@@ -307,13 +308,9 @@ class Character(CharacterModel):
             "defences": gear.defences(self.weapons, armour_penalty, unarmed, o),
             "unarmed_speed": unarmed + armour_penalty,
             "throw_range_ft": derived_value("throw_range_ft", env, o),
-            "points": {step: {"spent": s, "budget": b} for step, (s, b) in budgets.items()},
+            "points": points,
             "warnings": self._warnings(budgets, ranks, o),
         }
-
-    def _free_or_zero(self, ranks: dict[str, int]) -> dict[str, int]:
-        free = free_ranks(self.legend_skills, self.gender)
-        return {name: free.get(name, 0) for name in ranks}
 
     def _special_gifts(self, ranks: dict[str, int], o: MidgardOptions) -> list[str]:
         bought = {g for g, _ in parse_gifts(self.gifts)}

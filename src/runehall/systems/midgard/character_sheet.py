@@ -63,9 +63,15 @@ def character_sheet(c: Character, words: Words, options: MidgardOptions) -> Shee
 
 
 def budget_rows(points: Mapping[str, Mapping[str, int]], words: Words) -> dict[str, SheetRow]:
-    """ "14 / 14" for each step's points, as the model counts them."""
+    """ "14 / 14" for each step's points, as the model counts them; an overspent one (only a sheet still being
+    typed has one: budgets.py) is a warning."""
     return {
-        step: row(BUDGETS[step], f"{words.number(p['spent'])} / {words.number(p['budget'])}", words, emphasis="budget")
+        step: row(
+            BUDGETS[step],
+            f"{words.number(p['spent'])} / {words.number(p['budget'])}",
+            words,
+            emphasis="warning" if p["spent"] > p["budget"] else "budget",
+        )
         for step, p in points.items()
     }
 

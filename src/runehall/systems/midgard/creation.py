@@ -236,7 +236,7 @@ def resolve_skills(value: Mapping[str, int], data: Mapping[str, Any], options: M
                 name=name,
                 free=free[name],
             )
-    spent = sum(skill_cost(free.get(name, 0), rank) for name, rank in ranks.items())
+    spent = skill_points(ranks, free)
     budget = skill_budget(data["birthright"], options)
     if spent > budget:
         who = birthright_of(data["birthright"]).name
@@ -339,3 +339,32 @@ def spend_gifts(value: tuple[str, ...], data: Mapping[str, Any], options: Midgar
         raise Invalid(N_("these gifts cost {spent} points; there are {budget}"), spent=spent, budget=budget)
     _unspent(N_("{left} gift points left unspent, which this table does not allow"), budget - spent, options)
     return tuple(f"{g.id}:{choice}" if choice else g.id for g, choice in bought)
+
+
+# -- the points each step spends ----------------------------------------------------------------------------
+def skill_points(ranks: Mapping[str, int], free: Mapping[str, int]) -> int:
+    """Table 3's price of these ranks, each raised from its free rank (legend or gender skill) or from 0."""
+    return sum(skill_cost(free.get(name, 0), rank) for name, rank in ranks.items())
+
+
+def gift_points(gift_ids: Iterable[str]) -> int:
+    """Table 4's price of these gifts (a special gift, level 0, is not bought); an unknown id costs nothing."""
+    found = (rules().gift(gift_id) for gift_id in gift_ids)
+    return sum(gift_cost(gift.level) for gift in found if gift is not None)
+
+
+def points(
+    rune_points: Mapping[str, int],
+    ranks: Mapping[str, int],
+    free: Mapping[str, int],
+    gift_ids: Iterable[str],
+    birthright_id: str | None,
+    options: MidgardOptions,
+) -> dict[str, dict[str, int]]:
+    """Each step's creation points, spent and budgeted (steps 2, 4 and 5), as the sheet shows them."""
+    r = rules()
+    return {
+        "god_runes": {"spent": sum(rune_points.values()), "budget": r.god_runes.creation.points},
+        "skills": {"spent": skill_points(ranks, free), "budget": skill_budget(birthright_id, options)},
+        "gifts": {"spent": gift_points(gift_ids), "budget": r.character.gifts_budget.points},
+    }

@@ -298,13 +298,19 @@ def _creation(hero: Hero, options: RuneOptions, words: Words) -> list[SheetRow]:
         row(N_("Characteristics"), words.number(points["characteristics"]), words),
         row(N_("Abilities"), words.number(points["abilities"]), words),
         row(N_("Hit points"), words.number(points["hit_points"]), words),
-        row(
-            N_("Creation points"),
-            f"{words.number(points['spent'])} / {words.number(points['budget'])}",
-            words,
-            emphasis="budget",
-        ),
+        budget_row(points, words),
     ]
+
+
+def budget_row(points: dict[str, int], words: Words) -> SheetRow:
+    """ "60 / 60": the creation points spent of the budget; overspent (only a sheet still being typed is:
+    budgets.py), a warning."""
+    return row(
+        N_("Creation points"),
+        f"{words.number(points['spent'])} / {words.number(points['budget'])}",
+        words,
+        emphasis="warning" if points["spent"] > points["budget"] else "budget",
+    )
 
 
 def _warnings(hero: Hero, s: Numbers, words: Words) -> list[str]:
