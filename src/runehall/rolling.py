@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from runehall.chance.jsonable import jsonable
 from runehall.chance.sources import MAX_RANGE, Draw
-from runehall.errors import N_, VerificationError
+from runehall.errors import N_, Refusal, VerificationError
 
 FORMAT = "runehall-roll/1"
 
@@ -84,19 +84,24 @@ class RollResult(NamedTuple):
         return mechanic.render(self.to_json())
 
 
+def _malformed(problem: Refusal) -> VerificationError:
+    return VerificationError(N_("malformed stored roll: {e}"), e=problem)
+
+
 def _draw(entry: Any) -> Draw:
     n, value = int(entry[0]), int(entry[1])
     label = str(entry[2]) if len(entry) > 2 else None
     if not 1 <= value <= n <= MAX_RANGE:
-        raise ValueError(f"draw {value} of {n} is out of range (at most {MAX_RANGE} possibilities)")
+        problem = N_("draw {value} of {n} is out of range (at most {cap} possibilities)")
+        raise _malformed(Refusal(problem, {"value": value, "n": n, "cap": MAX_RANGE}))
     return Draw(n, value, label)
 
 
 def _check_source(source: Any) -> None:
     kind = source["kind"]
     if kind not in ("secure", "fair", "seeded", "manual"):
-        raise ValueError(f"unknown source kind {kind!r}")
+        raise _malformed(Refusal(N_("unknown source kind {kind!r}"), {"kind": kind}))
     if kind == "fair":
         if not isinstance(source["nonce"], int) or source["nonce"] < 0:
-            raise ValueError("a fair roll needs a non-negative integer nonce")
+            raise _malformed(Refusal(N_("a fair roll needs a non-negative integer nonce")))
         str(source["commitment"]), str(source["client_seed"])

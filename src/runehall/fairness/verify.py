@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.chance.sources import MAX_RANGE, Draw, FairSource, ReplaySource, commitment
-from runehall.errors import N_, RunehallError, VerificationError
+from runehall.errors import N_, Refusal, RunehallError, VerificationError
 from runehall.fairness.streams import effective_client_seed
 from runehall.rolling import RollResult
 
@@ -168,7 +168,7 @@ def _streams(data: dict[str, Any], report: VerifyReport) -> dict[str, _Stream]:
             for s in e["streams"]:
                 c, seed = s["commitment"], None
                 if not isinstance(c, str) or not HEX64.fullmatch(c):
-                    raise ValueError(f"commitment {c!r} is not 64 lowercase hex digits")
+                    raise _malformed(Refusal(N_("commitment {c!r} is not 64 lowercase hex digits"), {"c": c}))
                 if s.get("server_seed") is not None:
                     try:
                         seed = bytes.fromhex(str(s["server_seed"]))
@@ -179,7 +179,7 @@ def _streams(data: dict[str, Any], report: VerifyReport) -> dict[str, _Stream]:
                         seed = None
                 nonces = s.get("nonces")
                 if nonces is not None and (not isinstance(nonces, int) or isinstance(nonces, bool) or nonces < 0):
-                    raise ValueError("a final nonce count must be a non-negative integer")
+                    raise _malformed(Refusal(N_("a final nonce count must be a non-negative integer")))
                 if c in found:
                     report.problems.append(f"commitment {c[:12]}… appears twice")
                 lost = bool(s.get("lost", False))
@@ -187,6 +187,10 @@ def _streams(data: dict[str, Any], report: VerifyReport) -> dict[str, _Stream]:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise VerificationError(N_("malformed fair log: epochs: {e}"), e=e) from None
     return found
+
+
+def _malformed(problem: Refusal) -> VerificationError:
+    return VerificationError(N_("malformed fair log: epochs: {e}"), e=problem)
 
 
 def _check_roll(index: int, roll: RollResult, streams: dict[str, _Stream]) -> RollCheck:
