@@ -1,16 +1,19 @@
 """The CLI's listings in words (issue 12): `runehall systems` and `runehall play actions` name every system,
 mechanic, tracker, action and parameter by its words in the reader's language (--lang), its choices and
 default as the forms say them; what a person types stays beside the words once, in brackets. Outside the
-brackets no program value shows (no flag, no snake_case id, no dict); --json keeps the program's listing."""
+brackets no program value shows (no flag, no snake_case id, no dict); --json keeps the program's listing.
+`fair new`, `fair rotate` and `verify` speak words too."""
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from conftest import Cli
+from runehall.fairness.session import FairSession
 from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems import registry
@@ -83,3 +86,24 @@ def test_the_json_listings_are_the_programs_own(cli: Cli) -> None:
     assert {"bag", "destiny", "void_trait"} <= {p["name"] for p in test["params"]}
     actions = json.loads(cli("play", "actions", "midgard", "combat", "--json"))
     assert [a["name"] for a in actions["actions"]][:2] == ["next_segment", "declare"] and actions["setup"]
+
+
+def test_a_fair_session_and_its_verification_speak_words(cli: Cli, tmp_path: Path) -> None:
+    """`fair new`, `fair rotate` and `verify` in the reader's language: statuses in words, seeds as they are."""
+    session, log = tmp_path / "session.json", tmp_path / "log.json"
+    new = cli("fair", "new", str(session), "--client-seed", "taberna", *ES)
+    commitment = FairSession.load(session).current.public()["commitment"]
+    assert new.startswith(f"Sesión nueva: compromiso {commitment} (semilla del cliente taberna)")
+    for notation in ("4d6k3", "2d6/2"):
+        cli("roll", notation, "--fair", str(session))
+    cli("roll", "2d6", "--manual", "3,4")  # not in the session: a fair log holds only its own rolls
+    log.write_text(cli("fair", "export", str(session)))
+    hidden = cli("verify", str(log), *ES, code=1)
+    assert "Tirada 1: sin revelar: su semilla sigue siendo secreta" in hidden and "NO verificado: 0 de 2" in hidden
+    rotated = cli("fair", "rotate", str(session), *ES)
+    assert "Revelada: compromiso" in rotated and "semilla del servidor" in rotated and "Siguiente: " in rotated
+    log.write_text(cli("fair", "export", str(session)))
+    for text in (cli("verify", str(log), *ES), cli("verify", str(log), *EN)):
+        assert program_values(text) == [], program_values(text)
+    assert "verificado: 2 de 2 tiradas recalculadas" in cli("verify", str(log), *ES)
+    assert "verified: 2 of 2 rolls re-derived" in cli("verify", str(log), *EN)

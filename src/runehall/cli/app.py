@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from runehall import wire
-from runehall.cli import listing, render, speech
+from runehall.cli import fair_words, listing, render, speech
 from runehall.cli.common import WORDS_SETTINGS, JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.play import play_app
 from runehall.cli.server import register as register_server
@@ -111,14 +111,21 @@ def systems(as_json: JsonOut = False, lang: speech.LangOption = None) -> None:
 
 @app.command()
 @user_errors
-def verify(log: Annotated[Path, typer.Argument(help="An exported fair log (JSON).")], as_json: JsonOut = False) -> None:
+def verify(
+    log: Annotated[Path, typer.Argument(help="An exported fair log (JSON).")],
+    as_json: JsonOut = False,
+    lang: speech.LangOption = None,
+) -> None:
     """Re-derive every roll of an exported fair log from its revealed seeds. Exit 1 if any fails."""
     try:
         data = wire.loads(log.read_bytes(), f"{log}")
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise RunehallError(N_("cannot read {log} as JSON: {e}"), log=log, e=e) from None
     report = verify_log(data)
-    render.verification(report, as_json)
+    if as_json:
+        render.verification(report, as_json)
+    else:
+        fair_words.verification(render.out, report, words_for(speech.language(lang)))
     if not report.ok:
         raise typer.Exit(1)
 
@@ -129,22 +136,31 @@ def fair_new(
     path: Annotated[Path, typer.Argument(help="The session file to create (keep it private).")],
     client_seed: Annotated[str | None, typer.Option(help="Your client seed; random if omitted.")] = None,
     as_json: JsonOut = False,
+    lang: speech.LangOption = None,
 ) -> None:
     """Start a fair session: a secret seed whose commitment is printed now."""
     session = FairSession.new(client_seed)
     session.save(path, exclusive=True)
-    render.epoch("new session", session.current.public(), as_json)
+    if as_json:
+        render.epoch("new session", session.current.public(), as_json)
+    else:
+        fair_words.epoch(render.out, "new session", session.current.public(), words_for(speech.language(lang)))
 
 
 @fair_app.command("rotate")
 @user_errors
-def fair_rotate(path: Path, as_json: JsonOut = False) -> None:
+def fair_rotate(path: Path, as_json: JsonOut = False, lang: speech.LangOption = None) -> None:
     """Reveal the current seed (its rolls become verifiable) and commit to a new one."""
     session = FairSession.load(path)
     revealed = session.rotate()
     session.save(path)
-    render.epoch("revealed", revealed.public(), as_json)
-    render.epoch("next", session.current.public(), as_json)
+    if as_json:
+        render.epoch("revealed", revealed.public(), as_json)
+        render.epoch("next", session.current.public(), as_json)
+        return
+    words = words_for(speech.language(lang))
+    fair_words.epoch(render.out, "revealed", revealed.public(), words)
+    fair_words.epoch(render.out, "next", session.current.public(), words)
 
 
 @fair_app.command("export")
