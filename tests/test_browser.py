@@ -156,7 +156,7 @@ def choose_mechanic(page: Page, key: str) -> None:
     expect(page.locator("#roll-form input[name=mechanic]")).to_have_value(key, timeout=5000)
 
 
-def roll(page: Page, visibility: str = "public", manual: str = "") -> None:
+def roll(page: Page, visibility: str = "public", manual: str = "", timeout: float = 5000) -> None:
     page.select_option("#roll-vis", visibility)
     opened = page.locator("details.manual").evaluate("d => d.open")
     if manual and not opened:
@@ -164,7 +164,7 @@ def roll(page: Page, visibility: str = "public", manual: str = "") -> None:
     if manual or opened:
         page.fill("#manual", manual)
     page.click("#roll-form button[type=submit]")
-    expect(page.locator("#roll-status .ok, #roll-status .error, #roll-status .rolled")).to_be_visible(timeout=5000)
+    expect(page.locator("#roll-status .ok, #roll-status .error, #roll-status .rolled")).to_be_visible(timeout=timeout)
 
 
 SYSTEMS = {

@@ -24,7 +24,7 @@
       return fetchEntries("since=" + last).then(function (html) {
         const holder = document.createElement("ol");
         holder.innerHTML = html;
-        let moved = false, started = false;
+        let moved = false, started = false, sheets = false;
         // A reader who scrolled back to read is left there; one at the newest entry follows the new ones.
         const atEnd = log.scrollHeight - log.clientHeight - log.scrollTop < 8;
         Array.from(holder.children).forEach(function (li) {
@@ -35,8 +35,10 @@
           if (li.dataset.revokes) refresh(li.dataset.revokes);
           if (li.classList.contains("kind-tracker_started")) started = true;
           if (li.dataset.revokes || /kind-tracker_(action|controllers)/.test(li.className)) moved = true;
+          if (li.dataset.revokes || /kind-character_(created|edited)/.test(li.className)) sheets = true;
         });
         if (started) redrawTrackers(); else if (moved) redrawTrackerViews();
+        if (sheets) redrawCharacters();
         if (window.htmx) window.htmx.process(log);
         if (atEnd) log.scrollTop = log.scrollHeight;
       });
@@ -76,6 +78,27 @@
       if (html === null) return;
       body.innerHTML = html;
       if (window.htmx) window.htmx.process(body);
+    });
+  }
+
+  // The table's characters follow the log too: a sheet made or edited by someone else appears without a
+  // reload. Only the list of sheets is replaced (a sheet form being filled in is left alone, and so is an
+  // edit form open under a sheet).
+  function redrawCharacters() {
+    const section = document.getElementById("characters");
+    if (!section) return;
+    fetchPart(location.pathname).then(function (html) {
+      if (html === null) return;
+      const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#characters > .sheets, #characters > p.muted");
+      const old = section.querySelector(":scope > .sheets, :scope > p.muted");
+      if (!fresh || !old) return;
+      fresh.querySelectorAll("[id^='edit-slot-']").forEach(function (slot) {
+        const open = document.getElementById(slot.id);
+        if (open && open.childElementCount) slot.replaceWith(open);
+      });
+      const adopted = document.importNode(fresh, true);
+      old.replaceWith(adopted);
+      if (window.htmx) window.htmx.process(adopted);
     });
   }
 
