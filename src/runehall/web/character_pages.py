@@ -79,7 +79,6 @@ async def preview_character(request: Request, table_id: str) -> HTMLResponse:
         assert system.Character is not None
         lang = lang_of(request)
         words = words_for(lang, system.id)
-        values = collect(system.Character, form)
         shown: dict[str, Any] = {
             "table_id": table_id,
             "system": system,
@@ -90,8 +89,9 @@ async def preview_character(request: Request, table_id: str) -> HTMLResponse:
             chosen = system.options(options)
         except RunehallError:  # options the rules no longer take: the sheet is checked by the defaults
             chosen = system.options({})
-        shown["budgets"] = system.Character.budgets(values, chosen, words)
         try:
+            values = collect(system.Character, form)  # a field's JSON too deep is refused here, beside it
+            shown["budgets"] = system.Character.budgets(values, chosen, words)
             sheet = system.character(values, chosen)
         except RunehallError as e:
             labels = {f.name: f.label for f in _character_fields(system, lang)}
