@@ -76,6 +76,8 @@ def test_play_actions_lists_the_setup_and_every_action_in_words(cli: Cli, system
         assert f"[{action.name}]" in es and (not action.title or f"{said(action.title)} [{action.name}]" in es)
     random = [a for a in tracker.actions().values() if a.random]
     assert es.count("(saca runas o tira dados)") == len(random)
+    if (system_id, tracker_name) == ("rune", "combat"):  # a list of choices, each in words with what to type
+        assert "Cualquiera de estos, separados por comas: terreno elevado [high_ground], terreno bajo" in es
 
 
 def test_the_json_listings_are_the_programs_own(cli: Cli) -> None:

@@ -92,9 +92,13 @@ def parameters(model: Any, words: Words, choice: Any = None) -> Iterator[Paramet
         real = _resolve(prop, defs)
         parts = [said.hint(real, words)] if real.get("description") else []
         values = _choices(real, defs)
+        picks = [] if values else _choices(_resolve(real.get("items", {}), defs), defs)  # a list of choices
         if values:
             shown = [_choice(name, v, words, choice) for v in values]
             parts.append(words(N_("One of: {choices}."), choices=words.join(shown, alternatives=True)))
+        elif picks:
+            shown = [_choice(name, v, words, choice) for v in picks]
+            parts.append(words(N_("Any of these, comma-separated: {choices}."), choices=words.join(shown)))
         elif _kind(real, defs) in KIND_WORDS:
             parts.append(words(KIND_WORDS[_kind(real, defs)]))
         default = _value(name, real.get("default"), words, choice) if "default" in real else ""
