@@ -76,6 +76,26 @@ def _panel(request: Request, viewer: Participant, key: str, values: dict[str, An
     }
 
 
+def _undone(
+    service: TableService, viewer: Participant, events: list[Event], names: dict[str, str]
+) -> dict[int, tuple[str, str]]:
+    """What each undo in `events` took back, as its card says it: the kind of entry (a roll, a message, a
+    note, a move, or another entry) and whose it was; an entry this viewer may not see is left out (its undo
+    names it by number only)."""
+    targets = {int(e.payload["revokes"]) for e in events if e.kind == "revoke"}
+    if not targets:
+        return {}
+    seen = {e.seq: e for e in events}
+    if not targets <= seen.keys():
+        seen = {e.seq: e for e in service.events_for(viewer, min(targets) - 1)}
+    kinds = {"roll": "roll", "chat": "message", "note": "note", "tracker_action": "move"}
+    return {
+        seq: (kinds.get(seen[seq].kind, "entry"), names.get(seen[seq].author or "", "—"))
+        for seq in targets
+        if seq in seen
+    }
+
+
 def _entries(request: Request, viewer: Participant, since: int = 0, only: int | None = None) -> dict[str, Any]:
     service = service_of(request)
     events = service.events_for(viewer, since)
@@ -88,6 +108,7 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
     acted = {e.payload["tracker_id"] for e in events if e.kind == "tracker_action"}
     lang = lang_of(request)
     return {
+        "undone": _undone(service, viewer, events, names),
         "entries": [
             entry(e, names, state.revoked, viewer.id, lang, trackers, combatant_names(state, acted)) for e in events
         ],
