@@ -107,4 +107,16 @@ def test_a_rune_hero_on_a_phone_in_spanish(server: str, browser: Browser) -> Non
     _shot(page, "rune-390")
     form.locator("button[type=submit]").first.click()
     expect(page.locator("#characters .sheets")).to_contain_text("Ragnar", timeout=5000)
+
+    # The roll form offers the hero's rolls: one picked fills the panel and its odds show.
+    page.click("#tab-roll")
+    shared.choose_mechanic(page, "rune:roll")
+    picker = page.locator("#from-sheet")
+    expect(picker).to_be_visible(timeout=5000)
+    first = picker.locator("option").nth(1)
+    assert first.inner_text().startswith("Ragnar · ")
+    picker.select_option(index=1)
+    expect(page.locator("#odds-headline")).to_contain_text("%", timeout=5000)
+    expect(page.locator("#p-bonus")).not_to_have_value("")
+    _shot(page, "rune-roll-from-picker-390")
     context.close()

@@ -240,3 +240,21 @@ def test_every_systems_sheet_draws_and_each_roll_link_opens_a_panel_with_odds(cl
             sent = form_values(client.get(link, headers={"HX-Request": "true"}).text)
             odds = client.post(f"/t/{table_id}/odds", data=sent).text
             assert 'class="error"' not in odds and "%" in headline(odds), (system_id, link, odds[:400])
+
+
+def test_every_roll_form_offers_the_tables_characters_rolls(client: Any) -> None:
+    """The roll panel of a mechanic lists each character's rolls of it; picking one opens the panel prefilled
+    exactly as the sheet's own Roll link does."""
+    table_id, _ = with_atla(client)
+    panel = client.get(f"/t/{table_id}/panel", params={"mechanic": "ragnarok:test"}, headers={"HX-Request": "true"})
+    options = dict(
+        (unescape(label), unescape(value))
+        for value, label in re.findall(r'<option value="(mechanic=[^"]+)">([^<]+)</option>', panel.text)
+    )
+    assert "Atla · Abrir cerraduras" in options and "Atla · Pelea" in options
+    picked = client.get(f"/t/{table_id}/panel?{options['Atla · Abrir cerraduras']}", headers={"HX-Request": "true"})
+    link = roll_links(client.get(f"/t/{table_id}").text)["Abrir cerraduras"]
+    from_link = client.get(link, headers={"HX-Request": "true"})
+    assert form_values(picked.text) == form_values(from_link.text)
+    dice = client.get(f"/t/{table_id}/panel", params={"mechanic": "dice:roll"}, headers={"HX-Request": "true"})
+    assert 'id="from-sheet"' not in dice.text  # no character rolls plain dice

@@ -73,7 +73,27 @@ def _panel(request: Request, viewer: Participant, key: str, values: dict[str, An
         "params": fields(mechanic.Params, values, words, mechanic.choice_label),
         "manual_help": words(mechanic.manual_help),
         "me": viewer,
+        "from_sheets": _from_sheets(request, viewer, system_id, name),
     }
+
+
+def _from_sheets(request: Request, viewer: Participant, system_id: str, name: str) -> list[tuple[str, str]]:
+    """Every roll of this mechanic the table's characters offer on their sheets (the ones this viewer sees),
+    as ("Atla · Abrir cerraduras", the panel's query prefilling it): a roll form picks a character's roll."""
+    service = service_of(request)
+    system, options = service.system(viewer.table_id)
+    if system.id != system_id or system.Character is None:
+        return []
+    found = []
+    for sheet in sheets(system, options, service.characters(viewer), lang_of(request)).values():
+        for section in sheet.sections:
+            for row in section.rows:
+                if row.roll is not None and row.roll.mechanic == name:
+                    found.append((f"{sheet.name} · {row.label}", roll_query(system.id, row.roll)))
+    return found[:MAX_SHEET_ROLLS]
+
+
+MAX_SHEET_ROLLS = 500  # a picker longer than this helps nobody; a table has a handful of characters
 
 
 def _undone(

@@ -136,4 +136,11 @@
       changed(list);
     }
   });
+  // A roll form's "from a character's sheet": the panel comes back prefilled with that character's roll,
+  // its odds shown (the same panel a sheet's Roll link opens).
+  document.addEventListener("change", function (event) {
+    const control = event.target;
+    if (!(control instanceof HTMLSelectElement) || !control.hasAttribute("data-load-panel") || !control.value) return;
+    if (window.htmx) window.htmx.ajax("GET", control.getAttribute("data-load-panel") + "?" + control.value, { target: "#panel" });
+  });
 })();
