@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -85,6 +86,12 @@ class _Context:
     rows: bool  # lists of names as rows with add and remove (a sheet), else one comma-separated line (a roll)
 
 
+@lru_cache(maxsize=512)
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON schema, made once (forms are built from it on every page; it is only read here)."""
+    return model.model_json_schema()
+
+
 def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """The schema a property stands for (following $ref, and `X | None`), and whether None is allowed."""
     options = prop.get("anyOf")
@@ -137,7 +144,7 @@ def fields(
     system's hook saying how a choice reads, `choices_of` the sheet's hook naming what a list may hold.
     A list of names is one comma-separated line (a bag typed "4F, 2M" in a roll) unless `list_rows` or the
     sheet names its choices."""
-    schema = model.model_json_schema()
+    schema = _schema(model)
     context = _Context(schema.get("$defs", {}), words, choice_label, choices_of, list_rows)
     return _controls(schema, tree(values or {}), context, "", "", 0)
 
@@ -294,7 +301,7 @@ _MISSING = object()
 
 def collect(model: type[BaseModel], form: dict[str, str]) -> dict[str, Any]:
     """Form strings to values the model validates: blank optional fields are left out."""
-    schema = model.model_json_schema()
+    schema = _schema(model)
     out = _collect_object(schema, schema.get("$defs", {}), tree(form), "")
     return out if isinstance(out, dict) else {}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -48,7 +49,19 @@ def roll_query(system_id: str, roll: Rollable) -> str:
 
 def drawn(system: GameSystem, options: Mapping[str, Any], stored: Mapping[str, Any], lang: str) -> Sheet:
     """The stored sheet as the system lays it out, in the reader's words. A sheet the rules no longer accept
-    (the table's options changed since) still shows its name."""
+    (the table's options changed since) still shows its name. Drawn once per sheet, options and language:
+    a sheet is immutable and a table page draws each character's sheet for its list and its roll forms."""
+    return _drawn(system.id, _key(options), _key(stored), lang)
+
+
+def _key(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+@lru_cache(maxsize=256)
+def _drawn(system_id: str, options_key: str, stored_key: str, lang: str) -> Sheet:
+    system = registry.get(system_id)
+    options, stored = json.loads(options_key), json.loads(stored_key)
     name = str(stored.get("name", ""))
     if system.Character is None:
         return Sheet(name, ())
