@@ -251,8 +251,9 @@ def test_every_roll_form_offers_the_tables_characters_rolls(client: Any) -> None
         (unescape(label), unescape(value))
         for value, label in re.findall(r'<option value="(mechanic=[^"]+)">([^<]+)</option>', panel.text)
     )
-    assert "Atla · Abrir cerraduras" in options and "Atla · Pelea" in options
-    picked = client.get(f"/t/{table_id}/panel?{options['Atla · Abrir cerraduras']}", headers={"HX-Request": "true"})
+    lockpicking = next(label for label in options if label.startswith("Atla · Abrir cerraduras"))
+    assert any(label.startswith("Atla · Pelea") for label in options)
+    picked = client.get(f"/t/{table_id}/panel?{options[lockpicking]}", headers={"HX-Request": "true"})
     link = roll_links(client.get(f"/t/{table_id}").text)["Abrir cerraduras"]
     from_link = client.get(link, headers={"HX-Request": "true"})
     assert form_values(picked.text) == form_values(from_link.text)

@@ -136,8 +136,9 @@ class Visible(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
-        self.terms: set[str] = set()  # the book's terms shown with the reader's word beside them
+        self.terms: dict[str, str] = {}  # the book's terms shown with the reader's word beside them: term -> word
         self._stack: list[tuple[str, bool]] = []  # open elements: tag, whether its subtree is left out
+        self._gloss_of: str | None = None  # a term whose gloss is the next text
 
     def _left_out(self, tag: str, a: dict[str, str]) -> bool:
         classes = a.get("class", "").split()
@@ -150,7 +151,7 @@ class Visible(HTMLParser):
         a = {k: v or "" for k, v in attrs}
         if not any(skip for _, skip in self._stack):
             if tag == "small" and "gloss" in a.get("class", "").split() and self.texts:
-                self.terms.add(self.texts[-1])  # the term before its gloss: the book's word, translated beside
+                self._gloss_of = self.texts[-1]  # the term before its gloss: the book's word, translated beside
             self.texts += [a[name] for name in SHOWN_ATTRIBUTES if a.get(name)]
             if (tag == "button" or a.get("type") in ("submit", "button", "reset")) and a.get("value"):
                 self.texts.append(a["value"])
@@ -174,18 +175,30 @@ class Visible(HTMLParser):
     def handle_data(self, data: str) -> None:
         if not any(skip for _, skip in self._stack) and data.strip():
             self.texts.append(" ".join(data.split()))
+            if self._gloss_of:
+                self.terms[self._gloss_of] = self.texts[-1]
+                self._gloss_of = None
 
 
-def visible(html: str) -> list[str]:
-    """The texts a person reads in `html`, with what may stay English taken out: the names and titles allowed,
-    and a book's term glossed somewhere on the page (Midgard's sheet keeps its English book's terms, the
-    Spanish word beside them) wherever it appears there."""
+def read(html: str) -> Visible:
     reader = Visible()
     reader.feed(html)
     reader.close()
+    return reader
+
+
+def visible(html: str, glossed: dict[str, str] | None = None) -> list[str]:
+    """The texts a person reads in `html`, with what may stay English taken out: the names and titles allowed,
+    a book's term glossed on the page (Midgard's and Rune's sheets keep their English books' terms, the Spanish
+    word beside them) wherever it appears there, and elsewhere a term with its gloss beside it ("Courage
+    (Coraje)"; `glossed`: the terms the table's sheets gloss, term -> the reader's word)."""
+    reader = read(html)
     allowed = sorted({*BOOK_TITLES, *TYPED, *TYPED_SYNTAX, *reader.terms}, key=len, reverse=True)
+    beside = sorted((glossed or {}).items(), key=lambda tg: len(tg[0]), reverse=True)
     texts = []
     for text in reader.texts:
+        for term, gloss in beside:
+            text = text.replace(f"{term} ({gloss})", f"({gloss})")
         for name in allowed:  # the longest first: "Midgard: Viking Legends" before a glossed "Legends"
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
         texts.append(" ".join(text.split()))
@@ -205,9 +218,10 @@ class Pages:
         return str(response.text)
 
     def problems(self) -> list[str]:
+        glossed = {term: gloss for _, html in self.shown for term, gloss in read(html).terms.items()}
         found = []
         for where, html in self.shown:
-            for text in visible(html):
+            for text in visible(html, glossed):
                 bad = english_in(text) + program_values(text)
                 if bad:
                     found.append(f"{where}: {text!r} ({', '.join(dict.fromkeys(bad))})")
@@ -439,6 +453,8 @@ def test_the_reader_finds_english_and_program_values_and_passes_spanish() -> Non
     assert english_in("Tira los dados") == [] and visible("<p>Midgard: Viking Legends · Ragnar ataca a Troll</p>") == [
         "· ataca a"
     ]
+    picker = "<option>Astrid · Alertness (Alerta)</option><option>Astrid · Alertness</option>"
+    assert visible(picker, {"Alertness": "Alerta"}) == ["· (Alerta)", "· Alertness"]  # the word beside, or not
     assert english_in("Semilla cb706c21ffc5621f96bf3d8af39be4f66e61ef0ab9268b80c2a9c9bf1ad1887d") == []
     assert program_values("{'kind': True}") and program_values("great_weapon")
     assert {"success", "the", "character"} <= english_words() and not {"a", "no", "me", "total"} & english_words()

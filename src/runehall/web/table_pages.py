@@ -79,7 +79,9 @@ def _panel(request: Request, viewer: Participant, key: str, values: dict[str, An
 
 def _from_sheets(request: Request, viewer: Participant, system_id: str, name: str) -> list[tuple[str, str]]:
     """Every roll of this mechanic the table's characters offer on their sheets (the ones this viewer sees),
-    as ("Atla · Abrir cerraduras", the panel's query prefilling it): a roll form picks a character's roll."""
+    as ("Atla · Abrir cerraduras", the panel's query prefilling it): a roll form picks a character's roll. A
+    term in the book's language has the reader's word beside it, as on the sheet ("Ragnar · Great Weapon (Arma
+    grande)")."""
     service = service_of(request)
     system, options = service.system(viewer.table_id)
     if system.id != system_id or system.Character is None:
@@ -88,8 +90,9 @@ def _from_sheets(request: Request, viewer: Participant, system_id: str, name: st
     for sheet in sheets(system, options, service.characters(viewer), lang_of(request)).values():
         for section in sheet.sections:
             for row in section.rows:
-                if row.roll is not None and row.roll.mechanic == name:
-                    found.append((f"{sheet.name} · {row.label}", roll_query(system.id, row.roll)))
+                if row.roll is not None and row.roll.mechanic == name:  # the book's term, the reader's word beside
+                    term = f"{row.label} ({row.gloss})" if row.gloss else row.label
+                    found.append((f"{sheet.name} · {term}", roll_query(system.id, row.roll)))
     return found[:MAX_SHEET_ROLLS]
 
 
