@@ -134,7 +134,7 @@ def test_refusals_are_said_in_the_pages_language(client: Any) -> None:
     table_id = new_table(client)
     hx = {"HX-Request": "true", **SPANISH}
     long = client.post(f"/t/{table_id}/chat", data={"text": "x" * 4001}, headers=hx)
-    assert long.status_code == 422 and "Mensaje: como mucho 4000 caracteres" in long.text, long.text
+    assert long.status_code == 422 and "Mensaje: como máximo 4000 caracteres" in long.text, long.text
     seen = client.post(f"/t/{table_id}/chat", data={"text": "hola", "visibility": "everyone"}, headers=hx)
     assert seen.status_code == 422 and "debe ser uno de estos" in seen.text and " o &#39;" in seen.text
     player = join(client, table_id, "Bo")

@@ -33,6 +33,18 @@ class Refusal:
         return f"{self.what} '{self.where}': {said}" if self.where else said
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """A refusal's value listing the choices a field takes: "'a', 'b' or 'c'" in English, said with the
+    reader's own "or"."""
+
+    options: tuple[str, ...]
+
+    def __str__(self) -> str:
+        quoted = [f"'{o}'" for o in self.options]
+        return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
 class RunehallError(Exception):
     """Base of every error caused by input: the CLI turns it into exit code 2, the API into a 4xx.
 

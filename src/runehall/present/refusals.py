@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from runehall.errors import Refusal, RunehallError
+from runehall.errors import OneOf, Refusal, RunehallError
 from runehall.present.words import N_, Words
 
 FIELD_REASON = N_("{field}: {reason}")
@@ -51,6 +51,8 @@ def _reason(part: Refusal, words: Words) -> str:
 
 
 def _value(value: Any, words: Words) -> Any:
+    if isinstance(value, OneOf):
+        return words.join((f"'{o}'" for o in value.options), alternatives=True)
     if isinstance(value, Refusal):
         return say_part(value, words)
     if isinstance(value, RunehallError):

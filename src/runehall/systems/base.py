@@ -12,6 +12,7 @@ A system provides:
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from runehall.chance.chance import Chance
 from runehall.chance.dist import Dist
 from runehall.chance.sources import Source
-from runehall.errors import Invalid, ParameterError, Refusal, UnknownNameError
+from runehall.errors import Invalid, OneOf, ParameterError, Refusal, UnknownNameError
 from runehall.present.card import Card, Chip
 from runehall.present.fields import Choices
 from runehall.present.odds import Headline
@@ -146,6 +147,11 @@ def _refusal(e: Any, what: str) -> Refusal:
     cause = context.get("error")
     if isinstance(cause, Invalid):  # a validator's own refusal, with its template
         return Refusal(cause.template, cause.values, where, what)
+    if e["type"] == "string_too_short" and context.get("min_length") == 1:
+        return Refusal(N_("must not be empty"), {}, where, what)
+    if e["type"] in ("literal_error", "enum") and "expected" in context:
+        options = tuple(re.findall(r"'([^']*)'", str(context["expected"]))) or (str(context["expected"]),)
+        return Refusal(N_("must be one of {expected}"), {"expected": OneOf(options)}, where, what)
     if e["type"] in _REASONS:
         template, keys = _REASONS[e["type"]]
         return Refusal(template, {k: context[k] for k in keys if k in context}, where, what)

@@ -11,17 +11,17 @@ comes back through `collect` (runehall.web.formdata), validated by the same mode
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from runehall.errors import ParameterError
+from runehall.errors import ParameterError, Refusal
 from runehall.present import fields as said
 from runehall.present.fields import Choices, ChoicesOf
-from runehall.present.words import ENGLISH, Words
+from runehall.present.words import ENGLISH, N_, Words
+from runehall.systems.base import refusals
 from runehall.web.formdata import blank, rows, tree, whole
 
 M = TypeVar("M", bound=BaseModel)
@@ -363,44 +363,23 @@ def _untouched(schema: dict[str, Any], sent: Any) -> bool:
     return True
 
 
-def errors_by_field(detail: str) -> dict[str, str]:
-    """Split a contract error ("parameter 'destiny': ...; field 'name': ...") into per-field messages."""
-    found: dict[str, str] = {}
-    for part in re.split(r"; (?=\w+ '[^']+': )", detail):
-        if "'" in part and "':" in part:
-            name = part.split("'", 2)[1].split(".")[0]
-            found[name] = part.split("': ", 1)[1]
-    return found
-
-
 def validated(model: type[M], **values: Any) -> M:
     """A form's request checked by the API's own model (service/models.py): the web and the API accept
-    exactly the same things, and a refusal names the field and the reason."""
+    exactly the same things, and a refusal names each field and why, as templates the page says in its
+    language (systems.base.refusals)."""
     try:
         return model.model_validate(values)
     except ValidationError as error:
-        raise ParameterError(reasons(error)) from None
+        raise ParameterError(parts=[_plain(part) for part in refusals(error, "field")]) from None
 
 
-def reasons(error: ValidationError) -> str:
-    """The model's refusals as one line a person reads: "field 'text': at most 4000 characters"."""
-    found = []
-    for e in error.errors()[:5]:
-        where = ".".join(str(part) for part in e["loc"])
-        found.append(f"field '{where}': {_reason(e)}" if where else _reason(e))
-    return "; ".join(found)
+# A request's own limits (a message's length, a name's) are said plainly; "over its cap" is the rules' word
+# for a count the rules bound.
+PLAIN = {
+    "over its cap: at most {max_length} characters": N_("at most {max_length} characters"),
+    "over its cap: at most {le}": N_("at most {le}"),
+}
 
 
-def _reason(e: Any) -> str:
-    kind, limits = e["type"], e.get("ctx", {})
-    if kind == "string_too_long":
-        return f"at most {limits['max_length']} characters"
-    if kind == "string_too_short":
-        return "must not be empty" if limits.get("min_length") == 1 else f"at least {limits['min_length']} characters"
-    if kind == "string_pattern_mismatch" and limits.get("pattern") == r"\S":
-        return "must not be blank"
-    if kind == "too_long":
-        return f"at most {limits['max_length']} entries"
-    if kind == "missing":
-        return "is required"
-    return str(e["msg"]).removeprefix("Value error, ")
+def _plain(part: Refusal) -> Refusal:
+    return replace(part, template=PLAIN.get(part.template, part.template))
