@@ -56,6 +56,7 @@ def test_midgard_budgets_follow_every_change_and_the_sheet_reads_beside(server: 
     axes.scroll_into_view_if_needed()
     expect(strip).to_be_in_viewport()  # the budgets stay in sight while the fields scroll
     _shot(page, "midgard-overspent-1400")
+    shared.check_accessibility(page, "editor-midgard-overspent")  # axe-clean with a problem shown
     page.locator(f"button[data-step='-1'][aria-controls='{axes.get_attribute('id')}']").click()
     expect(strip.locator(".over")).to_have_count(0, timeout=5000)
     expect(form.locator(".sheet-live")).to_contain_text("Astrid", timeout=5000)
