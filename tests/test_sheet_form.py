@@ -80,6 +80,9 @@ def test_the_create_form_has_pickers_steppers_and_rows_not_json(client: Any) -> 
         assert "data-add-row" in form and "<template>" in form, system_id
         labels = re.findall(r"<(?:label|legend)[^>]*>([^<]+)<", form)
         assert labels and not [t for t in labels if "_" in t], (system_id, labels)
+    midgard = client.get(f"/t/{new_table(client, 'midgard')}").text
+    headings = re.findall(r'<h5 class="row-group">([^<]+)</h5>', midgard)
+    assert headings == ["Freyja", "Thor", "Odin", "Heimdall", "Tyr"]  # the skills under their god runes
     ragnarok = new_table(client, "ragnarok")
     page = client.get(f"/t/{ragnarok}").text
     assert 'name="essence.tiwaz"' in page and "ᛏ Týr" in unescape(page)  # the Esencia picked from the runes

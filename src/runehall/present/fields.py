@@ -30,6 +30,7 @@ class Choices:
     open: bool = False
     rows: bool = False  # a list as rows, each choosing one (a long list, or one whose order matters), not a picker
     same: Callable[[str], str] | None = None  # another spelling the rules accept (a name for an id) -> its id
+    group: Callable[[str, Words], str] | None = None  # the heading an id is listed under, as the book's sheet groups
 
     def id_of(self, value: object) -> str:
         text = str(value)

@@ -49,6 +49,7 @@ class Field:
     maximum: int | float | None = None
     suggestions: list[str] = field(default_factory=list)  # names offered while typing (any other may be typed)
     whole_numbers: bool = True  # a number input steps by 1; else any number (metres: 7.5)
+    group: str = ""  # a row's heading in a table grouped the book's way (Midgard's skills by god rune)
 
     def choice_shown(self, value: str) -> str:
         return self.choice_text.get(value) or value or "—"
@@ -244,6 +245,9 @@ def _score_rows(
                      f"{f.name}.{key}", path + ".value", depth + 1)
             for key in listed.ids
         ]  # fmt: skip
+        if listed.group is not None:
+            for key, line in zip(listed.ids, f.rows, strict=True):
+                line.group = listed.group(key, c.words)
         return
     key_schema: dict[str, Any] = {"type": "string", "title": "Name"}
     if listed is not None and not listed.open:

@@ -28,7 +28,8 @@ KINDS = {  # a field's path -> the kind of data name its choices are (speech.ter
 def choices(field: str, options: Any = None) -> Choices | None:
     r = rules()
     if field in ("legend_skills", "skills"):  # sheets name skills by their names ("Axes")
-        return Choices(tuple(s.name for s in r.skills.skill), every=field == "skills", rows=True, same=_skill)
+        listed = tuple(s.name for s in r.skills.skill)
+        return Choices(listed, every=field == "skills", rows=True, same=_skill, group=_skill_rune)
     if field == "rune_points":
         return Choices(tuple(g.code for g in r.god_runes.rune), every=True)
     if field == "gifts":  # a gift whose choice is made when bought is offered once per choice ("id:thor")
@@ -58,6 +59,12 @@ def _gift_id(text: str) -> str:
     if gift is None:
         return text
     return f"{gift.id}:{choice.strip().casefold()}" if colon else gift.id
+
+
+def _skill_rune(name: str, words: Words) -> str:
+    """The god rune a skill is listed under on the sheet."""
+    found = rules().skill(name)
+    return named("rune", found.rune, words) if found is not None else ""
 
 
 def _skill(name: str) -> str:
