@@ -24,7 +24,7 @@
       return fetchEntries("since=" + last).then(function (html) {
         const holder = document.createElement("ol");
         holder.innerHTML = html;
-        let moved = false, started = false, sheets = false;
+        let moved = false, started = false, sheets = false, people = false;
         // A reader who scrolled back to read is left there; one at the newest entry follows the new ones.
         const atEnd = log.scrollHeight - log.clientHeight - log.scrollTop < 8;
         Array.from(holder.children).forEach(function (li) {
@@ -36,9 +36,11 @@
           if (li.classList.contains("kind-tracker_started")) started = true;
           if (li.dataset.revokes || /kind-tracker_(action|controllers)/.test(li.className)) moved = true;
           if (li.dataset.revokes || /kind-character_(created|edited)/.test(li.className)) sheets = true;
+          if (/kind-(joined|participant_revoked)/.test(li.className)) people = true;
         });
         if (started) redrawTrackers(); else if (moved) redrawTrackerViews();
         if (sheets) redrawCharacters();
+        if (people) redrawPeople();
         if (window.htmx) window.htmx.process(log);
         if (atEnd) log.scrollTop = log.scrollHeight;
       });
@@ -102,10 +104,22 @@
     });
   }
 
+  // Who is at the table and online: again when someone joins or is revoked, and once connected (this page's
+  // own person is online from now on), rather than at the next poll.
+  function redrawPeople() {
+    const list = document.getElementById("people");
+    if (!list) return;
+    fetchPart("/t/" + encodeURIComponent(table) + "/people").then(function (html) {
+      if (html === null) return;
+      list.innerHTML = html;
+      if (window.htmx) window.htmx.process(list);
+    });
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + "/api/tables/" + encodeURIComponent(table) + "/ws?since=" + last);
-    socket.onopen = function () { delay = 500; say(box.dataset.liveText || "Live"); };
+    socket.onopen = function () { delay = 500; say(box.dataset.liveText || "Live"); redrawPeople(); };
     socket.onmessage = function (message) {
       const event = JSON.parse(message.data);
       if (typeof event.seq === "number" && event.seq > last) catchUp();
