@@ -21,7 +21,9 @@ from pydantic import BaseModel
 
 from runehall.chance.sources import Source
 from runehall.errors import N_, UnknownNameError
+from runehall.present.board import BoardView, CombatantCard, Move, Seat
 from runehall.present.card import Card, Chip
+from runehall.present.fields import Choices
 from runehall.present.words import Words
 from runehall.systems.base import RulesModel, validate_model
 
@@ -102,6 +104,12 @@ class Tracker(ABC, Generic[S]):
         """How one choice of a setup field's select reads; None shows the value itself."""
         return None
 
+    def choices(self, field: str, options: Any = None) -> Choices | None:
+        """What a list or a table of names in the setup may hold (foes from the system's data), for the setup
+        form's pickers; `field` is its dotted path without row numbers. A setup field whose schema carries
+        `"x-table": "characters"` is offered the table's characters by the web instead. None: typed freely."""
+        return None
+
     def combatants(self, state: S) -> dict[str, str]:
         """The combatants a game master may hand to players, by the key an action's `actor_param` takes,
         with the name people read. By default: the items of a `combatants` sequence on the state, keyed by
@@ -113,6 +121,25 @@ class Tracker(ABC, Generic[S]):
                 name = getattr(c, "name", None)
                 found[key] = name if isinstance(name, str) and name else key
         return found
+
+    def board(self, state: S, words: Words, seat: Seat) -> BoardView:
+        """The state as people see it at the table (runehall.present.board): combatant cards, the order of
+        play, the moves legal now for this seat, a map. The default names the combatants and offers every
+        action the seat may use, each asking for all its parameters; systems draw their own."""
+        keys = self.combatants(state)
+        cards = tuple(CombatantCard(key=k, name=n) for k, n in keys.items())
+        moves = []
+        for action in self.actions().values():
+            asked = tuple(action.Params.model_fields)
+            title = words(action.title or action.name.replace("_", " "))
+            if seat.runs:
+                moves.append(Move(action.name, title, ask=asked))
+            elif action.actor_param:
+                for key in sorted(seat.controls & keys.keys()):
+                    params = {action.actor_param: key}
+                    rest = tuple(n for n in asked if n != action.actor_param)
+                    moves.append(Move(action.name, title, params=params, ask=rest, actor=key))
+        return BoardView(title=words(self.title), combatants=cards, moves=tuple(moves))
 
     def view(self, state: S) -> dict[str, Any]:
         """What a person sees of the state, as JSON."""
