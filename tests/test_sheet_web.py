@@ -15,6 +15,8 @@ from runehall.present import words_for
 from runehall.present.check import program_values
 from runehall.present.odds import summarize
 from runehall.systems import registry
+from runehall.storage.exports import TableExport
+from runehall.table.imports import check_import
 from runehall.web.sheets import MAX_PREFILL_TEXT
 
 SPANISH = {"Accept-Language": "es"}
@@ -259,3 +261,39 @@ def test_every_roll_form_offers_the_tables_characters_rolls(client: Any) -> None
     assert form_values(picked.text) == form_values(from_link.text)
     dice = client.get(f"/t/{table_id}/panel", params={"mechanic": "dice:roll"}, headers={"HX-Request": "true"})
     assert 'id="from-sheet"' not in dice.text  # no character rolls plain dice
+
+
+def test_a_roll_from_the_sheet_says_whose_and_for_what(client: Any) -> None:
+    """The sheet's link carries the character and the line; the roll's card names them after the person, in
+    every reader's language; a roll typed by hand says neither."""
+    table_id, _ = with_atla(client)
+    link = roll_links(client.get(f"/t/{table_id}").text)["Abrir cerraduras"]
+    panel = client.get(link, headers={"HX-Request": "true"}).text
+    sent = form_values(panel)
+    assert sent["about_character"] == "Atla" and sent["about_what"] == "Abrir cerraduras"
+    rolled = client.post(f"/t/{table_id}/roll", data=sent, headers={"HX-Request": "true"})
+    assert rolled.status_code == 200, rolled.text
+    assert "(Atla · Abrir cerraduras)" in unescape(rolled.text)
+    log = text_of(client.get(f"/t/{table_id}").text)
+    assert "Norn (Atla · Abrir cerraduras)" in log
+    events = client.get(f"/api/tables/{table_id}/events").json()
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert rolls[-1]["payload"]["about"] == {"character": "Atla", "what": "Abrir cerraduras"}
+    typed = {k: v for k, v in sent.items() if not k.startswith("about_")}
+    client.post(f"/t/{table_id}/roll", data=typed, headers={"HX-Request": "true"})
+    assert "about" not in client.get(f"/api/tables/{table_id}/events").json()[-1]["payload"]
+    too_long = client.post(f"/t/{table_id}/roll", data={**sent, "about_what": "x" * 121}, headers={"HX-Request": "true"})
+    assert too_long.status_code == 200 or too_long.status_code == 422  # a tampered label is dropped or refused
+    assert "x" * 121 not in client.get(f"/t/{table_id}").text
+
+
+def test_a_roll_for_a_character_is_kept_through_export_and_import(client: Any) -> None:
+    table_id, _ = with_atla(client)
+    link = roll_links(client.get(f"/t/{table_id}").text)["Pelea"]
+    sent = form_values(client.get(link, headers={"HX-Request": "true"}).text)
+    client.post(f"/t/{table_id}/roll", data=sent, headers={"HX-Request": "true"})
+    exported = client.get(f"/api/tables/{table_id}/export")
+    assert exported.status_code == 200
+    check_import(TableExport.model_validate(exported.json()))  # the import's own checks accept it
+    rolls = [e for e in exported.json()["events"] if e["kind"] == "roll"]
+    assert rolls[-1]["payload"]["about"] == {"character": "Atla", "what": "Pelea"}

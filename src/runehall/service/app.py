@@ -312,7 +312,10 @@ def create_app(database: Database) -> FastAPI:
     # -- rolls and odds -----------------------------------------------------------------------------------
     @app.post("/api/tables/{table_id}/rolls", status_code=201)
     async def roll(me: Viewer, body: models.Roll) -> dict[str, Any]:
-        event = await call(service.roll, me, body.mechanic, body.params, body.visibility, body.manual, body.system)
+        about = body.about.model_dump() if body.about else None
+        event = await call(
+            service.roll, me, body.mechanic, body.params, body.visibility, body.manual, body.system, about
+        )
         await publish(event)
         return present_to(me, event)
 

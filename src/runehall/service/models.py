@@ -50,12 +50,21 @@ class Join(Body):
     password: Annotated[str, Field(max_length=200)] | None = None
 
 
+class About(Body):
+    """What a roll is for, when it was made from a character's sheet: the character's name and the sheet's
+    line in the book's terms ("Thurid", "Bows"); its card then says so."""
+
+    character: Annotated[str, Field(min_length=1, max_length=120, pattern=r"\S")]
+    what: Annotated[str, Field(min_length=1, max_length=120, pattern=r"\S")]
+
+
 class Roll(Body):
     mechanic: Ident
     system: Ident | None = None
     params: Params = Field(default_factory=dict)
     visibility: Visibility = "public"
     manual: Manual | None = None
+    about: About | None = None
 
 
 class Odds(Body):

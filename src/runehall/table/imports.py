@@ -48,8 +48,14 @@ class ParticipantRevoked(_Payload):
     participant_id: Ident
 
 
+class About(_Payload):
+    character: Annotated[str, Field(min_length=1, max_length=120)]
+    what: Annotated[str, Field(min_length=1, max_length=120)]
+
+
 class Roll(_Payload):
     roll: dict[str, Any]
+    about: About | None = None
 
 
 class Odds(_Payload):

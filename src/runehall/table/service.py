@@ -257,7 +257,9 @@ class TableCore:
         visibility: str = "public",
         manual: list[str] | None = None,
         system_id: str | None = None,
+        about: dict[str, str] | None = None,
     ) -> Event:
+        """A roll of a mechanic, stored with every face; `about` says what it is for (a character's sheet line)."""
         self._choosable(visibility)
         system, options = self.system(viewer.table_id)
         if system_id is not None and system_id not in (system.id, "dice"):
@@ -273,7 +275,8 @@ class TableCore:
         def work(c: Connection) -> Event:
             source = self._source(c, viewer.table_id, manual, stream_for(visibility, viewer.id))
             result = mechanic.roll(chosen.id, parsed, table_options, source, viewer.id)
-            return self.store.append(c, viewer.table_id, "roll", viewer.id, visibility, {"roll": result.to_json()})
+            payload: dict[str, Any] = {"roll": result.to_json(), **({"about": dict(about)} if about else {})}
+            return self.store.append(c, viewer.table_id, "roll", viewer.id, visibility, payload)
 
         return self.write_as(viewer, work)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from runehall.errors import RunehallError
 from runehall.present.card import Card
-from runehall.present.words import words_for
+from runehall.present.words import N_, words_for
 from runehall.storage.store import Event
 from runehall.systems import registry
 from runehall.table.state import TableState
@@ -33,10 +33,18 @@ class Entry:
     names: list[str] = field(default_factory=list)  # the participants an event is about (handed combatants)
 
 
-def roll_card(stored: dict[str, Any], lang: str, who: str) -> Card:
-    """A stored roll as a card in `lang`, by the mechanic that made it."""
+def roll_card(stored: dict[str, Any], lang: str, who: str, about: Any = None) -> Card:
+    """A stored roll as a card in `lang`, by the mechanic that made it; a roll made from a sheet names the
+    character and the sheet's line after the person ("Bo (Thurid · Bows) makes a stress roll..."), the line in
+    the book's terms with the reader's word beside it where the catalog has one."""
     system = registry.get(str(stored["system"]))
-    return system.mechanic(str(stored["mechanic"])).describe(stored, words_for(lang, system.id), who)
+    words = words_for(lang, system.id)
+    if isinstance(about, dict) and about.get("character") and about.get("what"):
+        what = str(about["what"])
+        said = words(what)
+        line = f"{what} ({said})" if said != what else what
+        who = words(N_("{who} ({character} · {what})"), who=who, character=str(about["character"]), what=line)
+    return system.mechanic(str(stored["mechanic"])).describe(stored, words, who)
 
 
 def action_card(
@@ -86,7 +94,8 @@ def entry(
     try:
         if event.kind == "roll":
             stored = p["roll"]
-            return replace(base, card=roll_card(stored, lang, who), source=stored["source"]["kind"])
+            card = roll_card(stored, lang, who, p.get("about"))
+            return replace(base, card=card, source=stored["source"]["kind"])
         if event.kind == "tracker_action":
             system_id, tracker = (trackers or {})[p["tracker_id"]]
             names_now = (names_in or {}).get(p["tracker_id"])

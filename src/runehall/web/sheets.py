@@ -38,8 +38,16 @@ def form_value(value: Any) -> str | None:
     return str(value)
 
 
-def roll_query(system_id: str, roll: Rollable) -> str:
+ABOUT = ("about-character", "about-what")  # what a roll from a sheet is for: its character and line
+MAX_ABOUT = 120
+
+
+def roll_query(system_id: str, roll: Rollable, character: str = "", what: str = "") -> str:
+    """The roll panel's query for a sheet's roll; `character` and `what` (the sheet's line, in the book's
+    terms) go with it, so the roll's card says whose roll it is and for what."""
     pairs = [("mechanic", f"{system_id}:{roll.mechanic}")]
+    if character and what:
+        pairs += [(ABOUT[0], character[:MAX_ABOUT]), (ABOUT[1], what[:MAX_ABOUT])]
     for name, value in roll.params.items():
         shown = form_value(value)
         if shown is not None:
@@ -92,3 +100,11 @@ def prefill(query: Iterable[tuple[str, str]], key: str) -> dict[str, str]:
         if field.startswith(PREFIX) and field[len(PREFIX) :] in known and len(value) <= MAX_PREFILL_TEXT:
             found[field[len(PREFIX) :]] = value
     return found
+
+
+def about(query: Iterable[tuple[str, str]]) -> dict[str, str] | None:
+    """What a panel's roll is for, from its query (both parts, each of bounded size), else None."""
+    found = {k: v.strip() for k, v in query if k in ABOUT and 0 < len(v.strip()) <= MAX_ABOUT}
+    if len(found) != len(ABOUT):
+        return None
+    return {"character": found[ABOUT[0]], "what": found[ABOUT[1]]}

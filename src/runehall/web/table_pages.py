@@ -29,7 +29,7 @@ from runehall.web.pages import _publish, form_of, lang_of, same_origin, service_
 from runehall.web.plumbing import act, answer, render_html, viewer_of
 from runehall.web.present import combatant_names, entry, roll_card
 from runehall.web.refusals import in_language
-from runehall.web.sheets import prefill, roll_query, sheets
+from runehall.web.sheets import about, prefill, roll_query, sheets
 from runehall.web.tracker_pages import trackers_context
 
 router = APIRouter()
@@ -74,6 +74,7 @@ def _panel(request: Request, viewer: Participant, key: str, values: dict[str, An
         "manual_help": words(mechanic.manual_help),
         "me": viewer,
         "from_sheets": _from_sheets(request, viewer, system_id, name),
+        "about": about(request.query_params.multi_items()) if values else None,
     }
 
 
@@ -92,7 +93,7 @@ def _from_sheets(request: Request, viewer: Participant, system_id: str, name: st
             for row in section.rows:
                 if row.roll is not None and row.roll.mechanic == name:  # the book's term, the reader's word beside
                     term = f"{row.label} ({row.gloss})" if row.gloss else row.label
-                    found.append((f"{sheet.name} · {term}", roll_query(system.id, row.roll)))
+                    found.append((f"{sheet.name} · {term}", roll_query(system.id, row.roll, sheet.name, row.label)))
     return found[:MAX_SHEET_ROLLS]
 
 
@@ -303,10 +304,23 @@ async def roll(request: Request, table_id: str) -> Response:
         system_id, name, params = _mechanic_request(form)
         visibility = form.get("visibility", "public")
         asked = validated(
-            models.Roll, mechanic=name, system=system_id, params=params, visibility=visibility, manual=_manual(form)
+            models.Roll,
+            mechanic=name,
+            system=system_id,
+            params=params,
+            visibility=visibility,
+            manual=_manual(form),
+            about=about((k.replace("_", "-"), v) for k, v in form.items()),
         )
         event = await run_in_threadpool(
-            service_of(request).roll, viewer, asked.mechanic, asked.params, asked.visibility, asked.manual, asked.system
+            service_of(request).roll,
+            viewer,
+            asked.mechanic,
+            asked.params,
+            asked.visibility,
+            asked.manual,
+            asked.system,
+            asked.about.model_dump() if asked.about else None,
         )
     except RunehallError as e:
         return answer(request, table_id, await run_in_threadpool(_in_language, request, form, e), 422)
@@ -315,7 +329,7 @@ async def roll(request: Request, table_id: str) -> Response:
         said = HIDDEN_ACK.get(event.visibility, HIDDEN_ACK["blind"])
         return answer(request, table_id, translations(lang_of(request)).gettext(said))
     if request.headers.get("hx-request"):
-        card = roll_card(event.payload["roll"], lang_of(request), viewer.name)
+        card = roll_card(event.payload["roll"], lang_of(request), viewer.name, event.payload.get("about"))
         return render_html(request, "_rolled.html", rolled=card)
     return answer(request, table_id)
 
