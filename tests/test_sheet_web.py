@@ -297,3 +297,11 @@ def test_a_roll_for_a_character_is_kept_through_export_and_import(client: Any) -
     check_import(TableExport.model_validate(exported.json()))  # the import's own checks accept it
     rolls = [e for e in exported.json()["events"] if e["kind"] == "roll"]
     assert rolls[-1]["payload"]["about"] == {"character": "Atla", "what": "Pelea"}
+
+
+def test_a_panel_opened_from_a_sheet_shows_that_roll_chosen_in_the_picker(client: Any) -> None:
+    table_id, _ = with_atla(client)
+    link = roll_links(client.get(f"/t/{table_id}").text)["Pelea"]
+    panel = unescape(client.get(link, headers={"HX-Request": "true"}).text)
+    chosen = re.findall(r"<option value=\"mechanic=[^\"]+\" selected>([^<]+)</option>", panel)
+    assert chosen == ["Atla · Pelea (Brawl)"]  # the book's term, the reader's word beside

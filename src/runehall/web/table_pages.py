@@ -75,6 +75,7 @@ def _panel(request: Request, viewer: Participant, key: str, values: dict[str, An
         "me": viewer,
         "from_sheets": _from_sheets(request, viewer, system_id, name),
         "about": about(request.query_params.multi_items()) if values else None,
+        "asked_query": request.url.query if values else "",  # the sheet's roll the panel was opened for
     }
 
 
