@@ -275,7 +275,9 @@ def test_a_scripted_session(server: str, browser: Browser, system: str) -> None:
     expect(ana.page.locator("#log li.kind-roll")).to_have_count(rolls + 3, timeout=WAIT)  # public ×2, her private
     expect(bo.page.locator("#log li.kind-roll")).to_have_count(rolls + 2)
     gm_log = gm.page.locator("#log")
-    for notation, mode in ((GM_ONLY, "GM only"), (GM_PRIVATE, "You and the GM"), (BLIND, "Blind: GM only")):
+    # As the GM reads them: his GM-only roll, his own private roll (only he sees it), Ana's blind roll.
+    shown = ((GM_ONLY, "Game master only"), (GM_PRIVATE, "Only you"), (BLIND, "Blind: the game master only"))
+    for notation, mode in shown:
         expect(gm_log.locator(f"li.kind-roll:has-text('{notation}') .mode")).to_contain_text(mode)
     expect(ana.page.locator(f"#log li.kind-roll:has-text('{ANA_PRIVATE}') .mode")).to_contain_text("Tú y el director")
     secret_of = {
