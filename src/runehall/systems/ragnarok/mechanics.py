@@ -315,7 +315,7 @@ class WyrdParams(RulesModel):
 
 class Wyrd(Mechanic[WyrdParams, Counts, Counts]):
     name: ClassVar[str] = "wyrd"
-    title: ClassVar[str] = N_("Wyrd (revelar tu destino)")
+    title: ClassVar[str] = N_("Wyrd (reveal your destiny)")
     summary: ClassVar[str] = N_("Draw Destino runes from the bag; the odds are of how many of each trait.")
     Params: ClassVar[type[RulesModel]] = WyrdParams
     manual_help: ClassVar[str] = N_("the runes drawn, by name (or F/M/E)")
