@@ -19,6 +19,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from html import unescape
 from html.parser import HTMLParser
 from importlib import resources
 from typing import Any
@@ -38,6 +39,7 @@ from test_rune_advancement import ragnar
 from test_rune_combat import RAGNAR_SHEET
 from test_rune_combat_cli import FIGHT
 from test_sheet_web import ATLA
+from test_sheet_web import form_values as panel_values
 
 HX = {"HX-Request": "true"}
 # Words that are English and never Spanish (a, no, me, general, total... are both, so they are not here).
@@ -340,6 +342,16 @@ def lively_table(client: TestClient, system_id: str, pages: Pages) -> None:
         pages.read(f"odds {key} (blank)", gm.post(f"{t}/odds", data={"mechanic": key}))
         pages.read(f"odds {key}", gm.post(f"{t}/odds", data=data))
         pages.read(f"rolled {key}", gm.post(f"{t}/roll", data={**data, "visibility": "public"}, headers=HX))
+    # A roll picked from a character's sheet in the roll panel (its card says whose and for what).
+    if cid:
+        key = keys[0]
+        panel = gm.get(f"{t}/panel", params={"mechanic": key}).text
+        picks = re.findall(r'<option value="(mechanic=[^"]+)"', panel)
+        assert picks, f"{key}: the panel offers the character's rolls"
+        picked = pages.read(f"panel {key} from the sheet", gm.get(f"{t}/panel?{unescape(picks[0])}", headers=HX))
+        rolled = gm.post(f"{t}/roll", data={**panel_values(picked), "visibility": "public"}, headers=HX)
+        pages.read(f"rolled {key} from the sheet", rolled)
+
     # Every roll mode, a roll by hand, a chat line, a note, and an undo.
     dice = {"mechanic": "dice:roll", "notation": "2d6"}
     pages.read("rolled for the GM", gm.post(f"{t}/roll", data={**dice, "visibility": "gm"}, headers=HX))
