@@ -8,13 +8,14 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from runehall.present.words import N_
+from runehall.present.board import BoardView, Seat
+from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.ragnarok.character import Character
 from runehall.systems.ragnarok.options import RagnarokOptions
 from runehall.systems.ragnarok.rules import rules
 from runehall.systems.ragnarok.speech import choice_label
-from runehall.systems.ragnarok.tree import combat, damage, death, divine, moves, skill_test
+from runehall.systems.ragnarok.tree import combat, damage, death, divine, moves, skill_test, table_board
 from runehall.systems.ragnarok.tree.state import VOID_ID, Route, RuneToken, TreeState
 from runehall.systems.ragnarok.tree.view import render, view
 from runehall.systems.tracker import Tracker, TrackerAction
@@ -70,6 +71,11 @@ class TreeTracker(Tracker[TreeState]):
 
     def render(self, state: TreeState) -> str:
         return render(state)
+
+    def board(self, state: TreeState, words: Words, seat: Seat) -> BoardView:
+        """The tree at the table: the character's card, the piles, the wyrd and the moves legal now
+        (tree/table_board.py)."""
+        return table_board.build(state, words, seat)
 
 
 ACTIONS: dict[str, TrackerAction[TreeState]] = {
