@@ -66,10 +66,17 @@ def unit(words: Words, board: Board, uid: str, glyph: bool = True) -> str:
     """A rune by its glyph and name, the Void rune, or a composite by its trait and what it is made of."""
     if uid in board.composites:
         c = board.composites[uid]
-        sources = " + ".join(unit(words, board, s, glyph=False) for s in c.sources)
+        sources = words.join(unit_name(words, r) for r in _runes_of(board, uid))
         return words("{trait} composite of {sources}", trait=trait_term(words, c.trait), sources=sources)
     name = unit_name(words, uid)
     return f"{_glyph(board, board.tokens[uid])} {name}" if glyph else name
+
+
+def _runes_of(board: Board, uid: str) -> list[str]:
+    """The runes a composite is made of, however deep its transformations go."""
+    if uid not in board.composites:
+        return [uid]
+    return [r for source in board.composites[uid].sources for r in _runes_of(board, source)]
 
 
 def _units(words: Words, board: Board, uids: Iterable[str]) -> str:
@@ -317,7 +324,9 @@ def _moves(board: Board, words: Words) -> list[Move]:
             params = {"amount": 1}
             moves.append(move("dp_gain", words("Gain Divine Potency"), params, ("amount", "source")))
     if alive:
-        moves.append(move("resolve_death", words("Death"), {"cause": CAUSES[0]}, ("cause",)))
+        moves.append(
+            move("resolve_death", words("{name} dies", name=board.character.name), {"cause": CAUSES[0]}, ("cause",))
+        )
     if board.fate == "awaiting_rebirth":
         moves.append(move("rebirth", words("Rebirth")))
     for power in board.character.passive_powers:
@@ -334,7 +343,11 @@ def _draw(board: Board, words: Words, move: MoveMaker) -> list[Move]:
     if wanted > bag and board.options.short_bag == "reject":
         return []
     n = min(wanted, bag)
-    title = words.n("Draw {n} rune (wyrd)", "Draw {n} runes (wyrd)", n)
+    title = (
+        words.n("Draw {n} rune (wyrd)", "Draw {n} runes (wyrd)", n)
+        if n
+        else words("Draw runes (wyrd): the bag is empty")
+    )
     return [move("wyrd", title, {"extra": 0})]
 
 
