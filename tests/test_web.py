@@ -209,7 +209,7 @@ def test_a_system_widget_shows_ragnaroks_game_tree(client: Any) -> None:
     )
     assert started.status_code in (200, 303)
     page = client.get(f"/t/{table_id}").text
-    assert 'class="rg-tree"' in page and "Esencia" in page and "Sigrid" in page
+    assert 'class="board"' in page and "Esencia" in page and "Sigrid" in page
     tracker_id = re.search(r'id="tr-([\w-]+)"', page)
     assert tracker_id
     drawn = client.post(
@@ -218,7 +218,7 @@ def test_a_system_widget_shows_ragnaroks_game_tree(client: Any) -> None:
         headers={"HX-Request": "true"},
     )
     assert drawn.status_code == 200, drawn.text
-    hand = re.search(r"Mano <span.*?</ul>", client.get(f"/t/{table_id}").text, re.S)
+    hand = re.search(r"<h4>Mano .*?</section>", client.get(f"/t/{table_id}").text, re.S)  # the board's section
     assert hand and "Týr" in hand.group(0) and "Fé" in hand.group(0)
     bad = client.post(
         f"/t/{table_id}/trackers/{tracker_id.group(1)}",

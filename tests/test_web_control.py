@@ -46,26 +46,22 @@ def test_the_gm_hands_out_combatants_and_a_player_gets_only_their_own_forms(clie
     gm_page, ana_page, bo_page = (c.get(f"/t/{table_id}").text for c in (client, ana, bo))
     assert "Who plays whom" in gm_page and f"/trackers/{tracker_id}/controllers" in gm_page
     assert f"/trackers/{tracker_id}/controllers" not in ana_page
-    assert "Played by" in ana_page and f"{HERO_ID} — Ana" in ana_page
+    assert "Played by" in ana_page and "Ulrik — Ana" in ana_page
     assert "Los llevan" in ana.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text
-    # Ana's form: the actions that name an actor, and Ulrik as the only actor; the GM's: everything.
-    actions = re.findall(r'<option value="(\w+)">[^<>]+ — ', ana_page)  # the action's title in words
-    assert actions == [
-        "declare",
-        "cast",
-        "allocate",
-        "take_hit",
-        "switch",
-        "check",
-        "use_gift",
-        "break_pact",
-        "merkstave",
-    ]
-    actor = re.search(r'<select id="tf-[\w-]+-param-actor" name="param-actor"[^>]*>(.*?)</select>', ana_page, re.S)
-    assert actor and re.findall(r'<option value="([^"]*)"', actor.group(1)) == [HERO_ID]
-    assert re.findall(r'<option value="[^"]*"[^>]*>([^<]*)<', actor.group(1)) == ["Ulrik"]  # by name, not id
-    assert '<option value="next_segment">' in gm_page and '<option value="next_segment">' not in ana_page
-    assert f'hx-post="/t/{table_id}/trackers/{tracker_id}"' not in bo_page  # Bo plays nobody: no form
+    # Moves as buttons: the GM's board begins the fight, Ana's cannot; Bo plays nobody: no move at all.
+    assert 'name="action" value="next_segment"' in gm_page and 'value="next_segment"' not in ana_page
+    assert "data-move" not in bo_page
+    begun = client.post(
+        f"/t/{table_id}/trackers/{tracker_id}", data={"action": "next_segment", "params": "{}", "asked": ""}, headers=HX
+    )
+    assert begun.status_code == 200, begun.text
+    if order(client, table_id, tracker_id)[0] == FOE_ID:  # the raider declares first: the GM blocks
+        path, foe = f"/t/{table_id}/trackers/{tracker_id}", {"param-actor": FOE_ID, "param-action": "block"}
+        assert client.post(path, data={"action": "declare", **foe}, headers=HX).status_code == 200
+    view = ana.get(f"/t/{table_id}/trackers/{tracker_id}/view").text
+    fixed = [json.loads(unescape(p)) for p in re.findall(r'name="params" value="([^"]*)"', view)]
+    assert fixed and all(p.get("actor") == HERO_ID for p in fixed), fixed  # Ana moves Ulrik alone
+    assert "data-move" not in bo.get(f"/t/{table_id}/trackers/{tracker_id}/view").text
     fields = ana.get(f"/t/{table_id}/trackers/{tracker_id}/fields", params={"action": "allocate"}).text
     assert 'name="param-past"' in fields and f'<option value="{HERO_ID}"' in fields and FOE_ID not in fields
     assert "cannot use" in ana.get(f"/t/{table_id}/trackers/{tracker_id}/fields", params={"action": "resolve"}).text
@@ -162,5 +158,5 @@ def test_the_state_of_play_is_fetched_by_parts_for_the_live_page(client: Any) ->
     after = bo.get(f"/t/{table_id}/trackers/{tracker_id}/view")
     assert after.status_code == 200 and after.text != before.text
     section = ana.get(f"/t/{table_id}/trackers").text
-    assert f'id="tview-{tracker_id}"' in section and 'name="param-actor"' in section
+    assert f'id="tview-{tracker_id}"' in section and "You act for" in section
     assert bo.get(f"/t/{table_id}/trackers/nothing/view").status_code == 404

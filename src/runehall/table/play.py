@@ -222,9 +222,11 @@ class TableService(FairTable):
         self._source(c, viewer.table_id, None, stream, take=True)  # the nonce is used now
         return event
 
-    def trackers(self, viewer: Participant) -> list[dict[str, Any]]:
+    def trackers(self, viewer: Participant, states: bool = False) -> list[dict[str, Any]]:
+        """The trackers this viewer may see, as JSON; `states` adds each one's state as its model under "now"
+        (for the web's boards, built in the viewer's words; never sent as it is)."""
         state = self.state(viewer.table_id)
-        out = []
+        out: list[dict[str, Any]] = []
         for tracker_id, record in state.trackers.items():
             if not can_see(state.by_seq[_started(state, tracker_id)], viewer):
                 continue
@@ -241,6 +243,8 @@ class TableService(FairTable):
                     "text": log.tracker.render(now),
                 }
             )
+            if states:
+                out[-1]["now"] = now
         return out
 
     # -- notes and chat --------------------------------------------------------------------------------

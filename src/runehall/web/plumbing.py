@@ -76,16 +76,21 @@ def refusal(
 
 
 async def act(
-    request: Request, table_id: str, work: Callable[[TableService, Participant], Event], done: str = "✔"
+    request: Request,
+    table_id: str,
+    work: Callable[[TableService, Participant], Event],
+    done: str = "✔",
+    labels: dict[str, str] | None = None,
 ) -> Response:
-    """One write from a form: same-site check, the viewer, the service call, the live broadcast."""
+    """One write from a form: same-site check, the viewer, the service call, the live broadcast. A refusal
+    names the form's fields by `labels` (which `work` may fill in once it knows its form)."""
     try:
         same_origin(request)
         viewer = await run_in_threadpool(viewer_of, request, table_id)
         event = await run_in_threadpool(work, service_of(request), viewer)
     except RunehallError as e:
         system_id = await run_in_threadpool(system_of, request, table_id)
-        return answer(request, table_id, e, 422, system_id)
+        return answer(request, table_id, e, 422, system_id, labels)
     await _publish(request, [event])
     return answer(request, table_id, done)
 

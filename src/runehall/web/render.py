@@ -18,8 +18,11 @@ def system_templates() -> dict[str, PackageLoader]:
     found = {}
     for system_id, system in registry.systems().items():
         package = type(system).__module__
-        if (resources.files(package) / "templates").is_dir():
-            found[system_id] = PackageLoader(package, "templates")
+        try:
+            if (resources.files(package) / "templates").is_dir():
+                found[system_id] = PackageLoader(package, "templates")
+        except TypeError:  # a system in a single module (a test's) has no folder of templates
+            continue
     return found
 
 

@@ -10,10 +10,13 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
 from runehall.errors import N_, RunehallError
+from runehall.present.board import Seat
 from runehall.present.words import words_for
 from runehall.service import models
 from runehall.storage.store import Event, Forbidden, NotFound, Participant
+from runehall.systems.tracker import Tracker
 from runehall.table.play import TableService
+from runehall.web import boards
 from runehall.web.forms import collect, fields, validated
 from runehall.web.pages import form_of, lang_of, service_of
 from runehall.web.plumbing import act, json_object, render_html, system_of, viewer_of
@@ -27,32 +30,32 @@ PARAM = "param-"  # an action's parameter fields are named apart from the form's
 def tracker_rows(
     service: TableService, viewer: Participant, system: Any, names: dict[str, str], lang: str = "en"
 ) -> list[dict[str, Any]]:
-    """What the page shows of each tracker this person may see: its state, and what they may do with it,
-    in the reader's words."""
+    """What the page shows of each tracker this person may see: its board for this viewer's seat (the moves
+    they may make now as buttons), in the reader's words."""
     words = words_for(lang, system.id)
     trackers: list[dict[str, Any]] = []
-    for t in service.trackers(viewer):
+    for t in service.trackers(viewer, states=True):
+        now = t.pop("now")
         tracker = system.tracker(t["tracker"])
         usable, mine = _usable(viewer, tracker, t)
-        first = usable[0] if usable else None
+        seat = Seat(runs=mine is None, controls=frozenset(mine or ()))
+        players = {key: names.get(pid, pid) for key, pid in t["controllers"].items()}
+        board = tracker.board(now, words, seat)
+        drawn = boards.draw(board, tracker, words, t["id"], players)
+        default = type(tracker).board is Tracker.board  # a system not drawing its own board yet
         shown = {
             "title": words(tracker.title),
             "can_act": bool(usable),
-            "actions": [
-                {"name": a.name, "title": words(a.title or a.name.replace("_", " ")), "summary": words(a.summary)}
-                for a in usable
-            ],
-            "fields": _action_fields(first, mine, lang=lang, system_id=system.id, names=t["combatants"])
-            if first
-            else [],
-            "mine": mine,
-            "widget": widget(system.id, t["tracker"]),
+            "board": drawn,
+            "mine": [t["combatants"].get(key, key) for key in mine or ()],
+            "widget": widget(system.id, t["tracker"]) if default else None,
+            "plain": default,
             "can_assign": viewer.is_gm and bool(t["combatants"]),
             "assigned": [
                 {"key": key, "name": name, "player": t["controllers"].get(key, "")}
                 for key, name in t["combatants"].items()
             ],
-            "controller_names": {key: names.get(pid, pid) for key, pid in t["controllers"].items()},
+            "controller_names": {t["combatants"].get(key, key): who for key, who in players.items()},
         }
         trackers.append({**t, **shown})
     return trackers
@@ -112,6 +115,20 @@ def _action_fields(
 def _action_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
     """The parameters from an action's form fields, as the API takes them."""
     return collect(action.Params, {k[len(PARAM) :]: v for k, v in form.items() if k.startswith(PARAM)})
+
+
+def _move_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
+    """A board's move (web/boards.py): its fixed parameters (JSON), with those it asked taken from its fields
+    (an asked field left empty is left out)."""
+    params = json_object(form["params"], N_("parameters"))
+    asked = [name for name in form.get("asked", "").split(",") if name]
+    if asked:
+        sent = _action_params(action, form)
+        for name in asked:
+            params.pop(name, None)
+            if name in sent:
+                params[name] = sent[name]
+    return params
 
 
 @router.post("/t/{table_id}/trackers")
@@ -194,9 +211,16 @@ async def tracker_fields(request: Request, table_id: str, tracker_id: str, actio
 async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Response:
     form = await form_of(request)
 
+    labels: dict[str, str] = {}
+
     def work(service: TableService, me: Participant) -> Event:
         action = form.get("action", "")
-        if "params" in form:  # the parameters as JSON, as the API takes them
+        if "asked" in form:  # a move of the board: fixed parameters as JSON, the chosen ones as fields
+            chosen = _tracker_of(service, me, tracker_id)[0].action(action)
+            words = words_for(lang_of(request), service.system(me.table_id)[0].id)
+            labels.update({f.name: f.label for f in fields(chosen.Params, None, words, chosen.choice_label)})
+            params = _move_params(chosen, form)
+        elif "params" in form:  # the parameters as JSON, as the API takes them
             params = json_object(form["params"], N_("parameters"))
         else:
             params = _action_params(_tracker_of(service, me, tracker_id)[0].action(action), form)
@@ -204,7 +228,7 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
         asked = validated(models.TrackerAction, action=action, params=params, manual=manual)
         return service.tracker_action(me, tracker_id, asked.action, asked.params, asked.manual)
 
-    return await act(request, table_id, work)
+    return await act(request, table_id, work, labels=labels)
 
 
 @router.post("/t/{table_id}/trackers/{tracker_id}/controllers")

@@ -65,6 +65,7 @@
 
   function redrawTrackerViews() {
     document.querySelectorAll("[data-view]").forEach(function (view) {
+      if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // a move being chosen: later
       fetchPart(view.dataset.view).then(function (html) {
         if (html === null) return;
         view.innerHTML = html;

@@ -1,0 +1,207 @@
+"""A tracker's BoardView (runehall.present.board) made ready for the web's _board.html: each move as a form
+(what it fixes sent as JSON, what it asks as fields, its target filled by a click on a card or the map),
+the cards with who plays them and their side's colour, and the map's geometry in an SVG viewBox.
+
+How a move posts (the tracker action route, web/tracker_pages.py): `action`, `params` (the move's fixed
+parameters as JSON), `asked` (the parameters the person chose, comma-separated) and a `param-<name>` field
+for each of them (a card's key for a target; "x, y" in the map's units, or `param-<name>.x` and `.y`, for a
+point). The asked values replace the fixed ones; an asked field left empty is left out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from runehall.present.board import Area, BoardView, CombatantCard, Gauge, MapView, Move
+from runehall.present.words import Words
+from runehall.web.forms import Field, fields
+
+PARAM = "param-"
+SIDES = 6  # side colours in app.css (.side-0 ... .side-5), given in the order sides first appear
+
+
+@dataclass
+class MoveForm:
+    """One move as the page draws it: a button, and the form it posts."""
+
+    id: str
+    action: str
+    title: str
+    hint: str
+    params: str  # the fixed parameters, as JSON
+    asked: str  # the parameters chosen on the page, comma-separated
+    fields: list[Field]  # the asked ones' controls (the target's excepted), prefilled
+    target: str = ""  # the parameter a click on a card (or the map) fills
+    targets: str = ""  # the card keys it may take, space-separated
+    point: str = ""  # the target is a place on the map, not a card: how it is sent ("pair" or "xy")
+    random: bool = False  # draws: a "drawn by hand" field goes with its form
+
+
+@dataclass
+class CardView:
+    card: CombatantCard
+    side: int  # the side colour's number
+    initial: str
+    player: str  # who plays it, when a player was handed it
+    moves: list[MoveForm] = field(default_factory=list)
+    gauges: list[tuple[Gauge, float]] = field(default_factory=list)  # each with its share filled, 0 to 100
+
+
+@dataclass
+class Token:
+    key: str
+    name: str
+    initial: str
+    side: int
+    x: float
+    y: float
+    active: bool
+    out: bool
+
+
+@dataclass
+class MapDraw:
+    map: MapView
+    view_box: str
+    grid: list[tuple[float, float, float, float]]  # lines: x1, y1, x2, y2 in the viewBox
+    areas: list[tuple[Area, str, str]]  # each with its points in the viewBox and its kind's class
+    legend: list[tuple[str, str]]  # (kind's class, label), once each
+    tokens: list[Token]
+    radius: float
+    stroke: float
+
+
+@dataclass
+class BoardDraw:
+    board: BoardView
+    cards: list[CardView]
+    order: list[tuple[str, str, bool]]  # (key, name, active)
+    table_moves: list[MoveForm]  # moves no card carries: the table's move bar
+    map: MapDraw | None
+
+
+def _initial(name: str) -> str:
+    letters = [c for c in name if c.isalnum()]
+    return letters[0].upper() if letters else "?"
+
+
+def _css(kind: str) -> str:
+    """An area kind as a class name: letters and digits only."""
+    cleaned = "".join(c for c in kind.lower() if c.isalnum())
+    return f"area-{cleaned or 'plain'}"
+
+
+def _point_param(action: Any, name: str) -> str:
+    """How an action's parameter takes a place: "pair" (a list of two numbers, sent "x, y"), "xy" (an object,
+    sent as JSON with x and y); "" when it takes a card's key."""
+    schema = action.Params.model_json_schema()
+    prop = schema.get("properties", {}).get(name, {})
+    options = [prop, *prop.get("anyOf", [])]
+    for option in options:
+        ref = option.get("$ref")
+        if ref:
+            option = schema.get("$defs", {}).get(ref.rsplit("/", 1)[-1], {})
+        if option.get("type") == "array":
+            return "pair"
+        if option.get("type") == "object" or "properties" in option:
+            return "xy"
+    return ""
+
+
+def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dict[str, str]) -> MoveForm:
+    """A Move as a form: its fixed parameters sent whole, the asked ones as prefilled fields."""
+    action = tracker.action(move.action)
+    asked = [name for name in move.ask if name in action.Params.model_fields]
+    shown: list[Field] = []
+    if asked:
+        values = {k: v for k, v in move.params.items() if k in asked}
+        for f in fields(action.Params, values, words, action.choice_label):
+            if f.name not in asked:
+                continue
+            if f.name == move.target:
+                continue
+            if f.name == action.actor_param and f.kind == "text" and choice_text:
+                f.suggestions, f.choice_text = list(choice_text), dict(choice_text)  # anyone may be typed
+            _prefix(f)
+            shown.append(f)
+    target = move.target if move.target and move.target in action.Params.model_fields else ""
+    chosen = [*asked, target] if target and target not in asked else asked
+    fixed = {k: v for k, v in move.params.items() if k not in chosen}
+    return MoveForm(
+        id=key,
+        action=move.action,
+        title=move.title,
+        hint=move.hint,
+        params=json.dumps(fixed, ensure_ascii=False, separators=(",", ":")),
+        asked=",".join(chosen),
+        fields=shown,
+        target=target,
+        targets=" ".join(move.targets),
+        point=_point_param(action, target) if target else "",
+        random=bool(getattr(action, "random", False)),
+    )
+
+
+def _prefix(f: Field) -> None:
+    f.name = PARAM + f.name
+    for child in (*f.children, *f.rows):
+        _prefix(child)
+    if f.template is not None:
+        _prefix(f.template)
+
+
+def draw(
+    board: BoardView, tracker: Any, words: Words, tracker_id: str, players: dict[str, str] | None = None
+) -> BoardDraw:
+    """What _board.html draws; `players` names who plays each combatant (its key -> a person's name)."""
+    players = players or {}
+    names = {c.key: c.name for c in board.combatants}
+    sides: dict[str, int] = {}
+    cards: dict[str, CardView] = {}
+    for c in board.combatants:
+        side = sides.setdefault(c.side_key or c.side or "", len(sides) % SIDES)
+        shares = [(g, 100.0 * max(0, min(g.value, g.maximum)) / g.maximum if g.maximum > 0 else 0.0) for g in c.gauges]
+        cards[c.key] = CardView(c, side, _initial(c.name), players.get(c.key, ""), gauges=shares)
+    table_moves: list[MoveForm] = []
+    for n, move in enumerate(board.moves):
+        form = move_form(tracker, move, f"{tracker_id}-m{n}", words, names)
+        holder = cards.get(move.actor or "")
+        (holder.moves if holder is not None else table_moves).append(form)
+    active = {c.key for c in board.combatants if c.active}
+    order = [(k, names.get(k, k), k in active) for k in board.order]
+    return BoardDraw(
+        board, list(cards.values()), order, table_moves, _map(board.map, list(cards.values())) if board.map else None
+    )
+
+
+def _map(m: MapView, cards: list[CardView]) -> MapDraw:
+    """The map in a viewBox in its own units, y up (the state's y grows upwards; SVG's downwards)."""
+    ox, oy = m.origin
+    w, h = max(m.width, 1e-6), max(m.height, 1e-6)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return round(x - ox, 3), round(h - (y - oy), 3)
+
+    grid: list[tuple[float, float, float, float]] = []
+    if m.grid > 0 and max(w, h) / m.grid <= 400:
+        steps = int(w // m.grid)
+        grid += [(i * m.grid, 0, i * m.grid, h) for i in range(1, steps + 1) if i * m.grid < w]
+        steps = int(h // m.grid)
+        grid += [(0, h - i * m.grid, w, h - i * m.grid) for i in range(1, steps + 1) if i * m.grid < h]
+    areas = []
+    legend: list[tuple[str, str]] = []
+    for a in m.areas:
+        points = " ".join(f"{px:g},{py:g}" for px, py in (at(x, y) for x, y in a.points))
+        areas.append((a, points, _css(a.kind)))
+        if (_css(a.kind), a.label) not in legend:
+            legend.append((_css(a.kind), a.label))
+    tokens = []
+    for c in cards:
+        if c.card.at is None:
+            continue
+        x, y = at(*c.card.at)
+        tokens.append(Token(c.card.key, c.card.name, c.initial, c.side, x, y, c.card.active, c.card.out))
+    radius = round(max(min(w, h) / 28, max(w, h) / 60), 3)
+    return MapDraw(m, f"0 0 {w:g} {h:g}", grid, areas, legend, tokens, radius, round(radius / 6, 3))

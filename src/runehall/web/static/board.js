@@ -1,0 +1,238 @@
+// Trackers' boards (web/templates/_board.html): a move's button posts at once, opens its small form, or,
+// when the move takes a target, arms it: the cards (and map tokens) it may take get a "choose" outline, the
+// others dim, and a click on one fills the target and posts (or opens the form with it filled). A move that
+// takes a place is armed the same way and filled by a click on the map, in the map's units. Escape cancels.
+// While a move is armed or its form open, the live redraw of that board waits (static/live.js asks here).
+(function () {
+  "use strict";
+  let armed = null; // the armed move's form
+
+  function boardOf(element) { return element.closest("[data-board]"); }
+  function viewOf(element) { return element.closest("[data-view]"); }
+
+  function busy(view) {
+    return Boolean(view && view.querySelector("form[data-move].is-armed, form[data-move] .move-ask:not([hidden])"));
+  }
+
+  function say(board, text) {
+    const line = board && board.querySelector("[data-arming]");
+    if (line) line.textContent = text || "";
+  }
+
+  function disarm() {
+    if (!armed) return;
+    const form = armed;
+    armed = null;
+    form.classList.remove("is-armed");
+    const button = form.querySelector("[data-arm]");
+    if (button) button.setAttribute("aria-pressed", "false");
+    const board = boardOf(form);
+    if (board) {
+      board.classList.remove("is-arming", "is-placing");
+      board.querySelectorAll(".choosable, .unchoosable").forEach(function (e) { e.classList.remove("choosable", "unchoosable"); });
+      board.querySelectorAll("button[data-pick]").forEach(function (b) { b.hidden = true; });
+      say(board, "");
+    }
+    settle(form);
+  }
+
+  function arm(form) {
+    disarm();
+    closeAll(form);
+    armed = form;
+    form.classList.add("is-armed");
+    form.querySelector("[data-arm]").setAttribute("aria-pressed", "true");
+    const board = boardOf(form);
+    if (!board) return;
+    if (form.hasAttribute("data-point")) {
+      board.classList.add("is-placing");
+      say(board, board.getAttribute("data-place-text"));
+      return;
+    }
+    const allowed = (form.getAttribute("data-targets") || "").split(" ").filter(Boolean);
+    board.classList.add("is-arming");
+    board.querySelectorAll("[data-key], g[data-pick]").forEach(function (e) {
+      const key = e.getAttribute("data-key") || e.getAttribute("data-pick");
+      const ok = allowed.indexOf(key) >= 0;
+      e.classList.add(ok ? "choosable" : "unchoosable");
+      if (e.hasAttribute("data-key")) {
+        const pick = e.querySelector("button[data-pick]");
+        if (pick) pick.hidden = !ok;
+      }
+    });
+    say(board, board.getAttribute("data-choose-text"));
+    const first = board.querySelector("button[data-pick]:not([hidden])");
+    if (first) first.focus();
+  }
+
+  function open(form, focus) {
+    const ask = form.querySelector(".move-ask");
+    if (!ask) { send(form); return; }
+    ask.hidden = false;
+    const opener = form.querySelector("[data-open]");
+    if (opener) opener.setAttribute("aria-expanded", "true");
+    if (focus) {
+      const first = ask.querySelector("input:not([type=hidden]), select, textarea, button[type=submit]");
+      if (first) first.focus();
+    }
+  }
+
+  function close(form) {
+    const ask = form.querySelector(".move-ask");
+    if (ask) ask.hidden = true;
+    const opener = form.querySelector("[data-open]");
+    if (opener) opener.setAttribute("aria-expanded", "false");
+    settle(form);
+  }
+
+  function closeAll(except) {
+    document.querySelectorAll("form[data-move] .move-ask:not([hidden])").forEach(function (ask) {
+      const form = ask.closest("form");
+      if (form !== except) close(form);
+    });
+  }
+
+  function send(form) {
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  }
+
+  // A target chosen: the move's field filled, then posted (or its form opened to finish).
+  function choose(form, value, said) {
+    const field = form.querySelector("[data-target-field]");
+    if (field) field.value = value;
+    const chosen = form.querySelector("[data-chosen]");
+    if (chosen) chosen.textContent = said;
+    const asks = form.hasAttribute("data-asks");
+    armed = form; // disarm() below clears the board's marks; the form stays as it is
+    disarm();
+    if (asks) open(form, true); else send(form);
+  }
+
+  // A board that was redrawn elsewhere while busy is fetched again once it is not.
+  function settle(form) {
+    const view = viewOf(form);
+    if (view && view.hasAttribute("data-stale") && !busy(view)) {
+      view.removeAttribute("data-stale");
+      refresh(view);
+    }
+  }
+
+  function refresh(view) {
+    fetch(view.getAttribute("data-view"), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        view.innerHTML = html;
+        if (window.htmx) window.htmx.process(view);
+      });
+  }
+
+  // static/live.js: redraw a view unless someone is in the middle of a move on it.
+  window.runehallBoard = {
+    redraw: function (view) {
+      if (busy(view)) { view.setAttribute("data-stale", ""); return false; }
+      return true;
+    }
+  };
+
+  function pointOf(svg, event) {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return null;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    const x = p.x + Number(svg.getAttribute("data-origin-x") || 0);
+    const y = Number(svg.getAttribute("data-height") || 0) - p.y + Number(svg.getAttribute("data-origin-y") || 0);
+    return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
+  }
+
+  function place(form, point) {
+    const field = form.querySelector("[data-target-field]");
+    if (field) {
+      field.value = form.getAttribute("data-point") === "xy"
+        ? JSON.stringify({ x: point[0], y: point[1] })
+        : point[0] + ", " + point[1];
+    }
+    const chosen = form.querySelector("[data-chosen]");
+    if (chosen) chosen.textContent = point[0] + ", " + point[1];
+    const asks = form.hasAttribute("data-asks");
+    disarm();
+    if (asks) open(form, true); else send(form);
+  }
+
+  function pick(target) {
+    if (!armed || armed.hasAttribute("data-point")) return false;
+    const holder = target.closest(".choosable");
+    if (!holder || boardOf(holder) !== boardOf(armed)) return false;
+    const key = holder.getAttribute("data-key") || holder.getAttribute("data-pick");
+    const name = holder.getAttribute("aria-label") || (holder.querySelector(".bcard-name") || holder).textContent.trim();
+    choose(armed, key, name);
+    return true;
+  }
+
+  document.addEventListener("click", function (event) {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    const button = target.closest("form[data-move] button");
+    if (button) {
+      const form = button.closest("form");
+      if (button.hasAttribute("data-arm")) {
+        event.preventDefault();
+        if (armed === form) disarm(); else arm(form);
+        return;
+      }
+      if (button.hasAttribute("data-open")) {
+        event.preventDefault();
+        disarm();
+        const ask = form.querySelector(".move-ask");
+        if (ask && !ask.hidden) close(form); else { closeAll(form); open(form, true); }
+        return;
+      }
+      if (button.hasAttribute("data-cancel")) {
+        event.preventDefault();
+        close(form);
+        const go = form.querySelector(".move-go");
+        if (go) go.focus();
+        return;
+      }
+      return; // a submit: htmx posts it
+    }
+    if (!armed) return;
+    if (armed.hasAttribute("data-point")) {
+      const svg = target.closest("svg[data-map]");
+      if (svg && boardOf(svg) === boardOf(armed)) {
+        const point = pointOf(svg, event);
+        if (point) place(armed, point);
+      }
+      return;
+    }
+    if (pick(target)) event.preventDefault();
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      if (armed) {
+        const form = armed;
+        disarm();
+        const go = form.querySelector("[data-arm]");
+        if (go) go.focus();
+        event.preventDefault();
+        return;
+      }
+      const open = event.target instanceof Element ? event.target.closest("form[data-move]") : null;
+      if (open && open.querySelector(".move-ask:not([hidden])")) { close(open); event.preventDefault(); }
+      return;
+    }
+    // A token is an SVG element with role=button: Enter and Space act as a click.
+    const token = event.target instanceof Element ? event.target.closest("g[data-pick]") : null;
+    if (token && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      pick(token);
+    }
+  });
+
+  // A move sent: its form closes once the table took it (the board is redrawn from the log).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-move")) return;
+    if (event.detail.successful && event.detail.xhr && event.detail.xhr.status < 400) close(form);
+  });
+})();
