@@ -131,6 +131,8 @@ class HealAction(CombatAction):
                 N_("at this table a wounded patient is treated for his Wounds (option wounded_patient_hp_healing)")
             )
         move = reach_patient(board, healer, patient, params.move_to)
+        if mode == "hp" and patient.hp >= patient.hp_max:
+            raise RulesError(N_("{patient} has lost no Hit Points: there is nothing to treat"), patient=patient.name)
         result: dict[str, Any] = {"who": healer.name, "patient": patient.name, "mode": mode}
         if move is not None:
             start = healer.at

@@ -9,9 +9,10 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.errors import ParameterError
-from runehall.present.words import N_
+from runehall.present.board import BoardView, Seat
+from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
-from runehall.systems.rune.combat import attack, brawling, care, initiative, jumping, moves, runner
+from runehall.systems.rune.combat import attack, board_view, brawling, care, initiative, jumping, moves, runner
 from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.settings import fold, opt
 from runehall.systems.rune.combat.state import CombatState
@@ -69,6 +70,10 @@ class CombatTracker(Tracker[CombatState]):
 
     def view(self, state: CombatState) -> dict[str, Any]:
         return view(state)
+
+    def board(self, state: CombatState, words: Words, seat: Seat) -> BoardView:
+        """Cards, the initiative order, the legal moves for this seat and the battle map (board_view.py)."""
+        return board_view.board_view(state, words, seat, ACTIONS)
 
     def render(self, state: CombatState) -> str:
         return render(state)

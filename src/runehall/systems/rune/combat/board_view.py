@@ -1,0 +1,407 @@
+"""A Rune fight at the table as people see it (runehall.present.board): a card per combatant, the initiative
+order, what the fight waits for, the moves this seat may make now and the battle map drawn to scale.
+
+Moves are exactly the legal ones: each candidate is tried on the state (a refused action changes nothing, so
+a trial is free of consequence) and offered only when the action accepts it. What is tried is what the
+Move carries: its `params`, a target among its `targets`, and for a parameter left to the person (`ask`) one
+value the action accepts (a spot one pace away for a move). A destination on the map is a point [x, y] in
+whole paces, in the state's coordinates (the tokens' `at`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from runehall.chance.seeded import SeededSource
+from runehall.errors import RunehallError
+from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Seat, Stat, Tone
+from runehall.present.words import N_, Words
+from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.combatant import UNARMED, Combatant
+from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
+from runehall.systems.rune.combat.terrain import Zone
+from runehall.systems.rune.speech.common import health as health_words
+from runehall.systems.tracker import TrackerAction
+
+Actions = Mapping[str, TrackerAction[CombatState]]
+
+TITLE = N_("Rune fight")
+ORDER_TITLE = N_("Initiative")
+PHASE_WORDS = {
+    "initiative": N_("initiative rolls"),
+    "tiebreak": N_("heroes' roll-off"),
+    "acting": N_("actions"),
+    "over": N_("the fight is over"),
+}
+SIDE_WORDS = {"heroes": N_("Heroes"), "foes": N_("Foes")}
+TERRAIN_WORDS = {  # each kind of ground as the map labels it
+    "slippery": N_("slippery ground"),
+    "uneven": N_("uneven ground"),
+    "slope": N_("slope"),
+    "level": N_("raised level"),
+    "balance_surface": N_("beam or ledge"),
+    "calm_water": N_("calm water"),
+    "choppy_water": N_("choppy water"),
+    "raging_water": N_("raging water"),
+    "darkness": N_("full darkness"),
+    "gloom": N_("gloom"),
+    "fog": N_("fog or smoke"),
+    "damaging": N_("damaging place"),
+    "exit": N_("way out"),
+}
+COVER_WORDS = {"third": N_("third cover"), "half": N_("half cover"), "full": N_("full cover")}
+MANEUVER_WORDS = {"hold_ground": N_("hold ground"), "duck_and_weave": N_("duck and weave")}
+RESTRAINT_WORDS = {"hold": N_("held fast"), "pin": N_("pinned down"), "net": N_("caught in a net")}
+ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): "↓", (-1, -1): "↙", (-1, 0): "←", (-1, 1): "↖"}
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+MOVE_KINDS = ("half", "full", "withdraw", "seize_ground", "seek_cover", "flee", "reckless")
+PROBE_TEXT = "x"  # a stand-in for free text the person types (what an "other" action is) while trying it
+
+
+def term(message: str, words: Words) -> str:
+    """A book term, the reader's word beside it when it differs ("ATK (ATQ)")."""
+    said = words(message)
+    return message if said == message else f"{message} ({said})"
+
+
+# -- trying moves ----------------------------------------------------------------------------------------
+class Trial:
+    """Tries actions on the state: whether an action accepts these parameters now."""
+
+    def __init__(self, state: CombatState, actions: Actions) -> None:
+        self.state = state
+        self.actions = actions
+
+    def ok(self, name: str, params: Mapping[str, Any]) -> bool:
+        action = self.actions[name]
+        try:
+            action.apply(self.state, action.parse_params(dict(params)), None, SeededSource(13))
+        except RunehallError:
+            return False
+        return True
+
+    def first(self, name: str, candidates: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The first of `candidates` the action accepts."""
+        return next((dict(p) for p in candidates if self.ok(name, p)), None)
+
+    def targets(self, name: str, params: Mapping[str, Any], param: str, keys: Iterable[str]) -> tuple[str, ...]:
+        return tuple(k for k in keys if self.ok(name, {**params, param: k}))
+
+
+def spots(c: Combatant) -> list[list[int]]:
+    """Places one pace from where he stands: what a move's destination is tried with."""
+    return [[c.at[0] + dx, c.at[1] + dy] for dx, dy in NEIGHBOURS]
+
+
+def _actors(board: Board, seat: Seat, keys: Iterable[str]) -> list[Combatant]:
+    return [board.people[k] for k in keys if seat.runs or k in seat.controls]
+
+
+def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    """What c may do now in his own name."""
+    who = {"who": c.name}
+    names = list(board.people)
+    found: list[Move] = []
+
+    def add(name: str, params: Mapping[str, Any], **more: Any) -> None:
+        found.append(Move(name, words(trial.actions[name].title), params=dict(params), actor=c.name, **more))
+
+    phase = board.phase
+    if phase == "initiative" and c.active and c.name not in board.entries:
+        params = {**who, "plan": c.ready}
+        if trial.ok("initiative", params):
+            add("initiative", params, ask=("plan",))
+    entry = board.entries.get(c.name)
+    if entry is not None and phase in ("initiative", "tiebreak", "acting"):
+        plans = [w for w in (*c.carried(), UNARMED, NONCOMBAT) if w != entry.plan]
+        params_or_none = trial.first("replan", ({**who, "plan": p} for p in dict.fromkeys(plans)))
+        if params_or_none is not None:
+            add("replan", params_or_none, ask=("plan",))
+    if phase == "acting":
+        for weapon in dict.fromkeys((c.ready, *c.carried(), UNARMED)):  # the weapon in hand first
+            attack = {**who, "weapon": weapon}
+            targets = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
+            if targets:
+                add("attack", attack, target="target", targets=targets)
+                break
+        for kind in MOVE_KINDS:
+            moving = {**who, "kind": kind}
+            if any(trial.ok("move", {**moving, "to": spot}) for spot in spots(c)):
+                add("move", moving, ask=("to", "kind"), hint=words("Choose the spot on the map"))
+                break
+        others = [w for w in (*c.carried(), UNARMED) if w != c.ready]
+        change = trial.first("change_weapon", ({**who, "weapon": w} for w in dict.fromkeys(others)))
+        if change is not None:
+            add("change_weapon", change, ask=("weapon",))
+        for name in ("stand_up", "maintain", "release", "break_free", "wait", "pass", "cut_in"):
+            if trial.ok(name, who):
+                add(name, who)
+        for kind in ("hold", "pin"):
+            grapple = {**who, "kind": kind}
+            targets = trial.targets("restrain", grapple, "target", names)
+            if targets:
+                add("restrain", grapple, ask=("kind",), target="target", targets=targets)
+                break
+        near = [o.name for o in board.enemies(c) if within(o.at, c.at, ENGAGED)]
+        targets = trial.targets("engagement", who, "opponent", near)
+        if targets:
+            add("engagement", who, target="opponent", targets=targets)
+        elif trial.ok("engagement", who):  # against a spot or an object: vs a Difficulty
+            add("engagement", who, ask=("difficulty",))
+        if any(trial.ok("jump", {**who, "over": "barrier", "to": spot}) for spot in spots(c)):
+            add("jump", {**who, "over": "barrier"}, ask=("to", "over"), hint=words("Choose the spot on the map"))
+        targets = trial.targets("revive", who, "patient", list(board.windows))
+        if targets:
+            add("revive", who, target="patient", targets=targets)
+        other = trial.first("other", ({**who, "what": PROBE_TEXT, "cost": cost} for cost in ("full", "half")))
+        if other is not None:
+            add("other", {**who, "cost": other["cost"]}, ask=("what", "cost"))
+    if phase in ("acting", "over"):  # in the fight, or a minute's work once it is over
+        targets = trial.targets("heal", who, "patient", names)
+        if targets:
+            add("heal", who, target="patient", targets=targets)
+    if phase == "over":
+        rest = {**who, "sleep_hours": 8, "rest_hours": 0}
+        if trial.ok("rest", rest):
+            add("rest", rest, ask=("sleep_hours", "rest_hours"))
+    return found
+
+
+def _runner_moves(trial: Trial, board: Board, words: Words) -> list[Move]:
+    """The runner's rulings and the round's bookkeeping: the owner's and the game master's alone."""
+    names = list(board.people)
+    found: list[Move] = []
+
+    def add(name: str, params: Mapping[str, Any], **more: Any) -> None:
+        found.append(Move(name, words(trial.actions[name].title), params=dict(params), **more))
+
+    for name in ("tiebreak", "end_round"):
+        if trial.ok(name, {}):
+            add(name, {})
+    targets = trial.targets("damage", {"raw": 1}, "who", names)
+    if targets:
+        add("damage", {"soak": True}, ask=("raw", "soak"), target="who", targets=targets)
+    targets = tuple(n for n in names if trial.ok("condition", {"who": n, "fallen": not board.people[n].fallen}))
+    if targets:
+        add(
+            "condition",
+            {},
+            ask=("fallen", "grabbed", "mounted", "cover", "obscured", "invigoration"),
+            target="who",
+            targets=targets,
+        )
+    targets = trial.targets("leave", {}, "who", names)
+    if targets:
+        add("leave", {}, target="who", targets=targets)
+    if trial.ok("end_combat", {}):
+        add("end_combat", {})
+    return found
+
+
+def moves(state: CombatState, board: Board, seat: Seat, words: Words, actions: Actions) -> tuple[Move, ...]:
+    trial = Trial(state, actions)
+    found: list[Move] = []
+    now = turn(board)
+    first = [now[0]] if now is not None else []
+    for c in _actors(board, seat, dict.fromkeys([*first, *board.people])):  # the one whose turn it is first
+        found += _fighter_moves(trial, board, c, words)
+    if seat.runs:
+        found += _runner_moves(trial, board, words)
+    return tuple(found)
+
+
+# -- cards -----------------------------------------------------------------------------------------------
+def turn(board: Board) -> tuple[str, int] | None:
+    """Who acts now and at which step."""
+    if board.phase != "acting":
+        return None
+    if board.slot is not None:
+        return board.slot.who, board.slot.step
+    return board.next_up()
+
+
+def _stat(message: str, value: int | None, words: Words) -> Stat:
+    return Stat(term(message, words), words.number(value) if value is not None else words("unknown"))
+
+
+def _badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
+    badges: list[Badge] = []
+    if c.health != "active":
+        badges.append(Badge(health_words(c.health, words), "bad" if c.health != "gone" else "muted"))
+    if c.wounds:
+        badges.append(Badge(words.n("{n} Wound", "{n} Wounds", c.wounds), "bad"))
+    if c.impairment:
+        badges.append(
+            Badge(f"{term(N_('Impairment'), words)} −{words.number(c.impairment)}", "warning", words("to every roll"))
+        )
+    flags = c.this_round
+    marks: tuple[tuple[bool, str, Tone, str], ...] = (
+        (c.active and bool(board.engaged(c)), N_("engaged"), "accent", N_("an enemy stands within 3 paces")),
+        (c.grabbed, N_("grabbed"), "warning", N_("caught in a grabber trap")),
+        (c.fallen, N_("fallen"), "warning", N_("down: he must stand up before he moves")),
+        (c.mounted, N_("mounted"), "", ""),
+        (c.obscured, N_("obscured"), "", N_("as one-third cover")),
+        (flags.withdrawing, N_("withdrawing"), "", ""),
+        (flags.fleeing or flags.reckless, N_("fleeing"), "warning", ""),
+        (c.severed, N_("arm lost"), "bad", ""),
+    )
+    badges += [Badge(words(label), tone, words(title) if title else "") for shown, label, tone, title in marks if shown]
+    if c.cover != "none":
+        badges.append(Badge(words(COVER_WORDS[c.cover])))
+    if flags.maneuver:
+        badges.append(Badge(words(MANEUVER_WORDS[flags.maneuver]), "accent"))
+    if c.restraint is not None:
+        by = board.people[c.restraint.by].name if c.restraint.by in board.people else ""
+        label = words(RESTRAINT_WORDS[c.restraint.kind])
+        badges.append(Badge(label, "warning", words("by {who}", who=by) if by else ""))
+    if c.restraining is not None:
+        badges.append(Badge(words("holding {who}", who=c.restraining), "accent"))
+    entry = board.entries.get(c.name)
+    if entry is not None and entry.waiting:
+        badges.append(Badge(words("waiting to cut in"), "accent"))
+    if c.name in board.windows:
+        badges.append(Badge(words("can still be revived"), "warning"))
+    return badges
+
+
+def card(board: Board, c: Combatant, now: str | None, words: Words) -> CombatantCard:
+    hp_tone: Tone = "good" if c.hp * 2 > c.hp_max else ("warning" if c.hp > 0 else "bad")
+    gauges = (Gauge(term(N_("Hit Points"), words), c.hp, c.hp_max, tone=hp_tone),)
+    w = c.in_hand
+    dfn = c.dfn_weapon()
+    stats = (
+        Stat(words("In hand"), weapon_name(c, c.ready, words)),
+        _stat(N_("ATK"), w.atk, words),
+        _stat(N_("DFN"), None if dfn.dfn_na else dfn.dfn, words),
+        _stat(N_("DAM"), w.dam, words),
+        _stat(N_("Soak"), c.soak, words),
+    )
+    side = words(SIDE_WORDS[c.side]) if c.side in SIDE_WORDS else c.side
+    return CombatantCard(
+        key=c.name,
+        name=c.name,
+        side=side,
+        side_key=c.side,
+        gauges=gauges,
+        badges=tuple(_badges(board, c, words)),
+        stats=stats,
+        active=c.name == now,
+        out=c.out,
+        at=(float(c.at[0]), float(c.at[1])),
+    )
+
+
+def weapon_name(c: Combatant, weapon_id: str, words: Words) -> str:
+    from runehall.systems.rune.speech.common import data_name
+
+    if weapon_id == UNARMED:
+        return words("bare hands")
+    found = next((w for w in c.weapons if w.id == weapon_id), None)
+    return data_name("weapon", found.name if found else weapon_id, words)
+
+
+# -- order, phase, notes ---------------------------------------------------------------------------------
+def order(board: Board) -> tuple[str, ...]:
+    slots = sorted((board.order_key(n, s), n) for n, e in board.entries.items() if not e.waiting for s in e.steps)
+    names = list(dict.fromkeys(n for _, n in slots))
+    names += [n for n, e in board.entries.items() if e.waiting and n not in names]
+    return tuple(names)
+
+
+def notes(board: Board, words: Words) -> tuple[str, ...]:
+    from runehall.systems.rune.speech.fights import _ended
+
+    said: list[str] = []
+    if board.phase == "initiative":
+        due = [c.name for c in board.people.values() if c.active and c.name not in board.entries]
+        if due:
+            said.append(words("Still to roll initiative: {who}", who=words.join(due)))
+    elif board.phase == "tiebreak":
+        tied = [words.join(g) for g in board.roll_offs_needed()]
+        said.append(words("Heroes tied on a step roll off: {who}", who=words.join(tied)))
+    elif board.phase == "acting":
+        now = turn(board)
+        if board.slot is not None:
+            if board.slot.halves:
+                said.append(words("{who} has spent half his action at step {step}", who=now[0], step=now[1]))  # type: ignore[index]
+            else:
+                said.append(words("{who} is acting at step {step}", who=board.slot.who, step=board.slot.step))
+        elif now is not None:
+            said.append(words("{who} acts at step {step}", who=now[0], step=now[1]))
+        else:
+            said.append(words("Nobody has an action left: the round can end"))
+        for name, e in board.entries.items():
+            if e.waiting:
+                key = N_("{who} waits and may cut in") if e.may_interrupt else N_("{who} waits for someone else to act")
+                said.append(words(key, who=name))
+    else:
+        said.append(words("The fight is over: {why}", why=_ended(board.ended or "", words)))
+    for w in board.windows.values():
+        if w.healers:
+            said.append(
+                words(
+                    "{who} is dying: {healers} may still revive him",
+                    who=w.patient,
+                    healers=words.join(w.healers, alternatives=True),
+                )
+            )
+        else:
+            said.append(words("{who} is dying and nobody can revive him", who=w.patient))
+    return tuple(said)
+
+
+def phase(board: Board, words: Words) -> str:
+    return words("Round {n} · {phase}", n=words.number(board.round), phase=words(PHASE_WORDS[board.phase]))
+
+
+# -- the map ---------------------------------------------------------------------------------------------
+def area(z: Zone, words: Words) -> Area:
+    x0, y0, x1, y1 = z.area
+    label = z.name or words(TERRAIN_WORDS[z.kind])
+    if z.kind == "slope" and z.up is not None:
+        dx, dy = z.up
+        arrow = ARROWS[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
+        label = words("{place}, uphill {arrow}", place=label, arrow=arrow)
+    elif z.kind == "level" and z.height:
+        label = words("{place}, {feet} feet", place=label, feet=words.number(z.height))
+    elif z.kind == "damaging" and z.dam is not None:
+        label = f"{label}, {term(N_('DAM'), words)} {words.number(z.dam)}"
+    elif z.kind == "exit" and z.per_round is not None:
+        label = words.n("{place}, {n} hero a round", "{place}, {n} heroes a round", z.per_round, place=label)
+    return Area(z.kind, label, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+
+
+MARGIN = 3  # paces of room round everything on the map
+
+
+def battle_map(state: CombatState, words: Words) -> MapView:
+    xs = [c.at[0] for c in state.combatants] + [v for z in state.terrain for v in (z.area[0], z.area[2])]
+    ys = [c.at[1] for c in state.combatants] + [v for z in state.terrain for v in (z.area[1], z.area[3])]
+    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
+    width, height = max(xs) + MARGIN - x0, max(ys) + MARGIN - y0
+    grid = 1 if max(width, height) <= 40 else 5
+    return MapView(
+        width=width,
+        height=height,
+        unit=words("paces"),
+        grid=grid,
+        areas=tuple(area(z, words) for z in state.terrain),
+        origin=(x0, y0),
+    )
+
+
+def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions) -> BoardView:
+    board = Board(state, None)
+    now = turn(board)
+    return BoardView(
+        title=words(TITLE),
+        phase=phase(board, words),
+        order_title=words(ORDER_TITLE),
+        order=order(board),
+        combatants=tuple(card(board, c, now[0] if now else None, words) for c in board.people.values()),
+        notes=notes(board, words),
+        moves=moves(state, board, seat, words, actions),
+        map=battle_map(state, words),
+    )

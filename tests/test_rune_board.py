@@ -1,0 +1,364 @@
+"""The Rune fight's board (combat/board_view.py): cards, the initiative order, what the fight waits for, the
+battle map, and the moves a seat may make now. A fight with the book's Ragnar and Thurid is played through
+by the board's own moves alone; after each step every offered move is accepted by its action (with a valid
+value for what it still asks), the actions not offered are refused, a player's seat sees only his own
+combatant's moves, no string carries a program value, and the map matches the terrain and the tokens."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from runehall.chance.seeded import SeededSource
+from runehall.errors import RunehallError
+from runehall.present.board import BoardView, Move, Seat
+from runehall.present.check import program_values
+from runehall.present.words import words_for
+from runehall.systems.rune.combat import CombatState
+from runehall.systems.rune.combat.geometry import dist2
+from test_rune_combat import RAGNAR_SHEET, THURID_SHEET, Fight, fighter
+
+GM = Seat(runs=True)
+TERRAIN: list[dict[str, Any]] = [
+    {"kind": "slippery", "name": "Grimsmire", "area": [3, -2, 6, 1]},
+    {"kind": "slope", "area": [-6, -6, -1, 6], "up": [-1, 0]},
+    {"kind": "level", "area": [10, 8, 12, 10], "height": 10},
+    {"kind": "damaging", "area": [0, 8, 2, 10], "dam": 5},
+    {"kind": "exit", "area": [-10, -1, -9, 1], "per_round": 2},
+]
+
+
+def skirmish() -> Fight:
+    return Fight(
+        {"name": "Ragnar", "sheet": RAGNAR_SHEET, "at": [0, 0]},
+        {"name": "Thurid", "sheet": THURID_SHEET, "at": [0, 2]},
+        fighter("Goblin", (2, 0), atk=4, dfn=3, dam=7),
+        fighter("Troll", (9, 4), atk=6, dfn=4, dam=10, hp=40),
+        terrain=TERRAIN,
+    )
+
+
+def board(fight: Fight, seat: Seat = GM, lang: str = "en") -> BoardView:
+    return fight.log.tracker.board(fight.state, words_for(lang, "rune"), seat)
+
+
+# -- trying moves by hand -------------------------------------------------------------------------------
+def accepted(fight: Fight, action: str, params: dict[str, Any], state: CombatState | None = None) -> bool:
+    """Whether the action accepts these params on `state` (default: the fight's now); nothing changes."""
+    act = fight.log.tracker.action(action)
+    try:
+        act.apply(state or fight.state, act.parse_params(params), fight.log.option_values(), SeededSource(5))
+    except RunehallError:
+        return False
+    return True
+
+
+def near(state: CombatState, who: str, reach: int = 3) -> Iterator[list[int]]:
+    """Spots within `reach` paces of `who`, nearest first: values to try for a destination."""
+    c = next(p for p in state.combatants if p.name == who)
+    found = [
+        (dx * dx + dy * dy, [c.at[0] + dx, c.at[1] + dy])
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+        if 0 < dx * dx + dy * dy <= reach * reach
+    ]
+    yield from (spot for _, spot in sorted(found))
+
+
+ANSWERS: dict[str, Any] = {"what": "climbs onto the cart", "raw": 4, "difficulty": 6, "invigoration": 1}
+
+
+def filled(state: CombatState, move: Move, target: str | None) -> Iterator[dict[str, Any]]:
+    """The move's params, its target and values for what it asks: each way of filling in `to` in turn."""
+    params = dict(move.params)
+    if move.target is not None:
+        assert target is not None
+        params[move.target] = target
+    for name in move.ask:
+        if name in params or name == "to":
+            continue
+        if name in ANSWERS:
+            params[name] = ANSWERS[name]
+    if move.action == "condition":  # asks what changes: one change is enough
+        params = {"who": target, "fallen": True}
+    if "to" in move.ask:
+        assert move.actor is not None
+        for spot in near(state, move.actor):
+            yield {**params, "to": spot}
+    else:
+        yield params
+
+
+def assert_every_move_applies(fight: Fight, view: BoardView) -> None:
+    state = fight.state
+    for move in view.moves:
+        assert move.action in fight.log.tracker.actions()
+        if move.target is not None:
+            assert move.targets, move
+        for target in move.targets or (None,):
+            ok = any(accepted(fight, move.action, p, state) for p in filled(state, move, target))
+            assert ok, (move, target)
+
+
+def attempts(state: CombatState, who: str | None, fields: set[str]) -> Iterator[dict[str, Any]]:
+    """Many ways of asking for an action (for `who`, at everyone, to spots near him), each with only the
+    parameters the action takes: none may pass when the board does not offer it."""
+    names = [c.name for c in state.combatants]
+    tries: list[dict[str, Any]] = [{}]
+    for name in names:
+        for key in ("target", "patient", "opponent", "who"):
+            tries.append({key: name, "kind": "hold", "raw": 3, "fallen": True})
+            tries.append({key: name, "kind": "pin", "mode": "hp"})
+    if who is not None:
+        me = next(c for c in state.combatants if c.name == who)
+        tries += [{"to": spot, "over": "barrier", "kind": k} for spot in near(state, who, 2) for k in ("half", "flee")]
+        tries += [{"weapon": w, "plan": w} for w in (*me.carried(), "unarmed", "noncombat")]
+        tries += [{"what": "shouts", "cost": "half"}, {"what": "shouts", "cost": "full"}, {"sleep_hours": 8}]
+    base: dict[str, Any] = {} if who is None else {"who": who}
+    for t in tries:
+        yield {**{k: v for k, v in t.items() if k in fields}, **base}
+
+
+def assert_the_rest_is_refused(fight: Fight, view: BoardView, seat: Seat) -> None:
+    tracker = fight.log.tracker
+    state = fight.state
+    offered = {(m.action, m.actor) for m in view.moves}
+    mine = [c.name for c in state.combatants if seat.runs or c.name in seat.controls]
+    for name, action in tracker.actions().items():
+        fields = set(action.Params.model_fields)
+        if action.actor_param is None:
+            if seat.runs and (name, None) not in offered:
+                assert not any(accepted(fight, name, p, state) for p in attempts(state, None, fields)), name
+            continue
+        for who in mine:
+            if (name, who) not in offered:
+                passed = [p for p in attempts(state, who, fields) if accepted(fight, name, p, state)]
+                assert not passed, (name, who, passed[:1])
+
+
+# -- what every string may hold ---------------------------------------------------------------------------
+PROGRAM = re.compile(r"[a-z]+_[a-z]+|\bTrue\b|\bFalse\b|\bNone\b|[{}\[\]<>=]|--|\bnoncombat\b|\bunarmed\b")
+ENGLISH = re.compile(r"\b(the|is|acts|step|Round|Still|Nobody|paces|Heroes|Foes|hands|In hand|uphill)\b")
+
+
+def strings(view: BoardView) -> Iterator[str]:
+    yield from (view.title, view.phase, view.order_title, *view.notes)
+    for c in view.combatants:
+        yield from (c.name, c.side)
+        for g in c.gauges:
+            yield from (g.label, g.shown)
+        for b in c.badges:
+            yield from (b.label, b.title)
+        for s in c.stats:
+            yield from (s.label, s.value)
+    for m in view.moves:
+        yield from (m.title, m.hint)
+    if view.map is not None:
+        yield view.map.unit
+        yield from (a.label for a in view.map.areas)
+
+
+def assert_plain_words(view: BoardView, lang: str) -> None:
+    for text in strings(view):
+        assert not PROGRAM.search(text) and not program_values(text), text
+        if lang == "es":
+            assert not ENGLISH.search(text), text
+
+
+def assert_map_matches(fight: Fight, view: BoardView) -> None:
+    state = fight.state
+    assert view.map is not None
+    m = view.map
+    assert m.unit in ("paces", "pasos")
+    assert len(m.areas) == len(state.terrain)
+    for zone, area in zip(state.terrain, m.areas, strict=True):
+        x0, y0, x1, y1 = zone.area
+        assert area.kind == zone.kind
+        assert set(area.points) == {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
+        if zone.name:
+            assert area.label == zone.name
+    left, bottom = m.origin
+    for c, card in zip(state.combatants, view.combatants, strict=True):
+        assert card.key == c.name and card.at == (c.at[0], c.at[1])
+        assert left <= c.at[0] <= left + m.width and bottom <= c.at[1] <= bottom + m.height
+    for area in m.areas:
+        for x, y in area.points:
+            assert left <= x <= left + m.width and bottom <= y <= bottom + m.height
+
+
+def check(fight: Fight) -> BoardView:
+    """Everything a board must be, for the game master and for each hero's player, in both languages."""
+    gm = board(fight)
+    assert_every_move_applies(fight, gm)
+    assert_the_rest_is_refused(fight, gm, GM)
+    assert_map_matches(fight, gm)
+    for lang in ("en", "es"):
+        assert_plain_words(board(fight, GM, lang), lang)
+    for name in ("Thurid", "Goblin"):
+        seat = Seat(controls=frozenset({name}))
+        mine = board(fight, seat)
+        assert all(m.actor == name for m in mine.moves)
+        assert {(m.action, m.actor) for m in mine.moves} == {(m.action, m.actor) for m in gm.moves if m.actor == name}
+        assert_the_rest_is_refused(fight, mine, seat)
+    return gm
+
+
+# -- playing by the board ---------------------------------------------------------------------------------
+def toward(fight: Fight, move: Move) -> dict[str, Any]:
+    """A move's params with a destination: the accepted spot nearest the closest enemy."""
+    state = fight.state
+    me = next(c for c in state.combatants if c.name == move.actor)
+    foes = [c for c in state.combatants if c.side != me.side and c.active]
+    goal = min(foes, key=lambda f: dist2(f.at, me.at)).at
+    spots = sorted(near(state, me.name, me.move_half), key=lambda s: dist2((s[0], s[1]), goal))
+    for spot in spots:
+        params = {**move.params, "to": spot}
+        if accepted(fight, "move", params, state):
+            return params
+    raise AssertionError("no spot accepted for an offered move")
+
+
+def step(fight: Fight, view: BoardView, seed: int) -> str:
+    """Take one move the board offers, as a table would: attack when someone can, close in, else go on."""
+    by_action = {m.action: m for m in view.moves}
+    for m in view.moves:
+        if m.action == "attack":
+            fight.do("attack", seed=seed, **{**m.params, "target": m.targets[0]})
+            return "attack"
+    for name in ("initiative", "tiebreak"):
+        if name in by_action:
+            fight.do(name, seed=seed, **by_action[name].params)
+            return name
+    if "move" in by_action and not by_action["move"].params.get("kind") == "withdraw":
+        fight.do("move", seed=seed, **toward(fight, by_action["move"]))
+        return "move"
+    for name in ("pass", "end_round"):
+        if name in by_action:
+            fight.do(name, seed=seed, **by_action[name].params)
+            return name
+    raise AssertionError(f"the board offers nothing to go on with: {[m.action for m in view.moves]}")
+
+
+def test_a_fight_played_by_the_boards_moves_alone() -> None:
+    fight = skirmish()
+    taken: list[str] = []
+    for n in range(40):
+        view = check(fight)
+        if fight.state.phase == "over":
+            break
+        taken.append(step(fight, view, seed=n + 1))
+    assert {"initiative", "attack", "move", "end_round"} <= set(taken), taken
+    assert any(c.hp < c.hp_max for c in fight.state.combatants)
+
+
+# -- the cards, the order and the notes -------------------------------------------------------------------
+def test_cards_show_hit_points_weapon_in_hand_and_whose_turn_it_is() -> None:
+    fight = skirmish()
+    view = board(fight)
+    assert view.order_title == "Initiative" and view.phase == "Round 1 · initiative rolls"
+    assert view.notes == ("Still to roll initiative: Ragnar, Thurid, Goblin, and Troll",)
+    ragnar = view.combatants[0]
+    assert (ragnar.side, ragnar.side_key) == ("Heroes", "heroes")
+    assert [(g.value, g.maximum) for g in ragnar.gauges] == [(77, 77)]
+    assert {s.label: s.value for s in ragnar.stats} == {
+        "In hand": "Viking Axe", "ATK": "9", "DFN": "9", "DAM": "12", "Soak": "6",
+    }  # fmt: skip
+    assert "engaged" in [b.label for b in ragnar.badges]  # the goblin stands 2 paces off
+    assert not any(c.active for c in view.combatants)
+    assert [m.action for m in view.moves if m.actor == "Ragnar"] == ["initiative"]
+
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    view = board(fight)
+    assert view.order[0] == "Thurid" and set(view.order) == {"Ragnar", "Thurid", "Goblin", "Troll"}
+    assert [c.key for c in view.combatants if c.active] == ["Thurid"]
+    assert view.notes[0].startswith("Thurid acts at step")
+    es = board(fight, GM, "es")
+    ragnar_es = es.combatants[0]
+    assert {s.label for s in ragnar_es.stats} >= {"ATK (ATQ)", "DFN (DEF)", "DAM (DAÑ)", "Soak (Absorción)"}
+    assert es.phase == "Asalto 1 · acciones" and es.order_title == "Iniciativa"
+    assert es.notes[0].startswith("Thurid actúa en el paso")
+
+
+def test_an_attack_is_two_clicks_with_the_weapon_in_hand() -> None:
+    fight = skirmish()
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    attack = next(m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.action == "attack")
+    assert attack.ask == () and attack.target == "target" and attack.actor == "Thurid"
+    assert attack.params == {"who": "Thurid", "weapon": "hand_axe"}
+    assert attack.targets == ("Goblin",)  # the troll is 9 paces off: out of a hand axe's reach
+    move = next(m for m in board(fight).moves if m.action == "move")
+    assert move.ask == ("to", "kind") and move.params["kind"] == "half" and move.hint
+
+
+def test_wounds_health_and_the_dying_show_as_badges_and_notes() -> None:
+    fight = skirmish()
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    fight.do("damage", who="Ragnar", raw=60)
+    ragnar = board(fight).combatants[0]
+    labels = [b.label for b in ragnar.badges]
+    assert any(label.endswith("Wounds") or label.endswith("Wound") for label in labels)
+    assert any(label.startswith("Impairment") for label in labels)
+    fight.do("damage", who="Ragnar", raw=30, soak=False)  # from 23 HP to -7: dying, not dead
+    view = board(fight)
+    ragnar = view.combatants[0]
+    assert "dying" in [b.label for b in ragnar.badges] and ragnar.out
+    assert any(n.startswith("Ragnar is dying") for n in view.notes)
+    es = board(fight, GM, "es")
+    assert "moribundo" in [b.label for b in es.combatants[0].badges]
+    revive = [m for m in view.moves if m.action == "revive"]
+    assert all(m.targets == ("Ragnar",) for m in revive)
+    assert_every_move_applies(fight, view)
+    assert_the_rest_is_refused(fight, view, GM)
+
+
+def test_the_map_draws_the_terrain_in_words_and_the_tokens_where_they_stand() -> None:
+    fight = skirmish()
+    for lang in ("en", "es"):
+        view = board(fight, GM, lang)
+        assert_map_matches(fight, view)
+        assert_plain_words(view, lang)
+    labels = [a.label for a in board(fight).map.areas]  # type: ignore[union-attr]
+    assert labels == [
+        "Grimsmire", "slope, uphill ←", "raised level, 10 feet", "damaging place, DAM 5", "way out, 2 heroes a round",
+    ]  # fmt: skip
+    es = [a.label for a in board(fight, GM, "es").map.areas]  # type: ignore[union-attr]
+    assert es[1] == "pendiente, cuesta arriba ←" and es[3] == "lugar que hiere, DAM (DAÑ) 5"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_player_seat_sees_only_its_combatants_moves(lang: str) -> None:
+    fight = skirmish()
+    seat = Seat(controls=frozenset({"Ragnar"}))
+    view = board(fight, seat, lang)
+    assert [(m.action, m.actor) for m in view.moves] == [("initiative", "Ragnar")]
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    view = board(fight, seat, lang)
+    assert view.moves and all(m.actor == "Ragnar" for m in view.moves)
+    assert "attack" not in {m.action for m in view.moves}  # it is Thurid's step
+    assert_the_rest_is_refused(fight, view, seat)
+    assert board(fight, Seat(), lang).moves == ()  # a watcher moves nothing
+
+
+def test_the_fight_over_offers_rest_and_says_why() -> None:
+    fight = skirmish()
+    fight.do("end_combat", why="the goblins surrender")
+    view = board(fight)
+    assert view.notes == ("The fight is over: the goblins surrender",)
+    assert {m.action for m in view.moves} == {"rest"}
+    assert_every_move_applies(fight, view)
+    assert_the_rest_is_refused(fight, view, GM)
+
+
+def test_nobody_treats_a_patient_who_has_lost_nothing() -> None:
+    fight = skirmish()
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    heal = [m for m in board(fight).moves if m.action == "heal"]
+    assert heal == []  # nobody is hurt yet
+    fight.refuse("heal", "lost no Hit Points", who="Thurid", patient="Ragnar")
+    fight.do("damage", who="Ragnar", raw=10)  # 4 HP past his Soak: no Wound
+    heal = next(m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.action == "heal")
+    assert heal.targets == ("Ragnar",) and heal.target == "patient" and heal.ask == ()
+    fight.do("heal", seed=3, **{**heal.params, "patient": "Ragnar"})
