@@ -9,8 +9,10 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.errors import ParameterError
-from runehall.present.words import N_
+from runehall.present.board import BoardView, Seat
+from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
+from runehall.systems.midgard.combat import board
 from runehall.systems.midgard.combat.allocate import GM, AllocateAction, GMCastAction
 from runehall.systems.midgard.combat.build import CombatantSpec, build
 from runehall.systems.midgard.combat.casts import CastAction
@@ -56,6 +58,9 @@ class CombatTracker(Tracker[CombatState]):
 
     def actions(self) -> Mapping[str, TrackerAction[CombatState]]:
         return ACTIONS
+
+    def board(self, state: CombatState, words: Words, seat: Seat) -> BoardView:
+        return board.board(state, words, seat, ACTIONS, words(self.title))
 
     def view(self, state: CombatState) -> dict[str, Any]:
         return view(state)

@@ -1,0 +1,477 @@
+"""The Midgard fight at a glance (runehall.present.board): a card per combatant (side, wound boxes per rank,
+Wyrð, conditions, the weapon in hand), the declaration order, the segment's stage in words, what the table
+waits for, and the moves legal now for a seat, prefilled so one exchange is a few clicks: declare the usual
+action, cast, place the tokens as suggested; the GM resolves.
+
+Built from the state every viewer sees: a secret allocation reads "chosen", never its placement or result.
+Every move offered is tried on a copy of the state first (the rules decide, not this module), so a move
+shown is a move the action accepts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.chance.seeded import SeededSource
+from runehall.errors import RunehallError
+from runehall.present.board import Badge, BoardView, CombatantCard, Gauge, Move, Seat, Stat, Tone
+from runehall.present.words import N_, Words
+from runehall.systems.midgard.combat import casting
+from runehall.systems.midgard.combat.allocate import GM
+from runehall.systems.midgard.combat.combatant import (
+    Combatant,
+    actions,
+    alive_members,
+    defence,
+    skill_ranks,
+    wound_penalty,
+)
+from runehall.systems.midgard.combat.moves import base_weapon
+from runehall.systems.midgard.combat.state import CastRecord, CombatState, Declaration
+from runehall.systems.midgard.options import MidgardOptions
+from runehall.systems.midgard.speech.terms import named
+from runehall.systems.tracker import TrackerAction
+
+RANKS = (N_("First rank"), N_("Second rank"), N_("Third rank"), N_("Fourth rank"), N_("Fifth rank"))
+PHASES = {
+    "setup": N_("Not begun"),
+    "declaration": N_("Declare"),
+    "casting": N_("Allocate"),
+    "resolution": N_("Resolve"),
+    "segment_end": N_("Segment over"),
+    "over": N_("The fight is over"),
+}
+SIDES = {"players": N_("Players"), "enemies": N_("Enemies")}
+CHECKS = {
+    "arms": N_("Courage, for a wounded arm"),
+    "legs": N_("Athletics, for a wounded leg"),
+    "interrupt": N_("Courage, to keep at it"),
+    "dread": N_("Courage, against fear"),
+    "confound": N_("Alertness, against Confound"),
+}
+EFFECTS = {  # lasting effects that come from no gift (effects.py)
+    "immobilised": N_("immobilised"),
+    "trance": N_("in a trance"),
+    "environment": N_("hard surroundings"),
+}
+
+
+def term(words: Words, english: str) -> str:
+    """A book term (the book is in English), the reader's word beside it when the languages differ."""
+    said = words(english)
+    return english if said == english else f"{english} ({said})"
+
+
+def data_term(words: Words, kind: str, key: str) -> str:
+    """A name from the book's data (an action, a weapon), the reader's word beside it."""
+    english = named(kind, key, Words("en", words.packages))
+    said = named(kind, key, words)
+    return english if english == said else f"{english} ({said})"
+
+
+def action_term(words: Words, action: str) -> str:
+    return data_term(words, "action", action)
+
+
+# -- cards --------------------------------------------------------------------------------------------------
+def _wound_gauges(c: Combatant, words: Words) -> list[Gauge]:
+    if c.kind == "warband":
+        standing = len(alive_members(c))
+        tone: Tone = "muted" if c.out else ("bad" if standing < len(c.members) else "good")
+        return [Gauge(term(words, N_("Warriors")), standing, len(c.members), tone=tone)]
+    gauges, left = [], c.wounds
+    for i, boxes in enumerate(c.wound_boxes):
+        filled = max(0, min(boxes, left))
+        left -= filled
+        label = term(words, RANKS[min(i, len(RANKS) - 1)])
+        gauges.append(Gauge(label, filled, boxes, boxes=True, tone="bad" if filled else ""))
+    return gauges
+
+
+def _badges(state: CombatState, c: Combatant, words: Words) -> list[Badge]:
+    names = {p.id: p.name for p in state.combatants}
+    out: list[Badge] = []
+    if c.out:
+        out.append(Badge(words("taken out"), "muted"))
+    if c.prone:
+        out.append(Badge(words("knocked down"), "warning", words("Defence 2 lower while down")))
+    if c.pin is not None:
+        out.append(Badge(words("pinned by {who}", who=names.get(c.pin.by, c.pin.by)), "warning"))
+    if c.berserk is not None:
+        out.append(Badge(term(words, N_("Berserk")), "accent"))
+    if c.short is not None:
+        out.append(Badge(words("busy until round {n}", n=words.number(c.short.last_round)), "muted"))
+    for p in c.pacts:
+        out.append(Badge(words("bound by a pact with {who}", who=names.get(p.by, p.by)), "warning"))
+    if c.dice_bonus:
+        out.append(Badge(words.n("{n} bonus die", "{n} bonus dice", c.dice_bonus), "good"))
+    if c.exposed:
+        out.append(Badge(words("exposed: +{n} margin against", n=words.number(c.exposed)), "warning"))
+    if c.wyrd == 0 and c.wyrd_max:
+        out.append(Badge(words("exhausted"), "warning", words("no Wyrð left: casts no dice")))
+    penalty = wound_penalty(c)
+    if penalty and not c.out:
+        out.append(Badge(words("wounded: +{n} Merkstave", n=words.number(penalty)), "bad"))
+    gifts: list[str] = []
+    for e in c.effects:
+        if e.gift and e.gift not in gifts:
+            gifts.append(e.gift)
+            out.append(Badge(data_term(words, "gift", e.gift), "accent", words("a gift in effect")))
+        elif not e.gift and e.kind in EFFECTS:
+            out.append(Badge(words(EFFECTS[e.kind]), "warning"))
+    found = next((d for d in state.declarations if d.actor == c.id and d.status != "switched"), None)
+    if found is not None and state.stage in ("declaration", "casting", "resolution"):
+        out.append(_declared(found, names, words))
+        if found.cast is not None:
+            out.append(_cast_badge(found.cast, words))
+    return out
+
+
+def _declared(d: Declaration, names: Mapping[str, str], words: Words) -> Badge:
+    what = action_term(words, d.action)
+    if d.target:
+        what = words("{action} at {target}", action=what, target=names.get(d.target, d.target))
+    tone: Tone = "muted" if d.status == "resolved" else "accent"
+    return Badge(what, tone, words("declared"))
+
+
+def _cast_badge(rec: CastRecord, words: Words) -> Badge:
+    if rec.allocation is None:
+        return Badge(words.n("{n} token to place", "{n} tokens to place", rec.tokens.free), "warning")
+    if rec.sealed:
+        return Badge(words("chosen"), "muted", words("placed in secret: shown once the other side has placed"))
+    said = words(
+        "Past {past}, margin {margin}, speed {speed}",
+        past=words.number(rec.past),
+        margin=words.number(rec.margin),
+        speed=words.number(rec.speed),
+    )
+    return Badge(said, "" if rec.success is None else ("good" if rec.success else "bad"))
+
+
+def _stats(c: Combatant, words: Words) -> list[Stat]:
+    stats = [
+        Stat(term(words, N_("Defence")), words.number(defence(c))),
+        Stat(term(words, N_("Weapon Skill")), words.number(actions(c))),
+    ]
+    try:
+        profile, item = base_weapon(c, None)
+    except RunehallError:
+        return stats
+    name = data_term(words, "item", item.weapon) if item is not None else term(words, profile.name)
+    stats.append(
+        Stat(
+            term(words, N_("Weapon")),
+            words(
+                "{name}: damage {damage}, speed {speed}, AP {ap}",
+                name=name,
+                damage=words.number(profile.damage),
+                speed=words.number(profile.speed),
+                ap=words.number(profile.ap),
+            ),
+        )
+    )
+    return stats
+
+
+def _card(state: CombatState, c: Combatant, words: Words, active: set[str]) -> CombatantCard:
+    gauges = _wound_gauges(c, words)
+    if c.wyrd is not None and c.wyrd_max:
+        gauges.append(Gauge("Wyrð", c.wyrd, c.wyrd_max, tone="accent"))
+    side = words(SIDES[c.side]) if c.side in SIDES else c.side
+    return CombatantCard(
+        key=c.id,
+        name=c.name,
+        side=side,
+        side_key=c.side,
+        gauges=tuple(gauges),
+        badges=tuple(_badges(state, c, words)),
+        stats=tuple(_stats(c, words)),
+        active=c.id in active,
+        out=c.out,
+    )
+
+
+# -- moves ---------------------------------------------------------------------------------------------------
+class Moves:
+    """The moves legal now, each tried on the state before it is offered."""
+
+    def __init__(self, state: CombatState, words: Words, acts: Mapping[str, TrackerAction[CombatState]]) -> None:
+        self.state, self.words, self.acts = state, words, acts
+        self.names = {c.id: c.name for c in state.combatants}
+        self.people = {c.id: c for c in state.combatants}
+        self.found: list[Move] = []
+
+    def accepts(self, action: str, params: Mapping[str, Any]) -> bool:
+        act = self.acts[action]
+        try:
+            act.apply(self.state, act.parse_params(dict(params)), MidgardOptions(), SeededSource(0))
+        except RunehallError:
+            return False
+        return True
+
+    def offer(self, action: str, title: str, params: dict[str, Any], actor: str | None, **more: Any) -> None:
+        """Offer the move when the action accepts it (with each target in turn, keeping those it accepts)."""
+        target = more.get("target")
+        if target is not None:
+            fits = tuple(t for t in more.pop("targets") if self.accepts(action, params | {target: t}))
+            if not fits:
+                return
+            more["targets"] = fits
+        elif not self.accepts(action, params):
+            return
+        self.found.append(Move(action, title, params, actor=actor, **more))
+
+    # -- stages ------------------------------------------------------------------------------------------
+    def declaring(self, cid: str) -> None:
+        c, words = self.people[cid], self.words
+        base = {"actor": cid}
+        foes = tuple(o.id for o in self.state.combatants if o.side != c.side and not o.out)
+        try:
+            _, item = base_weapon(c, None)
+        except RunehallError:
+            item = None
+        armed = {"weapon": item.id} if item is not None else {}
+        weapon = data_term(words, "item", item.weapon) if item is not None else ""
+        for action in ("strike", "smash", "pin"):
+            title = action_term(words, action)
+            params = base | {"action": action}
+            if weapon and action != "pin":  # a pin is wrestling, whatever is in hand
+                title = words("{action} with {weapon}", action=title, weapon=weapon)
+                params |= armed
+            self.offer("declare", title, params, cid, target="target", targets=foes, hint=words("Click the foe"))
+        for action in ("block", "dodge", "escape_pin", "stand_up", "continue", "stoke_fury"):
+            if action == "stoke_fury" and (not c.runes or skill_ranks(c, "Berserker") == 0):
+                continue
+            self.offer("declare", action_term(words, action), base | {"action": action}, cid)
+
+    def gm_cast(self) -> None:
+        """The GM's one cast for the round, read by every enemy: its tokens all on Past unless the GM says
+        otherwise."""
+        if self.state.gm is None and not any(m.action == "gm_cast" for m in self.found):
+            title = self.words("The GM's cast for the round")
+            self.offer("gm_cast", title, {"goal": "past"}, None, ask=("goal",))
+
+    def casting(self) -> None:
+        words, s = self.words, self.state
+        enemies = {c.id for c in s.combatants if c.is_enemy}
+        todo = [d for d in s.declarations if d.status != "ready" and d.cast is None]
+        if any(d.actor in enemies for d in todo):
+            self.gm_cast()
+        if s.gm is not None and s.gm.allocation is None:
+            t = s.gm.tokens
+            self.offer(
+                "allocate",
+                words("Place the GM's tokens"),
+                {"actor": GM, "past": t.free},
+                None,
+                ask=("past", "future", "outcome", "cancel"),
+            )
+        for d in todo:
+            c = self.people[d.actor]
+            if c.is_enemy:
+                params: dict[str, Any] = {"actor": c.id, "goal": "margin"}
+                self.offer("cast", words("Cast for {who}", who=c.name), params, c.id, ask=("goal",))
+            else:
+                ask = ("wyrd",) if c.wyrd else ()
+                self.offer("cast", words("Cast the runes"), {"actor": c.id, "wyrd": 0}, c.id, ask=ask)
+        for d in s.declarations:
+            if d.cast is not None and d.cast.allocation is None and d.status != "switched":
+                self.allocate(d.actor, d.cast)
+        self.spend()
+
+    def allocate(self, cid: str, rec: CastRecord) -> None:
+        """Place tokens: the book's suggestion (the least Past that succeeds, then Merkstave, then margin)
+        prefilled; the split is what the person may change."""
+        difficulty = rec.difficulty if rec.difficulty is not None else 0
+        try:
+            a = casting.automatic(rec.tokens, difficulty, "margin", rec)
+        except RunehallError:
+            return
+        params = {"actor": cid, "past": a.past, "future": a.future, "outcome": a.outcome, "cancel": a.cancel}
+        hint = self.words(
+            "Suggested: Past {past}, Future {future}, Outcome {outcome}, Merkstave cancelled {cancel}",
+            past=self.words.number(a.past),
+            future=self.words.number(a.future),
+            outcome=self.words.number(a.outcome),
+            cancel=self.words.number(a.cancel),
+        )
+        self.offer(
+            "allocate", self.words("Place tokens"), params, cid, ask=("past", "future", "outcome", "cancel"), hint=hint
+        )
+
+    def spend(self) -> None:
+        """Leftover Merkstave a person spends (merkstave_policy ask_gm): all on the next attack at the caster,
+        prefilled."""
+        s = self.state
+        records = [(d.actor, d.cast) for d in s.declarations if d.cast is not None and d.status != "switched"]
+        if s.pending is not None and s.pending.defence is not None:
+            records.append((s.pending.defender or s.pending.target, s.pending.defence))
+        for cid, rec in records:
+            if rec.gm_spend and not rec.sealed and rec.allocation is not None:
+                self.offer(
+                    "merkstave",
+                    self.words("Spend the Merkstave"),
+                    {"actor": cid, "next_attack": rec.merkstave},
+                    cid,
+                    ask=("margin", "speed", "next_attack", "story"),
+                )
+        for c in s.combatants:
+            if c.owed_merkstave:
+                self.offer(
+                    "merkstave",
+                    self.words("Spend the Merkstave"),
+                    {"actor": c.id, "next_attack": c.owed_merkstave},
+                    c.id,
+                    ask=("next_attack", "story"),
+                )
+
+    def resolving(self) -> None:
+        s, words = self.state, self.words
+        p = s.pending
+        if p is not None:
+            who = p.defender or p.target
+            if p.defence is not None and p.defence.allocation is None:
+                self.allocate(who, p.defence)
+            self.spend()
+            self.offer("take_hit", words("Take the hit"), {"actor": p.target}, p.target)
+            if p.defence is None:
+                for defence_ in ("block", "dodge", "escape_pin"):
+                    title = words("Switch to {defence}", defence=action_term(words, defence_))
+                    self.offer("switch", title, {"actor": p.target, "defence": defence_}, p.target)
+            return
+        if s.checks:
+            k = s.checks[0]
+            c = self.people[k.who]
+            held = c.held()
+            if k.kind == "arms" and len(held) > 1:
+                self.offer(
+                    "check", term(words, N_("Courage")), {"actor": c.id, "drop": held[0].id}, c.id, ask=("drop",)
+                )
+            else:
+                self.offer("check", words(CHECKS[k.kind]), {"actor": c.id}, c.id)
+            return
+        self.spend()
+        if s.queue:
+            d = s.declarations[s.queue[0]]
+            title = words(
+                "Resolve {who}'s {action}", who=self.names.get(d.actor, d.actor), action=action_term(words, d.action)
+            )
+            self.offer("resolve", title, {}, None)
+
+
+# -- what the table waits for ----------------------------------------------------------------------------------
+def _waiting(state: CombatState, words: Words) -> tuple[list[str], set[str]]:
+    """Notes in words and the combatants the table waits for."""
+    names = {c.id: c.name for c in state.combatants}
+    notes: list[str] = []
+    active: set[str] = set()
+
+    def wait(cid: str, message: str, **values: Any) -> None:
+        active.add(cid)
+        notes.append(words(message, who=names.get(cid, cid), **values))
+
+    if state.stage == "over":
+        side = state.winner or ""
+        notes.append(words("The fight is over: {side} stand", side=words(SIDES[side]) if side in SIDES else side))
+    elif state.stage == "setup":
+        notes.append(words("Waiting for the GM to begin the fight"))
+    elif state.stage == "segment_end":
+        notes.append(words("Waiting for the GM to begin the next segment"))
+    elif state.stage == "declaration":
+        done = {d.actor for d in state.declarations}
+        nxt = next((cid for cid in state.order if cid not in done), None)
+        if nxt is not None:
+            wait(nxt, N_("Waiting for {who} to declare"))
+    elif state.stage == "casting":
+        enemies = {c.id for c in state.combatants if c.is_enemy}
+        todo = [d for d in state.declarations if d.status != "ready" and d.cast is None]
+        if state.gm is None and any(d.actor in enemies for d in todo):
+            notes.append(words("Waiting for the GM's cast for the round"))
+        if state.gm is not None and state.gm.allocation is None:
+            notes.append(words("Waiting for the GM to place the round's tokens"))
+        for d in state.declarations:
+            if d.status == "switched":
+                continue
+            if d.cast is None and d.status != "ready":
+                wait(d.actor, N_("Waiting for {who} to cast"))
+            elif d.cast is not None and d.cast.allocation is None:
+                wait(d.actor, N_("Waiting for {who} to allocate"))
+            elif d.cast is not None and d.cast.sealed:
+                notes.append(words("{who}'s tokens: chosen", who=names.get(d.actor, d.actor)))
+            elif d.cast is not None and d.cast.gm_spend:
+                wait(d.actor, N_("Waiting for {who}'s Merkstave to be spent"))
+    elif state.pending is not None:
+        p = state.pending
+        if p.defence is not None and p.defence.allocation is None:
+            wait(p.defender or p.target, N_("Waiting for {who} to allocate"))
+        elif p.defence is not None and p.defence.gm_spend:
+            wait(p.defender or p.target, N_("Waiting for {who}'s Merkstave to be spent"))
+        else:
+            attacker = state.declarations[p.index].actor
+            wait(
+                p.target,
+                N_("{attacker} hits {who}: waiting for {who} to take the hit or switch to a defence"),
+                attacker=names.get(attacker, attacker),
+            )
+    elif state.checks:
+        k = state.checks[0]
+        wait(k.who, N_("Waiting for {who}'s check: {check}"), check=words(CHECKS[k.kind]))
+    elif state.queue:
+        d = state.declarations[state.queue[0]]
+        active.add(d.actor)
+        notes.append(
+            words(
+                "Waiting for the GM to resolve {who}'s {action}",
+                who=names.get(d.actor, d.actor),
+                action=action_term(words, d.action),
+            )
+        )
+    return notes, active
+
+
+def _phase(state: CombatState, words: Words) -> str:
+    stage = words(PHASES[state.stage])
+    if state.stage in ("setup", "over"):
+        return stage
+    return words(
+        "Round {round} · segment {segment} · {stage}",
+        round=words.number(state.round),
+        segment=words.number(state.segment),
+        stage=stage,
+    )
+
+
+def board(
+    state: CombatState, words: Words, seat: Seat, acts: Mapping[str, TrackerAction[CombatState]], title: str
+) -> BoardView:
+    notes, active = _waiting(state, words)
+    found = Moves(state, words, acts)
+    if state.stage in ("setup", "segment_end"):
+        label = words("Begin the fight") if state.stage == "setup" else words("Next segment")
+        found.offer("next_segment", label, {}, None)
+    elif state.stage == "declaration":
+        done = {d.actor for d in state.declarations}
+        nxt = next((cid for cid in state.order if cid not in done), None)
+        if nxt is not None:
+            found.declaring(nxt)
+    elif state.stage == "casting":
+        found.casting()
+    elif state.stage == "resolution":
+        found.resolving()
+    if state.stage in ("declaration", "casting", "resolution", "segment_end"):
+        found.gm_cast()
+    moves = tuple(m for m in found.found if seat.runs or (m.actor is not None and m.actor in seat.controls))
+    if state.stage == "resolution":
+        order_title, order = words("Resolution order"), tuple(state.declarations[n].actor for n in state.queue)
+    else:
+        order_title, order = words("Declaration order"), state.order if state.stage != "over" else ()
+    return BoardView(
+        title=title,
+        phase=_phase(state, words),
+        order_title=order_title if order else "",
+        order=tuple(order),
+        combatants=tuple(_card(state, c, words, active) for c in state.combatants),
+        notes=tuple(notes),
+        moves=moves,
+    )

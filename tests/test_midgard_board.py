@@ -1,0 +1,348 @@
+"""Midgard combat's board (Tracker.board): the existing tests' fights played through by the board's own moves,
+in English and Spanish, for the GM and for each player's seat. Every move offered applies; the flow's
+actions not offered are refused; a player's seat sees only its own combatants' moves; a secret allocation
+reads "chosen" and changes nothing else on any board; no program value reaches a string people read; an
+exchange takes at most three clicks per side with the moves' defaults."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pytest
+
+from runehall.chance.seeded import SeededSource
+from runehall.errors import RunehallError
+from runehall.present.board import BoardView, Move, Seat
+from runehall.present.check import program_values
+from runehall.present.words import words_for
+from runehall.systems.midgard.combat.state import CombatState
+from test_midgard_combat import OPTIONS, Game, enemy_game, k4_game, pc, short_game, villain
+from test_midgard_combat_play import duel
+
+LANGS = ("en", "es")
+RUNS = Seat(runs=True)
+
+
+def pin_game() -> Game:
+    return Game(
+        [
+            pc("grip", ws=1, runes={"Th": 5}, skills={"Wrestling": 2}),
+            pc("prey", "raiders", ws=1, defence=3, runes={"F": 4}, skills={"Athletics": 1}),
+        ]
+    )
+
+
+def band_game() -> Game:
+    return Game(
+        [
+            pc("hero", ws=2, defence=4, skills={"Axes": 2}, weapons=["bearded_axe", "round_shield"]),
+            villain("band", "warband", members=[{"rank": 1, "weapon": "sax"}] * 3),
+        ]
+    )
+
+
+FIGHTS: dict[str, Callable[[], Game]] = {
+    "duel": duel,
+    "k4": k4_game,
+    "enemies": enemy_game,
+    "pin": pin_game,
+    "short": short_game,
+    "band": band_game,
+}
+
+
+def board(game: Game, state: CombatState, lang: str, seat: Seat) -> BoardView:
+    return game.log.tracker.board(state, words_for(lang, "midgard"), seat)
+
+
+def params_of(move: Move, target: str | None = None) -> dict[str, Any]:
+    params = dict(move.params)
+    if move.target is not None:
+        params[move.target] = target if target is not None else move.targets[0]
+    return params
+
+
+@dataclass
+class Step:
+    state: CombatState
+    boards: dict[tuple[str, str], BoardView]  # (lang, seat) -> board; seat "gm", "none" or a combatant id
+
+
+def seats(state: CombatState) -> dict[str, Seat]:
+    found = {"gm": RUNS, "none": Seat()}
+    found |= {c.id: Seat(controls=frozenset({c.id})) for c in state.combatants}
+    return found
+
+
+def choose(moves: tuple[Move, ...], n: int) -> Move:
+    """Mostly the first (the usual action), every third step another, so defences, pins and switches are
+    played too (no randomness: the same fight each run)."""
+    return moves[0] if n % 3 else moves[(n * 7 + n // 3) % len(moves)]
+
+
+@cache
+def played(name: str, steps: int = 90) -> tuple[Game, tuple[Step, ...]]:
+    """A fight played by the GM's board alone: each step a move it offers, with its defaults."""
+    game, found = FIGHTS[name](), []
+    for n in range(steps):
+        state = game.state
+        boards = {(lang, key): board(game, state, lang, seat) for lang in LANGS for key, seat in seats(state).items()}
+        found.append(Step(state, boards))
+        moves = boards["en", "gm"].moves
+        if state.stage == "over":
+            assert not moves
+            break
+        assert moves, f"{name}: nothing offered at step {n} ({state.stage})"
+        move = choose(moves, n)
+        target = move.targets[n % len(move.targets)] if move.targets else None
+        game.log.apply(move.action, params_of(move, target), SeededSource(n))
+    return game, tuple(found)
+
+
+def all_steps() -> Iterator[tuple[str, Game, Step]]:
+    for name in FIGHTS:
+        game, steps = played(name)
+        for step in steps:
+            yield name, game, step
+
+
+def test_the_fights_are_played_through_by_the_board_alone() -> None:
+    stages = {name: {s.state.stage for s in played(name)[1]} for name in FIGHTS}
+    for name, seen in stages.items():
+        assert {"declaration", "casting", "resolution", "segment_end"} <= seen, name
+    assert sum("over" in seen for seen in stages.values()) >= 3  # most fights reach their end
+    rounds = max(s.state.round for s in played("duel")[1])
+    assert rounds >= 2
+
+
+def test_every_offered_move_applies_with_every_target() -> None:
+    tried = 0
+    for name, game, step in all_steps():
+        for move in step.boards["en", "gm"].moves:
+            action = game.log.tracker.action(move.action)
+            for target in move.targets or (None,):
+                params = action.parse_params(params_of(move, target))
+                try:
+                    action.apply(step.state, params, OPTIONS, SeededSource(7))
+                except RunehallError as e:  # pragma: no cover - the failure says which
+                    pytest.fail(f"{name}: {move.title} {dict(params_of(move, target))} refused: {e}")
+                tried += 1
+    assert tried > 200
+
+
+def probes(state: CombatState) -> Iterator[tuple[str, str | None, dict[str, Any]]]:
+    """The flow's actions, tried for everyone: (action, the combatant it is for or None, params)."""
+    yield "next_segment", None, {}
+    yield "resolve", None, {}
+    yield "gm_cast", None, {"goal": "past"}
+    yield "allocate", None, {"actor": "gm", "goal": "succeed"}
+    for c in state.combatants:
+        foe = next((o.id for o in state.combatants if o.side != c.side), c.id)
+        yield "declare", c.id, {"actor": c.id, "action": "strike", "target": foe}
+        yield "declare", c.id, {"actor": c.id, "action": "dodge"}
+        yield "cast", c.id, {"actor": c.id, "goal": "margin"}
+        yield "allocate", c.id, {"actor": c.id, "goal": "succeed"}
+        yield "take_hit", c.id, {"actor": c.id}
+        yield "switch", c.id, {"actor": c.id, "defence": "dodge"}
+        yield "check", c.id, {"actor": c.id}
+
+
+def test_the_flows_actions_not_offered_are_refused() -> None:
+    refused = 0
+    for name, game, step in all_steps():
+        offered = {(m.action, m.actor) for m in step.boards["en", "gm"].moves}
+        for action_name, actor, params in probes(step.state):
+            if (action_name, actor) in offered:
+                continue
+            action = game.log.tracker.action(action_name)
+            with pytest.raises(RunehallError):
+                action.apply(step.state, action.parse_params(params), OPTIONS, SeededSource(3))
+                pytest.fail(f"{name}: {action_name} {params} is accepted but not offered at {step.state.stage}")
+            refused += 1
+    assert refused > 500
+
+
+def test_a_players_seat_sees_only_its_combatants_moves() -> None:
+    own = 0
+    for _, _, step in all_steps():
+        for lang in LANGS:
+            everything = step.boards[lang, "gm"].moves
+            assert step.boards[lang, "none"].moves == ()
+            for c in step.state.combatants:
+                mine = step.boards[lang, c.id].moves
+                assert all(m.actor == c.id for m in mine)
+                assert mine == tuple(m for m in everything if m.actor == c.id)
+                own += len(mine)
+    assert own > 100
+
+
+def strings(view: BoardView) -> list[str]:
+    """Every string of a board that people read."""
+    out = [view.title, view.phase, view.order_title, *view.notes]
+    for c in view.combatants:
+        out += [c.name, c.side]
+        out += [s for g in c.gauges for s in (g.label, g.shown)]
+        out += [s for b in c.badges for s in (b.label, b.title)]
+        out += [s for st in c.stats for s in (st.label, st.value)]
+    out += [s for m in view.moves for s in (m.title, m.hint)]
+    return [s for s in out if s]
+
+
+PROGRAM = re.compile(r"[a-z]+_[a-z_]+|\bTrue\b|\bFalse\b|\bNone\b|[{}\[\]<>]|--|\bgm\b|\bid\b")
+
+
+def test_no_program_value_in_any_string_in_either_language() -> None:
+    checked = 0
+    for name, _, step in all_steps():
+        ids = {c.id for c in step.state.combatants if c.id != c.name}
+        for (lang, seat), view in step.boards.items():
+            for text in strings(view):
+                assert not PROGRAM.search(text) and not program_values(text), (name, lang, seat, text)
+                assert not any(re.search(rf"\b{re.escape(i)}\b", text) for i in ids), (name, lang, text)
+                checked += 1
+    assert checked > 5000
+
+
+def test_spanish_boards_say_the_game_in_spanish() -> None:
+    for _, _, step in all_steps():
+        en, es = step.boards["en", "gm"], step.boards["es", "gm"]
+        assert en.title != es.title and en.phase != es.phase
+        assert all(a != b for a, b in zip(en.notes, es.notes, strict=True))
+        assert all(a.title != b.title for a, b in zip(en.moves, es.moves, strict=True))
+        assert [m.params for m in en.moves] == [m.params for m in es.moves]
+        for a, b in zip(en.combatants, es.combatants, strict=True):
+            assert [g.label for g in a.gauges if g.label != "Wyrð"] != [g.label for g in b.gauges if g.label != "Wyrð"]
+            assert all(x.label != y.label for x, y in zip(a.stats, b.stats, strict=True))
+
+
+def test_the_board_reads_the_fight() -> None:
+    game = duel()
+    game.do("next_segment")
+    view = board(game, game.state, "en", RUNS)
+    assert view.phase == "Round 1 · segment 1 · Declare"
+    assert view.order_title == "Declaration order" and view.order == ("ulf", "astrid")
+    assert view.notes == ("Waiting for Ulf to declare",)
+    astrid, ulf = view.combatants
+    assert (ulf.active, astrid.active) == (True, False)
+    assert [g.maximum for g in astrid.gauges if g.boxes] == list(game.who("astrid").wound_boxes)
+    assert [(g.label, g.value, g.maximum) for g in astrid.gauges if not g.boxes] == [("Wyrð", 18, 18)]
+    assert ("Weapon", "Large Axe: damage 6, speed 5, AP 3") in [(s.label, s.value) for s in astrid.stats]
+    assert ("Defence", "5") in [(s.label, s.value) for s in astrid.stats]
+    first = view.moves[0]
+    assert (first.action, first.actor, first.title) == ("declare", "ulf", "Strike with Bearded Axe")
+    assert first.params == {"actor": "ulf", "action": "strike", "weapon": "bearded_axe"}
+    assert (first.target, first.targets, first.ask) == ("target", ("astrid",), ())
+    es = board(game, game.state, "es", RUNS)
+    assert es.phase == "Asalto 1 · segmento 1 · Declarar"
+    assert es.moves[0].title == "Strike (Golpe) con Bearded Axe (Hacha barbuda)"
+    assert ("Weapon Skill (Pericia con armas)", "4") in [(s.label, s.value) for s in es.combatants[0].stats]
+    game.do("declare", action="strike", target="astrid")
+    game.do("declare", action="block")
+    game.do("cast", actor="ulf", manual=[5] * 6)
+    view = board(game, game.state, "en", RUNS)
+    assert view.phase == "Round 1 · segment 1 · Allocate"
+    assert "Waiting for Ulf to allocate" in view.notes and "Waiting for Astrid to cast" in view.notes
+    allocate = next(m for m in view.moves if m.action == "allocate")
+    assert allocate.actor == "ulf" and set(allocate.ask) == {"past", "future", "outcome", "cancel"}
+    assert sum(allocate.params[k] for k in allocate.ask) == game.declaration("ulf").cast.tokens.free  # type: ignore[union-attr]
+
+
+def sealed_game(past: int, future: int) -> Game:
+    """Ulf strikes, Astrid blocks; Astrid places her block's tokens in secret (the undo test's cast)."""
+    game = duel()
+    game.do("next_segment")
+    game.do("declare", action="strike", target="astrid")
+    game.do("declare", action="block")
+    game.do("cast", actor="astrid", manual=[6, 4, 1, 3, 8])
+    game.do("allocate", actor="astrid", past=past, future=future, cancel=1)
+    return game
+
+
+def every_board(game: Game) -> list[BoardView]:
+    return [board(game, game.state, lang, seat) for lang in LANGS for seat in seats(game.state).values()]
+
+
+def test_a_secret_allocation_reads_chosen_and_nothing_else_on_any_board() -> None:
+    one, other = sealed_game(3, 0), sealed_game(1, 2)
+    assert one.declaration("astrid").cast.sealed and other.declaration("astrid").cast.sealed  # type: ignore[union-attr]
+    assert one.declaration("astrid").cast != other.declaration("astrid").cast
+    assert every_board(one) == every_board(other)
+    view = board(one, one.state, "en", RUNS)
+    astrid = next(c for c in view.combatants if c.key == "astrid")
+    assert "chosen" in [b.label for b in astrid.badges]
+    assert "Astrid's tokens: chosen" in view.notes and "Waiting for Ulf to cast" in view.notes
+    assert "elegidas" in " ".join(board(one, one.state, "es", RUNS).notes)
+    for game in (one, other):  # once Ulf has placed his, both are shown: the boards now differ
+        game.do("cast", actor="ulf", manual=[5] * 6)
+        offered = board(game, game.state, "en", Seat(controls=frozenset({"ulf"}))).moves
+        suggested = next(m for m in offered if m.action == "allocate")
+        game.do("allocate", **suggested.params)
+    assert every_board(one) != every_board(other)
+    opened = board(one, one.state, "en", RUNS)
+    assert "chosen" not in [b.label for c in opened.combatants for b in c.badges]
+
+
+def test_an_exchange_takes_at_most_three_clicks_per_side() -> None:
+    """From the segment's start to its resolution with every move's defaults: each combatant's side clicks
+    at most three times for it (declare, a click on the foe's card for the target; cast; place the tokens as
+    suggested), the GM once more for the round's cast the enemies read; then the GM resolves."""
+    for name in ("duel", "enemies", "k4", "band"):
+        game = FIGHTS[name]()
+        game.do("next_segment")
+        clicks: dict[str | None, int] = {}
+        n = 0
+        while game.state.stage in ("declaration", "casting"):
+            move = board(game, game.state, "en", RUNS).moves[0]
+            clicks[move.actor] = clicks.get(move.actor, 0) + 1
+            game.log.apply(move.action, params_of(move), SeededSource(n))
+            n += 1
+        assert game.state.stage == "resolution", name
+        assert clicks.pop(None, 0) <= 1, name
+        assert clicks and all(count <= 3 for count in clicks.values()), (name, clicks)
+        assert {d.actor for d in game.state.declarations} == set(clicks), name
+        assert board(game, game.state, "en", RUNS).moves[0].action in ("resolve", "take_hit", "check"), name
+
+
+def test_a_check_waits_for_its_caster_and_a_pinned_one_may_only_escape() -> None:
+    game = short_game()  # the K-7 fight: wounds interrupt the smith's short action
+    game.do("next_segment")
+    game.declare_all(
+        smith={"action": "short_action", "skill": "Craft", "difficulty": 1, "time": "short"}, foe={"action": "move"}
+    )
+    game.do("cast", actor="smith", manual=[3, 4, 4], goal="succeed")
+    game.do("resolve")
+    game.do("resolve")
+    game.do("next_segment")
+    busy = next(c for c in board(game, game.state, "en", RUNS).combatants if c.key == "smith")
+    assert any(b.label.startswith("busy until round") for b in busy.badges)
+    game.declare_all(smith={"action": "continue"}, foe={"action": "strike", "target": "smith"})
+    game.do("cast", actor="foe", manual=[3, 5, 2, 2], goal="margin")
+    game.do("resolve")
+    view = board(game, game.state, "en", RUNS)
+    assert view.notes == ("foe hits smith: waiting for smith to take the hit or switch to a defence",)
+    assert {m.action for m in view.moves} <= {"take_hit", "switch"} and all(m.actor == "smith" for m in view.moves)
+    game.do("take_hit", location="body")
+    view = board(game, game.state, "es", RUNS)
+    assert view.notes == ("Falta la prueba de smith: Coraje, para no dejarlo a medias",)
+    (check,) = view.moves
+    assert (check.action, check.actor, check.title) == ("check", "smith", "Coraje, para no dejarlo a medias")
+    assert board(game, game.state, "es", Seat(controls=frozenset({"foe"}))).moves == ()
+    game.log.apply("check", params_of(check), SeededSource(1))
+    assert game.state.checks == ()
+
+    game = pin_game()  # the pin test's fight: Grip holds Prey
+    game.do("next_segment")
+    game.declare_all(grip={"action": "pin", "target": "prey"}, prey={"action": "move"})
+    game.do("cast", actor="grip", manual=[3, 3, 5, 2, 2], goal="margin")
+    game.finish_segment(location="body")
+    game.do("next_segment")
+    prey = next(c for c in board(game, game.state, "en", RUNS).combatants if c.key == "prey")
+    assert "pinned by grip" in [b.label for b in prey.badges]
+    if game.state.order[0] == "grip":
+        game.do("declare", action="pin", target="prey")
+    offered = board(game, game.state, "en", Seat(controls=frozenset({"prey"}))).moves
+    assert [m.params["action"] for m in offered] == ["escape_pin"]
