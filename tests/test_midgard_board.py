@@ -22,6 +22,7 @@ from runehall.present.words import words_for
 from runehall.systems.midgard.combat.state import CombatState
 from test_midgard_combat import OPTIONS, Game, enemy_game, k4_game, pc, short_game, villain
 from test_midgard_combat_play import duel
+from test_midgard_gift_reactions import pact_game
 
 LANGS = ("en", "es")
 RUNS = Seat(runs=True)
@@ -45,6 +46,13 @@ def band_game() -> Game:
     )
 
 
+def bound_game() -> Game:
+    """The gift test's pact: the foe is bound by a pact sealed in blood before the fight begins."""
+    game = pact_game()
+    game.do("use_gift", actor="g", gift="sealed_in_blood", target="foe", margin=1)
+    return game
+
+
 FIGHTS: dict[str, Callable[[], Game]] = {
     "duel": duel,
     "k4": k4_game,
@@ -52,6 +60,7 @@ FIGHTS: dict[str, Callable[[], Game]] = {
     "pin": pin_game,
     "short": short_game,
     "band": band_game,
+    "pact": bound_game,
 }
 
 
@@ -346,3 +355,13 @@ def test_a_check_waits_for_its_caster_and_a_pinned_one_may_only_escape() -> None
         game.do("declare", action="pin", target="prey")
     offered = board(game, game.state, "en", Seat(controls=frozenset({"prey"}))).moves
     assert [m.params["action"] for m in offered] == ["escape_pin"]
+
+
+def test_a_pact_can_be_tried_by_the_bound_one_alone() -> None:
+    game = bound_game()
+    mine = board(game, game.state, "en", Seat(controls=frozenset({"foe"}))).moves
+    (attempt,) = (m for m in mine if m.action == "break_pact")
+    assert attempt.title == "Try to break the pact with g" and attempt.params == {"actor": "foe", "by": "g"}
+    assert not [m for m in board(game, game.state, "en", Seat(controls=frozenset({"g"}))).moves if m.actor != "g"]
+    tries = [e for e in played("pact")[0].log.events if e.get("action") == "break_pact"]
+    assert tries  # the play-through tried it too (every offered move applies: see above)

@@ -263,7 +263,7 @@ class Moves:
             self.offer(
                 "allocate",
                 words("Place the GM's tokens"),
-                {"actor": GM, "past": t.free},
+                {"actor": GM, "past": t.free, "future": 0, "outcome": 0, "cancel": 0},
                 None,
                 ask=("past", "future", "outcome", "cancel"),
             )
@@ -325,6 +325,13 @@ class Moves:
                     c.id,
                     ask=("next_attack", "story"),
                 )
+
+    def pacts(self) -> None:
+        """A combatant bound by a pact may try to break it, as often as they wish (a Courage cast)."""
+        for c in self.state.combatants:
+            for p in c.pacts:
+                title = self.words("Try to break the pact with {who}", who=self.names.get(p.by, p.by))
+                self.offer("break_pact", title, {"actor": c.id, "by": p.by}, c.id)
 
     def resolving(self) -> None:
         s, words = self.state, self.words
@@ -461,6 +468,10 @@ def board(
         found.resolving()
     if state.stage in ("declaration", "casting", "resolution", "segment_end"):
         found.gm_cast()
+    if state.stage in ("declaration", "segment_end"):
+        found.spend()
+    if state.stage != "over":
+        found.pacts()
     moves = tuple(m for m in found.found if seat.runs or (m.actor is not None and m.actor in seat.controls))
     if state.stage == "resolution":
         order_title, order = words("Resolution order"), tuple(state.declarations[n].actor for n in state.queue)
