@@ -365,3 +365,10 @@ def test_a_pact_can_be_tried_by_the_bound_one_alone() -> None:
     assert not [m for m in board(game, game.state, "en", Seat(controls=frozenset({"g"}))).moves if m.actor != "g"]
     tries = [e for e in played("pact")[0].log.events if e.get("action") == "break_pact"]
     assert tries  # the play-through tried it too (every offered move applies: see above)
+
+
+def test_bare_hands_and_natural_weapons_are_named_in_both_languages() -> None:
+    game = Game([pc("hero", ws=2), villain("beast", "thane", 2)])
+    hero, beast = board(game, game.state, "es", RUNS).combatants
+    assert dict((s.label, s.value) for s in hero.stats)["Weapon (Arma)"].startswith("Unarmed (Sin armas): daño 1")
+    assert dict((s.label, s.value) for s in beast.stats)["Weapon (Arma)"].startswith("Natural weapon (Arma natural)")

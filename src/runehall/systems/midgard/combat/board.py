@@ -49,6 +49,11 @@ CHECKS = {
     "dread": N_("Courage, against fear"),
     "confound": N_("Alertness, against Confound"),
 }
+BARE = {  # weapons that are no item (gear.py): fists and feet, an enemy's natural weapons
+    "Unarmed": N_("Unarmed"),
+    "Claws": N_("Claws"),
+    "Natural weapon": N_("Natural weapon"),
+}
 EFFECTS = {  # lasting effects that come from no gift (effects.py)
     "immobilised": N_("immobilised"),
     "trance": N_("in a trance"),
@@ -158,7 +163,9 @@ def _stats(c: Combatant, words: Words) -> list[Stat]:
         profile, item = base_weapon(c, None)
     except RunehallError:
         return stats
-    name = data_term(words, "item", item.weapon) if item is not None else term(words, profile.name)
+    name = (
+        data_term(words, "item", item.weapon) if item is not None else term(words, BARE.get(profile.name, profile.name))
+    )
     stats.append(
         Stat(
             term(words, N_("Weapon")),
