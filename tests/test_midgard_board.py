@@ -372,3 +372,18 @@ def test_bare_hands_and_natural_weapons_are_named_in_both_languages() -> None:
     hero, beast = board(game, game.state, "es", RUNS).combatants
     assert dict((s.label, s.value) for s in hero.stats)["Weapon (Arma)"].startswith("Unarmed (Sin armas): daño 1")
     assert dict((s.label, s.value) for s in beast.stats)["Weapon (Arma)"].startswith("Natural weapon (Arma natural)")
+
+
+def test_a_declared_blocks_suggestion_aims_at_the_attackers_difficulty() -> None:
+    game = duel()
+    game.do("next_segment")
+    game.do("declare", action="strike", target="astrid")
+    game.do("declare", action="block")
+    game.do("cast", actor="astrid", manual=[6, 4, 1, 3, 8])
+    tokens = game.declaration("astrid").cast.tokens  # type: ignore[union-attr]
+    (suggested,) = board(game, game.state, "en", Seat(controls=frozenset({"astrid"}))).moves
+    need = 4 + 2 - 2  # Ulf's WS 4 + Axes 2 - 2
+    assert tokens.past < need <= tokens.past + tokens.free  # the Past must be placed to stop the blow
+    assert tokens.past + suggested.params["past"] == need
+    placed = game.do("allocate", **suggested.params)
+    assert "sealed" in placed  # contested: secret until Ulf has placed his

@@ -26,8 +26,8 @@ from runehall.systems.midgard.combat.combatant import (
     skill_ranks,
     wound_penalty,
 )
-from runehall.systems.midgard.combat.moves import base_weapon
-from runehall.systems.midgard.combat.state import CastRecord, CombatState, Declaration
+from runehall.systems.midgard.combat.moves import base_weapon, defence_difficulty
+from runehall.systems.midgard.combat.state import ATTACKS, Allocation, CastRecord, CombatState, Declaration
 from runehall.systems.midgard.options import MidgardOptions
 from runehall.systems.midgard.speech.terms import named
 from runehall.systems.tracker import TrackerAction
@@ -287,14 +287,31 @@ class Moves:
                 self.allocate(d.actor, d.cast)
         self.spend()
 
+    def aim(self, cid: str) -> int | None:
+        """A defence's difficulty: the hardest attack on the defender this segment (each attacker sets its
+        own: WS + attack skill - 2); None for an opposed cast."""
+        s = self.state
+        attacks = [d for d in s.declarations if d.action in ATTACKS and d.target == cid and d.status != "switched"]
+        if s.pending is not None and (s.pending.defender or s.pending.target) == cid:
+            attacks = [s.declarations[s.pending.index]]
+            if s.pending.defence_action == "escape_pin":
+                return None
+        mine = next((d for d in s.declarations if d.actor == cid and d.status != "switched"), None)
+        if s.pending is None and mine is not None and mine.action == "escape_pin":
+            return None
+        return max((defence_difficulty(self.people[d.actor], d) for d in attacks), default=0)
+
     def allocate(self, cid: str, rec: CastRecord) -> None:
         """Place tokens: the book's suggestion (the least Past that succeeds, then Merkstave, then margin)
         prefilled; the split is what the person may change."""
-        difficulty = rec.difficulty if rec.difficulty is not None else 0
-        try:
-            a = casting.automatic(rec.tokens, difficulty, "margin", rec)
-        except RunehallError:
-            return
+        difficulty = rec.difficulty if rec.difficulty is not None else self.aim(cid)
+        if difficulty is None:  # opposed (Escape Pin): the Past to beat is secret, so every token on Past
+            a = Allocation(past=rec.tokens.free)
+        else:
+            try:
+                a = casting.automatic(rec.tokens, difficulty, "margin", rec)
+            except RunehallError:
+                return
         params = {"actor": cid, "past": a.past, "future": a.future, "outcome": a.outcome, "cancel": a.cancel}
         hint = self.words(
             "Suggested: Past {past}, Future {future}, Outcome {outcome}, Merkstave cancelled {cancel}",
