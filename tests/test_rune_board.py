@@ -362,3 +362,45 @@ def test_nobody_treats_a_patient_who_has_lost_nothing() -> None:
     heal = next(m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.action == "heal")
     assert heal.targets == ("Ragnar",) and heal.target == "patient" and heal.ask == ()
     fight.do("heal", seed=3, **{**heal.params, "patient": "Ragnar"})
+
+
+def offered(view: BoardView, action: str, actor: str | None) -> Move:
+    found = [m for m in view.moves if m.action == action and m.actor == actor]
+    assert found, (action, actor, [(m.action, m.actor) for m in view.moves])
+    return found[0]
+
+
+def test_waiting_cutting_in_grappling_and_standing_up_by_the_board() -> None:
+    fight = skirmish()
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    view = check(fight)
+    assert "cut_in" not in {m.action for m in view.moves}
+    fight.do("wait", **offered(view, "wait", "Thurid").params)
+    view = check(fight)
+    assert [c.key for c in view.combatants if c.active] == ["Ragnar"]
+    assert "waiting to cut in" in [b.label for b in view.combatants[1].badges]
+    assert "Thurid waits for someone else to act" in view.notes
+    fight.do("pass", **offered(view, "pass", "Ragnar").params)
+    view = check(fight)
+    assert "Thurid waits and may cut in" in view.notes
+    fight.do("cut_in", **offered(view, "cut_in", "Thurid").params)
+    view = check(fight)
+    grapple = offered(view, "restrain", "Thurid")
+    assert grapple.targets == ("Goblin",) and grapple.params["kind"] == "hold"
+    fight.do("restrain", seed=1, **{**grapple.params, "target": "Goblin"})
+    assert fight.who("Goblin").restraint is not None  # the hold took (seed 1)
+    view = check(fight)
+    assert "held fast" in [b.label for b in view.combatants[2].badges]
+    assert any(b.label == "holding Goblin" for b in view.combatants[1].badges)
+    goblin = {m.action for m in view.moves if m.actor == "Goblin"}
+    assert "break_free" in goblin and not goblin & {"attack", "move", "restrain"}  # held: break free or pass
+    assert "maintain" not in {m.action for m in view.moves if m.actor == "Thurid"}  # not his step now
+    fight.do("condition", who="Troll", fallen=True)
+    view = check(fight)
+    assert "fallen" in [b.label for b in view.combatants[3].badges]
+    while (up := fight.board.next_up()) is not None and up[0] != "Troll":
+        fight.do("pass", who=up[0])
+        view = check(fight)
+    assert up is not None and up[0] == "Troll"
+    assert offered(view, "stand_up", "Troll").ask == ()
+    assert "move" not in {m.action for m in view.moves if m.actor == "Troll"}  # down: he stands up first

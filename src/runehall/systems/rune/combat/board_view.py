@@ -120,45 +120,18 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
         if params_or_none is not None:
             add("replan", params_or_none, ask=("plan",))
     if phase == "acting":
-        for weapon in dict.fromkeys((c.ready, *c.carried(), UNARMED)):  # the weapon in hand first
-            attack = {**who, "weapon": weapon}
-            targets = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
-            if targets:
-                add("attack", attack, target="target", targets=targets)
-                break
-        for kind in MOVE_KINDS:
-            moving = {**who, "kind": kind}
-            if any(trial.ok("move", {**moving, "to": spot}) for spot in spots(c)):
-                add("move", moving, ask=("to", "kind"), hint=words("Choose the spot on the map"))
-                break
-        others = [w for w in (*c.carried(), UNARMED) if w != c.ready]
-        change = trial.first("change_weapon", ({**who, "weapon": w} for w in dict.fromkeys(others)))
-        if change is not None:
-            add("change_weapon", change, ask=("weapon",))
-        for name in ("stand_up", "maintain", "release", "break_free", "wait", "pass", "cut_in"):
+        for name in ("release",):  # free, at any time
             if trial.ok(name, who):
                 add(name, who)
-        for kind in ("hold", "pin"):
-            grapple = {**who, "kind": kind}
-            targets = trial.targets("restrain", grapple, "target", names)
-            if targets:
-                add("restrain", grapple, ask=("kind",), target="target", targets=targets)
-                break
         near = [o.name for o in board.enemies(c) if within(o.at, c.at, ENGAGED)]
         targets = trial.targets("engagement", who, "opponent", near)
         if targets:
             add("engagement", who, target="opponent", targets=targets)
         elif trial.ok("engagement", who):  # against a spot or an object: vs a Difficulty
             add("engagement", who, ask=("difficulty",))
-        if any(trial.ok("jump", {**who, "over": "barrier", "to": spot}) for spot in spots(c)):
-            add("jump", {**who, "over": "barrier"}, ask=("to", "over"), hint=words("Choose the spot on the map"))
-        targets = trial.targets("revive", who, "patient", list(board.windows))
-        if targets:
-            add("revive", who, target="patient", targets=targets)
-        other = trial.first("other", ({**who, "what": PROBE_TEXT, "cost": cost} for cost in ("full", "half")))
-        if other is not None:
-            add("other", {**who, "cost": other["cost"]}, ask=("what", "cost"))
-    if phase in ("acting", "over"):  # in the fight, or a minute's work once it is over
+        if may_begin(trial.state, c.name):
+            found[:0] = _turn_moves(trial, board, c, words)
+    if phase == "over":  # a minute's work once the fight is over
         targets = trial.targets("heal", who, "patient", names)
         if targets:
             add("heal", who, target="patient", targets=targets)
@@ -166,6 +139,65 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
         rest = {**who, "sleep_hours": 8, "rest_hours": 0}
         if trial.ok("rest", rest):
             add("rest", rest, ask=("sleep_hours", "rest_hours"))
+    return found
+
+
+def may_begin(state: CombatState, name: str) -> bool:
+    """Whether `name` may take (or go on with) an action now: every action that spends one starts so."""
+    try:
+        Board(state, None).begin(Board(state, None).people[name])
+    except RunehallError:
+        return False
+    return True
+
+
+def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    """What c may do with the action that is his now (his step, the rest of it, or cutting in)."""
+    who = {"who": c.name}
+    names = list(board.people)
+    found: list[Move] = []
+
+    def add(name: str, params: Mapping[str, Any], **more: Any) -> None:
+        found.append(Move(name, words(trial.actions[name].title), params=dict(params), actor=c.name, **more))
+
+    for weapon in dict.fromkeys((c.ready, *c.carried(), UNARMED)):  # the weapon in hand first
+        attack = {**who, "weapon": weapon}
+        targets = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
+        if targets:
+            add("attack", attack, target="target", targets=targets)
+            break
+    for kind in MOVE_KINDS:
+        moving = {**who, "kind": kind}
+        if any(trial.ok("move", {**moving, "to": spot}) for spot in spots(c)):
+            add("move", moving, ask=("to", "kind"), hint=words("Choose the spot on the map"))
+            break
+    others = [w for w in (*c.carried(), UNARMED) if w != c.ready]
+    change = trial.first("change_weapon", ({**who, "weapon": w} for w in dict.fromkeys(others)))
+    if change is not None:
+        add("change_weapon", change, ask=("weapon",))
+    careless = {**who, "careless": True}
+    if trial.ok("change_weapon", careless):
+        found.append(Move("change_weapon", words("Drop it and draw the belt weapon"), params=careless, actor=c.name))
+    for name in ("stand_up", "maintain", "break_free", "wait", "pass", "cut_in"):
+        if trial.ok(name, who):
+            add(name, who)
+    for kind in ("hold", "pin"):
+        grapple = {**who, "kind": kind}
+        targets = trial.targets("restrain", grapple, "target", names)
+        if targets:
+            add("restrain", grapple, ask=("kind",), target="target", targets=targets)
+            break
+    if any(trial.ok("jump", {**who, "over": "barrier", "to": spot}) for spot in spots(c)):
+        add("jump", {**who, "over": "barrier"}, ask=("to", "over"), hint=words("Choose the spot on the map"))
+    targets = trial.targets("heal", who, "patient", names)
+    if targets:
+        add("heal", who, target="patient", targets=targets)
+    targets = trial.targets("revive", who, "patient", list(board.windows))
+    if targets:
+        add("revive", who, target="patient", targets=targets)
+    other = trial.first("other", ({**who, "what": PROBE_TEXT, "cost": cost} for cost in ("full", "half")))
+    if other is not None:
+        add("other", {**who, "cost": other["cost"]}, ask=("what", "cost"))
     return found
 
 
