@@ -74,17 +74,17 @@ ANSWERS: dict[str, Any] = {"what": "climbs onto the cart", "raw": 4, "difficulty
 def filled(state: CombatState, move: Move, target: str | None) -> Iterator[dict[str, Any]]:
     """The move's params, its target and values for what it asks: each way of filling in `to` in turn."""
     params = dict(move.params)
-    if move.target is not None:
+    if move.target is not None and move.target != "to":
         assert target is not None
         params[move.target] = target
     for name in move.ask:
-        if name in params or name == "to":
+        if name in params:
             continue
         if name in ANSWERS:
             params[name] = ANSWERS[name]
     if move.action == "condition":  # asks what changes: one change is enough
         params = {"who": target, "fallen": True}
-    if "to" in move.ask:
+    if move.target == "to":  # a place on the map
         assert move.actor is not None
         for spot in near(state, move.actor):
             yield {**params, "to": spot}
@@ -96,7 +96,7 @@ def assert_every_move_applies(fight: Fight, view: BoardView) -> None:
     state = fight.state
     for move in view.moves:
         assert move.action in fight.log.tracker.actions()
-        if move.target is not None:
+        if move.target is not None and move.target != "to":
             assert move.targets, move
         for target in move.targets or (None,):
             ok = any(accepted(fight, move.action, p, state) for p in filled(state, move, target))
@@ -290,7 +290,8 @@ def test_an_attack_is_two_clicks_with_the_weapon_in_hand() -> None:
     assert attack.params == {"who": "Thurid", "weapon": "hand_axe"}
     assert attack.targets == ("Goblin",)  # the troll is 9 paces off: out of a hand axe's reach
     move = next(m for m in board(fight).moves if m.action == "move")
-    assert move.ask == ("to", "kind") and move.params["kind"] == "half" and move.hint
+    assert move.target == "to" and move.targets == () and move.ask == ("kind",) and move.params["kind"] == "half"
+    assert move.hint == "Choose the spot on the map"
 
 
 def test_wounds_health_and_the_dying_show_as_badges_and_notes() -> None:

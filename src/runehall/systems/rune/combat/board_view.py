@@ -4,8 +4,8 @@ order, what the fight waits for, the moves this seat may make now and the battle
 Moves are exactly the legal ones: each candidate is tried on the state (a refused action changes nothing, so
 a trial is free of consequence) and offered only when the action accepts it. What is tried is what the
 Move carries: its `params`, a target among its `targets`, and for a parameter left to the person (`ask`) one
-value the action accepts (a spot one pace away for a move). A destination on the map is a point [x, y] in
-whole paces, in the state's coordinates (the tokens' `at`).
+value the action accepts (a spot one pace away for a move). A destination is the move's target, filled by a
+click on the map: a point [x, y] in whole paces, in the state's coordinates (the tokens' `at`, y up).
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ RESTRAINT_WORDS = {"hold": N_("held fast"), "pin": N_("pinned down"), "net": N_(
 ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): "↓", (-1, -1): "↙", (-1, 0): "←", (-1, 1): "↖"}
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
 MOVE_KINDS = ("half", "full", "withdraw", "seize_ground", "seek_cover", "flee", "reckless")
+PLACE = "to"  # a move's destination: a point [x, y] in whole paces, filled by a click on the map (its target)
 PROBE_TEXT = "x"  # a stand-in for free text the person types (what an "other" action is) while trying it
 
 
@@ -169,7 +170,7 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
     for kind in MOVE_KINDS:
         moving = {**who, "kind": kind}
         if any(trial.ok("move", {**moving, "to": spot}) for spot in spots(c)):
-            add("move", moving, ask=("to", "kind"), hint=words("Choose the spot on the map"))
+            add("move", moving, ask=("kind",), target=PLACE, hint=words("Choose the spot on the map"))
             break
     others = [w for w in (*c.carried(), UNARMED) if w != c.ready]
     change = trial.first("change_weapon", ({**who, "weapon": w} for w in dict.fromkeys(others)))
@@ -188,7 +189,7 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
             add("restrain", grapple, ask=("kind",), target="target", targets=targets)
             break
     if any(trial.ok("jump", {**who, "over": "barrier", "to": spot}) for spot in spots(c)):
-        add("jump", {**who, "over": "barrier"}, ask=("to", "over"), hint=words("Choose the spot on the map"))
+        add("jump", {**who, "over": "barrier"}, ask=("over",), target=PLACE, hint=words("Choose the spot on the map"))
     targets = trial.targets("heal", who, "patient", names)
     if targets:
         add("heal", who, target="patient", targets=targets)
