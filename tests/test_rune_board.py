@@ -31,18 +31,20 @@ TERRAIN: list[dict[str, Any]] = [
 ]
 
 
-def skirmish() -> Fight:
+def skirmish(options: dict[str, Any] | None = None) -> Fight:
     return Fight(
         {"name": "Ragnar", "sheet": RAGNAR_SHEET, "at": [0, 0]},
         {"name": "Thurid", "sheet": THURID_SHEET, "at": [0, 2]},
         fighter("Goblin", (2, 0), atk=4, dfn=3, dam=7),
         fighter("Troll", (9, 4), atk=6, dfn=4, dam=10, hp=40),
         terrain=TERRAIN,
+        options=options,
     )
 
 
 def board(fight: Fight, seat: Seat = GM, lang: str = "en") -> BoardView:
-    return fight.log.tracker.board(fight.state, words_for(lang, "rune"), seat)
+    tracker = fight.log.tracker
+    return tracker.board(fight.state, words_for(lang, "rune"), seat, fight.log.option_values())  # type: ignore[call-arg]
 
 
 # -- trying moves by hand -------------------------------------------------------------------------------
@@ -405,3 +407,31 @@ def test_waiting_cutting_in_grappling_and_standing_up_by_the_board() -> None:
     assert up is not None and up[0] == "Troll"
     assert offered(view, "stand_up", "Troll").ask == ()
     assert "move" not in {m.action for m in view.moves if m.actor == "Troll"}  # down: he stands up first
+
+
+def test_the_moves_follow_the_tables_options() -> None:
+    fixed, free = skirmish(), skirmish({"init_plan_fixed": False})
+    for fight in (fixed, free):
+        fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    assert "replan" not in {m.action for m in board(fixed).moves}  # the plan is fixed once rolled (default)
+    replan = offered(board(free), "replan", "Ragnar")
+    assert replan.ask == ("plan",) and replan.params["plan"] != "viking_axe"
+    free.do("replan", **replan.params)
+    assert_every_move_applies(free, board(free))
+    assert_the_rest_is_refused(free, board(free), GM)
+
+
+def test_a_bow_in_hand_shows_its_missiles() -> None:
+    fight = skirmish()
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    fight.do("pass", who="Thurid")
+    change = offered(board(fight), "change_weapon", "Ragnar")
+    fight.do("change_weapon", **{**change.params, "weapon": "short_bow"})
+    stats = {s.label: s.value for s in board(fight).combatants[0].stats}
+    assert (
+        stats["In hand"] == "Short Bow"
+        and stats["Missiles left"] == "12"
+        and stats["DFN"] == str(fight.who("Ragnar").unarmed.dfn)
+    )  # a bow gives no DFN: his bare hands do
+    es = {s.label: s.value for s in board(fight, GM, "es").combatants[0].stats}
+    assert es["Proyectiles restantes"] == "12"

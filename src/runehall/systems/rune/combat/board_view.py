@@ -71,14 +71,15 @@ def term(message: str, words: Words) -> str:
 class Trial:
     """Tries actions on the state: whether an action accepts these parameters now."""
 
-    def __init__(self, state: CombatState, actions: Actions) -> None:
+    def __init__(self, state: CombatState, actions: Actions, options: Any = None) -> None:
         self.state = state
         self.actions = actions
+        self.options = options
 
     def ok(self, name: str, params: Mapping[str, Any]) -> bool:
         action = self.actions[name]
         try:
-            action.apply(self.state, action.parse_params(dict(params)), None, SeededSource(13))
+            action.apply(self.state, action.parse_params(dict(params)), self.options, SeededSource(13))
         except RunehallError:
             return False
         return True
@@ -130,7 +131,7 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
             add("engagement", who, target="opponent", targets=targets)
         elif trial.ok("engagement", who):  # against a spot or an object: vs a Difficulty
             add("engagement", who, ask=("difficulty",))
-        if may_begin(trial.state, c.name):
+        if may_begin(trial, c.name):
             found[:0] = _turn_moves(trial, board, c, words)
     if phase == "over":  # a minute's work once the fight is over
         targets = trial.targets("heal", who, "patient", names)
@@ -143,10 +144,11 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
     return found
 
 
-def may_begin(state: CombatState, name: str) -> bool:
+def may_begin(trial: Trial, name: str) -> bool:
     """Whether `name` may take (or go on with) an action now: every action that spends one starts so."""
     try:
-        Board(state, None).begin(Board(state, None).people[name])
+        board = Board(trial.state, trial.options)
+        board.begin(board.people[name])
     except RunehallError:
         return False
     return True
@@ -233,8 +235,10 @@ def _runner_moves(trial: Trial, board: Board, words: Words) -> list[Move]:
     return found
 
 
-def moves(state: CombatState, board: Board, seat: Seat, words: Words, actions: Actions) -> tuple[Move, ...]:
-    trial = Trial(state, actions)
+def moves(
+    state: CombatState, board: Board, seat: Seat, words: Words, actions: Actions, options: Any = None
+) -> tuple[Move, ...]:
+    trial = Trial(state, actions, options)
     found: list[Move] = []
     now = turn(board)
     first = [now[0]] if now is not None else []
@@ -310,6 +314,7 @@ def card(board: Board, c: Combatant, now: str | None, words: Words) -> Combatant
         _stat(N_("DFN"), None if dfn.dfn_na else dfn.dfn, words),
         _stat(N_("DAM"), w.dam, words),
         _stat(N_("Soak"), c.soak, words),
+        *((Stat(words("Missiles left"), words.number(w.ammo)),) if w.ammo is not None else ()),
     )
     side = words(SIDE_WORDS[c.side]) if c.side in SIDE_WORDS else c.side
     return CombatantCard(
@@ -425,8 +430,10 @@ def battle_map(state: CombatState, words: Words) -> MapView:
     )
 
 
-def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions) -> BoardView:
-    board = Board(state, None)
+def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions, options: Any = None) -> BoardView:
+    """The board for this seat. `options`: the table's rule options (the moves offered follow them); None
+    reads the defaults."""
+    board = Board(state, options)
     now = turn(board)
     return BoardView(
         title=words(TITLE),
@@ -435,6 +442,6 @@ def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions) -
         order=order(board),
         combatants=tuple(card(board, c, now[0] if now else None, words) for c in board.people.values()),
         notes=notes(board, words),
-        moves=moves(state, board, seat, words, actions),
+        moves=moves(state, board, seat, words, actions, options),
         map=battle_map(state, words),
     )

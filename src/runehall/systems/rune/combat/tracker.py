@@ -71,9 +71,10 @@ class CombatTracker(Tracker[CombatState]):
     def view(self, state: CombatState) -> dict[str, Any]:
         return view(state)
 
-    def board(self, state: CombatState, words: Words, seat: Seat) -> BoardView:
-        """Cards, the initiative order, the legal moves for this seat and the battle map (board_view.py)."""
-        return board_view.board_view(state, words, seat, ACTIONS)
+    def board(self, state: CombatState, words: Words, seat: Seat, options: Any = None) -> BoardView:
+        """Cards, the initiative order, the legal moves for this seat and the battle map (board_view.py);
+        `options`, the table's rule options, when the caller has them (the moves offered follow them)."""
+        return board_view.board_view(state, words, seat, ACTIONS, options)
 
     def render(self, state: CombatState) -> str:
         return render(state)
