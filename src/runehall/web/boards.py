@@ -71,6 +71,7 @@ class MapDraw:
     tokens: list[Token]
     radius: float
     stroke: float
+    snap: float  # a place clicked on the map is rounded to this many units (a quarter of a grid square)
 
 
 @dataclass
@@ -203,5 +204,7 @@ def _map(m: MapView, cards: list[CardView]) -> MapDraw:
             continue
         x, y = at(*c.card.at)
         tokens.append(Token(c.card.key, c.card.name, c.initial, c.side, x, y, c.card.active, c.card.out))
-    radius = round(max(min(w, h) / 28, max(w, h) / 60), 3)
-    return MapDraw(m, f"0 0 {w:g} {h:g}", grid, areas, legend, tokens, radius, round(radius / 6, 3))
+    radius = round(max(min(w, h) / 18, max(w, h) / 40), 3)  # seen at a glance, not to scale
+    snap = m.grid / 4 if m.grid > 0 else 0.1
+    line = round(max(w, h) / 400, 4)  # thin lines whatever the map's units
+    return MapDraw(m, f"0 0 {w:g} {h:g}", grid, areas, legend, tokens, radius, line, snap)

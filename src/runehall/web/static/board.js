@@ -122,6 +122,7 @@
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (html === null) return;
+        if (busy(view)) { view.setAttribute("data-stale", ""); return; } // a move begun meanwhile: later
         view.innerHTML = html;
         if (window.htmx) window.htmx.process(view);
       });
@@ -141,7 +142,9 @@
     const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     const x = p.x + Number(svg.getAttribute("data-origin-x") || 0);
     const y = Number(svg.getAttribute("data-height") || 0) - p.y + Number(svg.getAttribute("data-origin-y") || 0);
-    return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
+    const snap = Number(svg.getAttribute("data-snap")) || 0.1; // a quarter of a grid square
+    const round = function (v) { return Math.round(Math.round(v / snap) * snap * 1000) / 1000; };
+    return [round(x), round(y)];
   }
 
   function place(form, point) {

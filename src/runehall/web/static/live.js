@@ -68,6 +68,7 @@
       if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // a move being chosen: later
       fetchPart(view.dataset.view).then(function (html) {
         if (html === null) return;
+        if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // chosen meanwhile: later
         view.innerHTML = html;
         if (window.htmx) window.htmx.process(view);
       });
