@@ -234,7 +234,10 @@ def step(fight: Fight, view: BoardView, seed: int) -> str:
         if name in by_action:
             fight.do(name, seed=seed, **by_action[name].params)
             return name
-    if "move" in by_action and not by_action["move"].params.get("kind") == "withdraw":
+    mover = by_action["move"].actor if "move" in by_action else None
+    side = next((c.side for c in fight.state.combatants if c.name == mover), None)
+    foes_up = any(c.side != side and c.active for c in fight.state.combatants)
+    if mover is not None and foes_up and by_action["move"].params.get("kind") != "withdraw":
         fight.do("move", seed=seed, **toward(fight, by_action["move"]))
         return "move"
     for name in ("pass", "end_round"):
@@ -244,14 +247,15 @@ def step(fight: Fight, view: BoardView, seed: int) -> str:
     raise AssertionError(f"the board offers nothing to go on with: {[m.action for m in view.moves]}")
 
 
-def test_a_fight_played_by_the_boards_moves_alone() -> None:
+@pytest.mark.parametrize("dice", [0, 500])
+def test_a_fight_played_by_the_boards_moves_alone(dice: int) -> None:
     fight = skirmish()
     taken: list[str] = []
     for n in range(40):
         view = check(fight)
         if fight.state.phase == "over":
             break
-        taken.append(step(fight, view, seed=n + 1))
+        taken.append(step(fight, view, seed=dice + n + 1))
     assert {"initiative", "attack", "move", "end_round"} <= set(taken), taken
     assert any(c.hp < c.hp_max for c in fight.state.combatants)
 

@@ -122,9 +122,8 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
         if params_or_none is not None:
             add("replan", params_or_none, ask=("plan",))
     if phase == "acting":
-        for name in ("release",):  # free, at any time
-            if trial.ok(name, who):
-                add(name, who)
+        if trial.ok("release", who):  # letting go is free, at any time
+            add("release", who)
         near = [o.name for o in board.enemies(c) if within(o.at, c.at, ENGAGED)]
         targets = trial.targets("engagement", who, "opponent", near)
         if targets:
@@ -137,7 +136,6 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
         targets = trial.targets("heal", who, "patient", names)
         if targets:
             add("heal", who, target="patient", targets=targets)
-    if phase == "over":
         rest = {**who, "sleep_hours": 8, "rest_hours": 0}
         if trial.ok("rest", rest):
             add("rest", rest, ask=("sleep_hours", "rest_hours"))
