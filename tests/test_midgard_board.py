@@ -20,7 +20,7 @@ from runehall.present.board import BoardView, Move, Seat
 from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems.midgard.combat.state import CombatState
-from test_midgard_combat import OPTIONS, Game, enemy_game, k4_game, pc, short_game, villain
+from test_midgard_combat import Game, enemy_game, k4_game, pc, short_game, villain
 from test_midgard_combat_play import duel
 from test_midgard_gift_reactions import pact_game
 
@@ -53,6 +53,19 @@ def bound_game() -> Game:
     return game
 
 
+def by_hand_game() -> Game:
+    """The extras test's fight under merkstave_policy ask_gm: leftover Merkstave waits for a person."""
+    return Game(
+        [
+            pc("x", skills={"Sax": 1}, weapons=["sax"]),
+            pc("y", "raiders", skills={"Sax": 1}, weapons=["sax"]),
+            villain("sb", "shieldbearer", 2, skills=["Sax"], weapons=["sax"]),
+        ],
+        merkstave_policy="ask_gm",
+        gm_merkstave_spender="gm",
+    )
+
+
 FIGHTS: dict[str, Callable[[], Game]] = {
     "duel": duel,
     "k4": k4_game,
@@ -61,11 +74,13 @@ FIGHTS: dict[str, Callable[[], Game]] = {
     "short": short_game,
     "band": band_game,
     "pact": bound_game,
+    "by_hand": by_hand_game,
 }
 
 
 def board(game: Game, state: CombatState, lang: str, seat: Seat) -> BoardView:
-    return game.log.tracker.board(state, words_for(lang, "midgard"), seat)
+    """The board as the table asks for it: with the fight's rule options."""
+    return game.log.tracker.board(state, words_for(lang, "midgard"), seat, options=game.log.option_values())
 
 
 def params_of(move: Move, target: str | None = None) -> dict[str, Any]:
@@ -136,7 +151,7 @@ def test_every_offered_move_applies_with_every_target() -> None:
             for target in move.targets or (None,):
                 params = action.parse_params(params_of(move, target))
                 try:
-                    action.apply(step.state, params, OPTIONS, SeededSource(7))
+                    action.apply(step.state, params, game.log.option_values(), SeededSource(7))
                 except RunehallError as e:  # pragma: no cover - the failure says which
                     pytest.fail(f"{name}: {move.title} {dict(params_of(move, target))} refused: {e}")
                 tried += 1
@@ -169,7 +184,7 @@ def test_the_flows_actions_not_offered_are_refused() -> None:
                 continue
             action = game.log.tracker.action(action_name)
             with pytest.raises(RunehallError):
-                action.apply(step.state, action.parse_params(params), OPTIONS, SeededSource(3))
+                action.apply(step.state, action.parse_params(params), game.log.option_values(), SeededSource(3))
                 pytest.fail(f"{name}: {action_name} {params} is accepted but not offered at {step.state.stage}")
             refused += 1
     assert refused > 500
@@ -387,3 +402,20 @@ def test_a_declared_blocks_suggestion_aims_at_the_attackers_difficulty() -> None
     assert tokens.past + suggested.params["past"] == need
     placed = game.do("allocate", **suggested.params)
     assert "sealed" in placed  # contested: secret until Ulf has placed his
+
+
+def test_leftover_merkstave_is_offered_to_spend_under_the_tables_options() -> None:
+    game = by_hand_game()
+    spent = [e for e in played("by_hand")[0].log.events if e.get("action") == "merkstave"]
+    assert spent  # the play-through met Merkstave left to spend, and spent it by the offered move
+    game = Game([pc("x", skills={"Sax": 1}, weapons=["sax"]), pc("y", "raiders")], merkstave_policy="ask_gm")
+    game.do("next_segment")
+    game.do("declare", actor="y", action="move")
+    game.do("declare", actor="x", action="strike", target="y")
+    game.do("cast", actor="x", manual=[3, 5, 1], goal="margin")  # the extras test's cast: one Merkstave left
+    view = board(game, game.state, "en", RUNS)
+    assert "Waiting for x's Merkstave to be spent" in view.notes
+    (spend,) = (m for m in view.moves if m.action == "merkstave")
+    assert spend.params == {"actor": "x", "next_attack": 1} and spend.actor == "x"
+    game.do("merkstave", **spend.params)
+    assert game.state.stage == "resolution"

@@ -203,8 +203,11 @@ def _card(state: CombatState, c: Combatant, words: Words, active: set[str]) -> C
 class Moves:
     """The moves legal now, each tried on the state before it is offered."""
 
-    def __init__(self, state: CombatState, words: Words, acts: Mapping[str, TrackerAction[CombatState]]) -> None:
+    def __init__(
+        self, state: CombatState, words: Words, acts: Mapping[str, TrackerAction[CombatState]], options: Any
+    ) -> None:
         self.state, self.words, self.acts = state, words, acts
+        self.options = options if options is not None else MidgardOptions()
         self.names = {c.id: c.name for c in state.combatants}
         self.people = {c.id: c for c in state.combatants}
         self.found: list[Move] = []
@@ -212,7 +215,7 @@ class Moves:
     def accepts(self, action: str, params: Mapping[str, Any]) -> bool:
         act = self.acts[action]
         try:
-            act.apply(self.state, act.parse_params(dict(params)), MidgardOptions(), SeededSource(0))
+            act.apply(self.state, act.parse_params(dict(params)), self.options, SeededSource(0))
         except RunehallError:
             return False
         return True
@@ -474,10 +477,16 @@ def _phase(state: CombatState, words: Words) -> str:
 
 
 def board(
-    state: CombatState, words: Words, seat: Seat, acts: Mapping[str, TrackerAction[CombatState]], title: str
+    state: CombatState,
+    words: Words,
+    seat: Seat,
+    acts: Mapping[str, TrackerAction[CombatState]],
+    title: str,
+    options: Any = None,
 ) -> BoardView:
+    """The board for a seat; each move is tried under the table's options (the defaults when none given)."""
     notes, active = _waiting(state, words)
-    found = Moves(state, words, acts)
+    found = Moves(state, words, acts, options)
     if state.stage in ("setup", "segment_end"):
         label = words("Begin the fight") if state.stage == "setup" else words("Next segment")
         found.offer("next_segment", label, {}, None)

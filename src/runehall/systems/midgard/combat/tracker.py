@@ -59,8 +59,9 @@ class CombatTracker(Tracker[CombatState]):
     def actions(self) -> Mapping[str, TrackerAction[CombatState]]:
         return ACTIONS
 
-    def board(self, state: CombatState, words: Words, seat: Seat) -> BoardView:
-        return board.board(state, words, seat, ACTIONS, words(self.title))
+    def board(self, state: CombatState, words: Words, seat: Seat, options: Any = None) -> BoardView:
+        """The fight at a glance (board.py); the moves offered follow the table's rule options."""
+        return board.board(state, words, seat, ACTIONS, words(self.title), options)
 
     def view(self, state: CombatState) -> dict[str, Any]:
         return view(state)
