@@ -198,7 +198,7 @@ def test_play_a_session_from_the_cli(cli: Cli, tmp_path: Path) -> None:
     assert "Mano / Hand" in out and "ᛏ Týr F" in out
     assert "→ Actividad (Activity)" in do("play", "--rune", "Týr", "--to", "actividad")
     do("cleanup")
-    assert "3 in the bag" in cli("play", "show", game)
+    assert "En la bolsa (in the bag): 3 runes" in cli("play", "show", game)  # the board's Wyrd section
     do("damage", "--points", "6", "--trait", "F", "--policy", "spread")
     assert json.loads(cli("play", "show", game, "--json"))["status"] == "inconsciente"
     before = Path(game).read_bytes()

@@ -12,12 +12,14 @@ from typing import Annotated, Any
 
 import typer
 
-from runehall.cli import listing, render, speech
+from runehall.cli import board, listing, render, speech
 from runehall.cli.common import JsonOut, OptionPairs, choose_source, parse_options, user_errors
 from runehall.cli.words import coerce, split_words
 from runehall.errors import N_, ParameterError, Refusal
 from runehall.files import read_document, write_json_atomic
+from runehall.play.board import board_of
 from runehall.play.log import PlayLog
+from runehall.present.board import Seat
 from runehall.present.card import Card
 from runehall.present.words import Words, words_for
 from runehall.systems import registry
@@ -40,6 +42,16 @@ def _show(log: PlayLog, as_json: bool, words: Words | None = None) -> None:
     if words is not None:
         render.out.print(words(tracker.title), style="bold", markup=False)
     render.out.print(tracker.render(state), markup=False)
+
+
+def _board(log: PlayLog, words: Words) -> None:
+    """The tracker as its board (runehall.present.board) for the one who runs the file: the cards, the order,
+    the moves legal now, in words."""
+    tracker = log.tracker
+    title = words(tracker.title)
+    render.out.print(title, style="bold", markup=False)
+    shown = board_of(tracker, log.state(), words, Seat(runs=True), log.option_values())
+    board.draw(render.out, shown, words, title, tracker)
 
 
 def _words(log: PlayLog, lang: str | None) -> Words:
@@ -120,7 +132,7 @@ def play_show(path: PlayFile, as_json: JsonOut = False, lang: speech.LangOption 
     live = [e for e in log.events if e["action"] != "revoke" and e["seq"] not in gone]
     if live:
         speech.card(render.out, _card(log, live[-1], words), f"{live[-1]['seq']}.")
-    _show(log, False, words)
+    _board(log, words)
 
 
 @play_app.command("undo")

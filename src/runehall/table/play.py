@@ -224,7 +224,8 @@ class TableService(FairTable):
 
     def trackers(self, viewer: Participant, states: bool = False) -> list[dict[str, Any]]:
         """The trackers this viewer may see, as JSON; `states` adds each one's state as its model under "now"
-        (for the web's boards, built in the viewer's words; never sent as it is)."""
+        and the table's rule options under "options" (for the web's boards, built in the viewer's words;
+        never sent as they are)."""
         state = self.state(viewer.table_id)
         out: list[dict[str, Any]] = []
         for tracker_id, record in state.trackers.items():
@@ -244,7 +245,7 @@ class TableService(FairTable):
                 }
             )
             if states:
-                out[-1]["now"] = now
+                out[-1]["now"], out[-1]["options"] = now, log.option_values()
         return out
 
     # -- notes and chat --------------------------------------------------------------------------------

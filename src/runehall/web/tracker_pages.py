@@ -10,6 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
 from runehall.errors import N_, RunehallError
+from runehall.play.board import board_of
 from runehall.present.board import Seat
 from runehall.present.words import words_for
 from runehall.service import models
@@ -35,12 +36,12 @@ def tracker_rows(
     words = words_for(lang, system.id)
     trackers: list[dict[str, Any]] = []
     for t in service.trackers(viewer, states=True):
-        now = t.pop("now")
+        now, options = t.pop("now"), t.pop("options")
         tracker = system.tracker(t["tracker"])
         usable, mine = _usable(viewer, tracker, t)
         seat = Seat(runs=mine is None, controls=frozenset(mine or ()))
         players = {key: names.get(pid, pid) for key, pid in t["controllers"].items()}
-        board = tracker.board(now, words, seat)
+        board = board_of(tracker, now, words, seat, options)
         drawn = boards.draw(board, tracker, words, t["id"], players)
         default = type(tracker).board is Tracker.board  # a system not drawing its own board yet
         shown = {
