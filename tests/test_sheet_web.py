@@ -14,8 +14,8 @@ from tests.test_web import new_table
 from runehall.present import words_for
 from runehall.present.check import program_values
 from runehall.present.odds import summarize
-from runehall.systems import registry
 from runehall.storage.exports import TableExport
+from runehall.systems import registry
 from runehall.table.imports import check_import
 from runehall.web.sheets import MAX_PREFILL_TEXT
 
@@ -282,7 +282,9 @@ def test_a_roll_from_the_sheet_says_whose_and_for_what(client: Any) -> None:
     typed = {k: v for k, v in sent.items() if not k.startswith("about_")}
     client.post(f"/t/{table_id}/roll", data=typed, headers={"HX-Request": "true"})
     assert "about" not in client.get(f"/api/tables/{table_id}/events").json()[-1]["payload"]
-    too_long = client.post(f"/t/{table_id}/roll", data={**sent, "about_what": "x" * 121}, headers={"HX-Request": "true"})
+    too_long = client.post(
+        f"/t/{table_id}/roll", data={**sent, "about_what": "x" * 121}, headers={"HX-Request": "true"}
+    )
     assert too_long.status_code == 200 or too_long.status_code == 422  # a tampered label is dropped or refused
     assert "x" * 121 not in client.get(f"/t/{table_id}").text
 
