@@ -419,3 +419,16 @@ def test_leftover_merkstave_is_offered_to_spend_under_the_tables_options() -> No
     assert spend.params == {"actor": "x", "next_attack": 1} and spend.actor == "x"
     game.do("merkstave", **spend.params)
     assert game.state.stage == "resolution"
+
+
+def test_the_suggested_split_is_said_without_empty_stones() -> None:
+    game = duel()
+    game.do("next_segment")
+    game.do("declare", action="strike", target="astrid")
+    game.do("declare", action="block")
+    game.do("cast", actor="astrid", manual=[6, 4, 1, 3, 8])
+    for lang, said in (("en", "Suggested: Past "), ("es", "Propuesta: Pasado ")):
+        (move,) = board(game, game.state, lang, Seat(controls=frozenset({"astrid"}))).moves
+        parts = move.hint.split(": ", 1)[1].split(", ")
+        assert move.hint.startswith(said) and len(parts) == sum(1 for k in move.ask if move.params[k])
+        assert not any(p.endswith(" 0") or p.startswith("0 ") for p in parts)

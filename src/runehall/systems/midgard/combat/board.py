@@ -304,6 +304,21 @@ class Moves:
             return None
         return max((defence_difficulty(self.people[d.actor], d) for d in attacks), default=0)
 
+    def split(self, a: Allocation) -> str:
+        """An allocation as people say it, the stones left empty left out: "Past 2, Outcome 1"."""
+        words = self.words
+        parts = [
+            words(message, n=words.number(n))
+            for message, n in (
+                (N_("Past {n}"), a.past),
+                (N_("Future {n}"), a.future),
+                (N_("Outcome {n}"), a.outcome),
+                (N_("{n} Merkstave cancelled"), a.cancel),
+            )
+            if n
+        ]
+        return ", ".join(parts) if parts else words("no free tokens")
+
     def allocate(self, cid: str, rec: CastRecord) -> None:
         """Place tokens: the book's suggestion (the least Past that succeeds, then Merkstave, then margin)
         prefilled; the split is what the person may change."""
@@ -316,13 +331,7 @@ class Moves:
             except RunehallError:
                 return
         params = {"actor": cid, "past": a.past, "future": a.future, "outcome": a.outcome, "cancel": a.cancel}
-        hint = self.words(
-            "Suggested: Past {past}, Future {future}, Outcome {outcome}, Merkstave cancelled {cancel}",
-            past=self.words.number(a.past),
-            future=self.words.number(a.future),
-            outcome=self.words.number(a.outcome),
-            cancel=self.words.number(a.cancel),
-        )
+        hint = self.words("Suggested: {split}", split=self.split(a))
         self.offer(
             "allocate", self.words("Place tokens"), params, cid, ask=("past", "future", "outcome", "cancel"), hint=hint
         )
