@@ -295,12 +295,13 @@ TRACKERS: dict[str, list[tuple[str, dict[str, Any], list[tuple[str, dict[str, An
 
 # A move the rules refuse, for each tracker: its refusal is said in Spanish too. Left out while refusals are
 # being made translated templates (brief H1), as they still read partly in English on a Spanish page:
-# Ragnarök's damage without allocating it ("quedan 1 punto(s) por asignar con --allocate", a flag), its heal
+# Ragnarök's heal
 # of -1 ("points: como mínimo 0", the field by its name, not its label), and Rune's advancement buy with a
 # bad "how" ("how: debe ser uno de estos: 'experience' o 'training'": the field's name and the choices' ids).
 REFUSED: dict[tuple[str, str], list[tuple[str, dict[str, Any]]]] = {
     ("midgard", "combat"): [("declare", {"actor": "nobody", "action": "dodge"}), ("resolve", {})],
     ("rune", "combat"): [("attack", {"who": "Troll", "target": "Nadie"}), ("initiative", {"who": "Ragnar"})],
+    ("ragnarok", "tree"): [("damage", {"points": 1, "trait": "F"})],
 }
 
 

@@ -98,7 +98,7 @@ def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str
         raise RulesError(N_("non-lethal damage is not in use (option nonlethal_damage_flag)"))
     policy = params.policy or ("owner_choice" if params.allocate else board.options.damage_policy)
     if params.allocate and policy != "owner_choice":
-        raise ParameterError(N_("--allocate names the runes for the owner_choice policy only"))
+        raise ParameterError(N_("the runes a point hits are named only when the campaign lets the owner choose them"))
     hp = board.hp
     stop = 1 if params.nonlethal else hp + 1 if params.trait == "E" else hp
     before = board.status()
@@ -113,7 +113,7 @@ def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str
             if i >= len(params.allocate):
                 names = ", ".join(board.label(t.id) for t in eligible)
                 raise RulesError(
-                    N_("{left} more point(s) to allocate with --allocate (eligible: {names})"),
+                    N_("{left} more point(s) to place: name the runes they hit (eligible: {names})"),
                     left=params.points - i,
                     names=names,
                 )
