@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
+
+from pydantic import BaseModel
 
 from runehall.present.board import Area, BoardView, CombatantCard, Gauge, MapView, Move
 from runehall.present.words import Words
@@ -94,10 +97,16 @@ def _css(kind: str) -> str:
     return f"area-{cleaned or 'plain'}"
 
 
+@lru_cache(maxsize=256)
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON schema, made once (a page draws every move of every board)."""
+    return model.model_json_schema()
+
+
 def _point_param(action: Any, name: str) -> str:
     """How an action's parameter takes a place: "pair" (a list of two numbers, sent "x, y"), "xy" (an object,
     sent as JSON with x and y); "" when it takes a card's key."""
-    schema = action.Params.model_json_schema()
+    schema = _schema(action.Params)
     prop = schema.get("properties", {}).get(name, {})
     options = [prop, *prop.get("anyOf", [])]
     for option in options:
@@ -204,7 +213,9 @@ def _map(m: MapView, cards: list[CardView]) -> MapDraw:
             continue
         x, y = at(*c.card.at)
         tokens.append(Token(c.card.key, c.card.name, c.initial, c.side, x, y, c.card.active, c.card.out))
-    radius = round(max(min(w, h) / 18, max(w, h) / 40), 3)  # seen at a glance, not to scale
+    # a token about fills a grid square (as on a battle mat), yet is never lost on a large map
+    wide = max(w, h)
+    radius = round(min(max(m.grid * 0.45 if m.grid > 0 else wide / 50, wide / 80), wide / 30), 3)
     snap = m.grid / 4 if m.grid > 0 else 0.1
     line = round(max(w, h) / 400, 4)  # thin lines whatever the map's units
     return MapDraw(m, f"0 0 {w:g} {h:g}", grid, areas, legend, tokens, radius, line, snap)

@@ -14,7 +14,8 @@ from runehall.web.i18n import LANGUAGES, translations
 
 
 def system_templates() -> dict[str, PackageLoader]:
-    """A system's own widgets (e.g. Ragnarök's game tree) live in its folder, under templates/."""
+    """A system's own templates live in its folder, under templates/ (a tracker is drawn by its board,
+    web/templates/_board.html, not by a template of its own)."""
     found = {}
     for system_id, system in registry.systems().items():
         package = type(system).__module__
@@ -24,12 +25,6 @@ def system_templates() -> dict[str, PackageLoader]:
         except TypeError:  # a system in a single module (a test's) has no folder of templates
             continue
     return found
-
-
-def widget(system_id: str, tracker: str) -> str | None:
-    """The template a system ships for a tracker, if any."""
-    name = f"{system_id}/{tracker}.html"
-    return name if name in environment("en").list_templates() else None
 
 
 def show(value: Any) -> str:

@@ -22,7 +22,6 @@ from runehall.web.forms import collect, fields, validated
 from runehall.web.pages import form_of, lang_of, service_of
 from runehall.web.plumbing import act, json_object, render_html, system_of, viewer_of
 from runehall.web.refusals import in_language
-from runehall.web.render import widget
 
 router = APIRouter()
 PARAM = "param-"  # an action's parameter fields are named apart from the form's own (declare has an "action")
@@ -49,7 +48,6 @@ def tracker_rows(
             "can_act": bool(usable),
             "board": drawn,
             "mine": [t["combatants"].get(key, key) for key in mine or ()],
-            "widget": widget(system.id, t["tracker"]) if default else None,
             "plain": default,
             "can_assign": viewer.is_gm and bool(t["combatants"]),
             "assigned": [
