@@ -51,8 +51,8 @@ def _reason(part: Refusal, words: Words) -> str:
 
 
 def _value(value: Any, words: Words) -> Any:
-    if isinstance(value, OneOf):
-        return words.join((f"'{o}'" for o in value.options), alternatives=True)
+    if isinstance(value, OneOf):  # each choice as the catalog says it, where it does ('experiencia')
+        return words.join((f"'{words(o)}'" for o in value.options), alternatives=True)
     if isinstance(value, Refusal):
         return say_part(value, words)
     if isinstance(value, RunehallError):
