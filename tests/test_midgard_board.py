@@ -432,3 +432,39 @@ def test_the_suggested_split_is_said_without_empty_stones() -> None:
         parts = move.hint.split(": ", 1)[1].split(", ")
         assert move.hint.startswith(said) and len(parts) == sum(1 for k in move.ask if move.params[k])
         assert not any(p.endswith(" 0") or p.startswith("0 ") for p in parts)
+
+
+def tampered(state: CombatState) -> CombatState | None:
+    """The state with every sealed cast's placement and result changed; None when nothing is sealed."""
+    changed, any_sealed = [], False
+    for d in state.declarations:
+        rec = d.cast
+        if rec is not None and rec.sealed and rec.allocation is not None:
+            any_sealed = True
+            a = rec.allocation
+            rec = rec.model_copy(
+                update={
+                    "allocation": a.model_copy(update={"past": a.past + 3, "outcome": a.outcome + 2}),
+                    "past": rec.past + 3,
+                    "margin": rec.margin + 2,
+                    "speed": rec.speed + 4,
+                    "success": not rec.success,
+                    "merkstave": rec.merkstave + 1,
+                }
+            )
+            d = d.model_copy(update={"cast": rec})
+        changed.append(d)
+    return state.model_copy(update={"declarations": tuple(changed)}) if any_sealed else None
+
+
+def test_no_board_in_any_fight_depends_on_a_sealed_allocation() -> None:
+    compared = 0
+    for name, game, step in all_steps():
+        other = tampered(step.state)
+        if other is None:
+            continue
+        for lang in LANGS:
+            for key, seat in seats(step.state).items():
+                assert board(game, other, lang, seat) == step.boards[lang, key], (name, lang, key)
+                compared += 1
+    assert compared > 50
