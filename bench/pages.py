@@ -55,6 +55,31 @@ def _populate(url: str) -> tuple[str, str]:
     return gm["table_id"], gm["token"]
 
 
+def _fighter(name: str, at: tuple[int, int], side: str) -> dict[str, object]:
+    club = {"weapon": "club", "init": 5, "atk": 5, "dfn": 5, "dam": 6}
+    spec: dict[str, object] = {"name": name, "at": list(at), "soak": 3, "hp": 50, "res": 3, "weapons": [club]}
+    if side == "heroes":
+        spec.update({"hero": True, "wt": 15, "init_noncombat": 3, "dodge": 3, "healer": 3, "per": 0, "strength": 2})
+    else:
+        spec["side"] = "foes"
+    return spec
+
+
+def _populate_fight(url: str) -> tuple[str, str]:
+    """A Rune fight of eight (four heroes, four foes) and 200 entries in the log (issue 13's measure)."""
+    gm = httpx.post(f"{url}/api/tables", json={"name": "Battle", "system": "rune", "gm_name": "Norn"}).json()
+    headers = {"Authorization": f"Bearer {gm['token']}"}
+    api = f"{url}/api/tables/{gm['table_id']}"
+    people = [_fighter(f"Hero {i}", (0, 3 * i), "heroes") for i in range(4)]
+    people += [_fighter(f"Foe {i}", (4, 3 * i), "foes") for i in range(4)]
+    httpx.post(f"{api}/trackers", headers=headers, json={"tracker": "combat", "setup": {"combatants": people}})
+    for i in range(199):
+        httpx.post(
+            f"{api}/rolls", headers=headers, json={"mechanic": "roll", "params": {"bonus": i % 7, "difficulty": 9}}
+        )
+    return gm["table_id"], gm["token"]
+
+
 def _time(client: httpx.Client, path: str) -> list[float]:
     times = []
     for _ in range(REPEATS):
@@ -75,7 +100,11 @@ def page_loads() -> list[PageRow]:
             for name, path in (("home", "/"), ("table (GM, 50 rolls, a game tree)", f"/t/{table_id}")):
                 times = _time(client, path)
                 rows.append(PageRow(name, statistics.median(times), max(times)))
-            return rows
+        fight_id, fight_token = _populate_fight(url)
+        with httpx.Client(base_url=url, cookies={f"rh_{fight_id}": fight_token}) as client:
+            times = _time(client, f"/t/{fight_id}")
+            rows.append(PageRow("table (GM, a Rune fight of 8, 200 entries)", statistics.median(times), max(times)))
+        return rows
 
 
 def home_page() -> PageRow:
@@ -84,3 +113,7 @@ def home_page() -> PageRow:
 
 def table_page() -> PageRow:
     return page_loads()[1]
+
+
+def fight_page() -> PageRow:
+    return page_loads()[2]

@@ -39,6 +39,7 @@ BENCHMARKS: dict[str, Callable[[], Row]] = {
     "roll-4d6kh3": rolls.roll_4d6kh3,
     "page-home": pages.home_page,
     "page-table": pages.table_page,
+    "page-fight": pages.fight_page,
     "load-100": load.load_100,
     "load-500": load.load_500,
     "load-1000": load.load_1000,
