@@ -14,7 +14,7 @@ import pytest
 
 from board_system import FIGHTERS, MAP, SECRET_PLAN, BoardSystem, Skirmish, SkirmishTracker
 from coin_system import CoinSystem
-from runehall.present.board import Seat
+from runehall.present.board import BoardView, Move, Seat
 from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems import registry
@@ -127,6 +127,7 @@ def test_a_move_asks_only_what_it_asks_and_marks_its_targets(client: Any) -> Non
     assert visible_fields(plan) == ["param-plan"] and 'aria-expanded="false"' in plan and "data-target=" not in plan
     move = form_of(html, "move")
     assert 'data-target="to"' in move and 'data-point="pair"' in move and visible_fields(move) == []
+    assert "data-whole" not in move  # the skirmish's places take fractions of a pace
     assert "Click the map: at most 6 paces" in move
 
 
@@ -279,3 +280,17 @@ def test_the_board_template_draws_a_board_built_by_hand() -> None:
     assert len(re.findall(r"<form class=\"move\"", html)) == 4 and "move-bar" not in html  # the table's: none
     assert "Orden" not in html and "Order" in html  # the system's own title for its order
     assert "Los llevan Ana" in " ".join(said(html).split())
+
+
+def test_a_place_in_whole_units_is_clicked_in_whole_units() -> None:
+    # Rune's move takes [x, y] in whole paces: the map's click is rounded to whole paces (board.js).
+    tracker = registry.get("rune").tracker("combat")
+    move = Move("move", "Move", {"who": "ragnar"}, target="to", actor="ragnar")
+    form = boards.move_form(tracker, move, "m0", words_for("en", "rune"), {})
+    assert (form.point, form.whole, form.asked, json.loads(form.params)) == ("pair", True, "to", {"who": "ragnar"})
+    html = (
+        environment("en")
+        .get_template("_board.html")
+        .render(b=boards.BoardDraw(BoardView("Fight"), [], [], [form], None), t={"id": "t", "title": "F"}, table_id="T")
+    )
+    assert 'data-point="pair" data-whole' in html

@@ -39,6 +39,7 @@ class MoveForm:
     target: str = ""  # the parameter a click on a card (or the map) fills
     targets: str = ""  # the card keys it may take, space-separated
     point: str = ""  # the target is a place on the map, not a card: how it is sent ("pair" or "xy")
+    whole: bool = False  # the place in whole units (the map's click is rounded to them)
     random: bool = False  # draws: a "drawn by hand" field goes with its form
 
 
@@ -103,21 +104,23 @@ def _schema(model: type[BaseModel]) -> dict[str, Any]:
     return model.model_json_schema()
 
 
-def _point_param(action: Any, name: str) -> str:
+def _point_param(action: Any, name: str) -> tuple[str, bool]:
     """How an action's parameter takes a place: "pair" (a list of two numbers, sent "x, y"), "xy" (an object,
-    sent as JSON with x and y); "" when it takes a card's key."""
+    sent as JSON with x and y); "" when it takes a card's key. And whether it takes whole numbers only."""
     schema = _schema(action.Params)
+    defs = schema.get("$defs", {})
     prop = schema.get("properties", {}).get(name, {})
-    options = [prop, *prop.get("anyOf", [])]
-    for option in options:
+    for option in [prop, *prop.get("anyOf", [])]:
         ref = option.get("$ref")
         if ref:
-            option = schema.get("$defs", {}).get(ref.rsplit("/", 1)[-1], {})
+            option = defs.get(ref.rsplit("/", 1)[-1], {})
         if option.get("type") == "array":
-            return "pair"
+            items = option.get("prefixItems") or [option.get("items", {})]
+            return "pair", all(i.get("type") == "integer" for i in items)
         if option.get("type") == "object" or "properties" in option:
-            return "xy"
-    return ""
+            props = option.get("properties", {}).values()
+            return "xy", bool(props) and all(p.get("type") == "integer" for p in props)
+    return "", False
 
 
 def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dict[str, str]) -> MoveForm:
@@ -137,6 +140,7 @@ def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dic
             _prefix(f)
             shown.append(f)
     target = move.target if move.target and move.target in action.Params.model_fields else ""
+    point, whole = _point_param(action, target) if target else ("", False)
     chosen = [*asked, target] if target and target not in asked else asked
     fixed = {k: v for k, v in move.params.items() if k not in chosen}
     return MoveForm(
@@ -149,7 +153,8 @@ def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dic
         fields=shown,
         target=target,
         targets=" ".join(move.targets),
-        point=_point_param(action, target) if target else "",
+        point=point,
+        whole=whole,
         random=bool(getattr(action, "random", False)),
     )
 

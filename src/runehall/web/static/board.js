@@ -136,13 +136,13 @@
     }
   };
 
-  function pointOf(svg, event) {
+  function pointOf(svg, event, whole) {
     const matrix = svg.getScreenCTM();
     if (!matrix) return null;
     const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     const x = p.x + Number(svg.getAttribute("data-origin-x") || 0);
     const y = Number(svg.getAttribute("data-height") || 0) - p.y + Number(svg.getAttribute("data-origin-y") || 0);
-    const snap = Number(svg.getAttribute("data-snap")) || 0.1; // a quarter of a grid square
+    const snap = whole ? 1 : Number(svg.getAttribute("data-snap")) || 0.1; // whole units, or a quarter square
     const round = function (v) { return Math.round(Math.round(v / snap) * snap * 1000) / 1000; };
     return [round(x), round(y)];
   }
@@ -202,7 +202,7 @@
     if (armed.hasAttribute("data-point")) {
       const svg = target.closest("svg[data-map]");
       if (svg && boardOf(svg) === boardOf(armed)) {
-        const point = pointOf(svg, event);
+        const point = pointOf(svg, event, armed.hasAttribute("data-whole"));
         if (point) place(armed, point);
       }
       return;
