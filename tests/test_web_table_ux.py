@@ -3,6 +3,7 @@ and in the page's language, revoking asked twice, the phone's panels, the log at
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -200,3 +201,18 @@ def test_a_rolls_refusal_names_the_field_by_its_label_in_the_pages_language(clie
     assert "como máximo 60" in capped.text and "over its cap" not in capped.text
     english = client.post(f"/t/{table_id}/odds", data=typed).text
     assert "must be a whole number" in english and "&#39;bonus&#39;" not in english
+
+
+def test_a_long_log_opens_at_its_newest_page_and_shows_earlier_entries_on_request(client: Any) -> None:
+    from runehall.web.table_pages import LOG_PAGE
+
+    table_id = new_table(client)
+    for i in range(LOG_PAGE + 5):
+        client.post(f"/t/{table_id}/chat", data={"text": f"line {i}"}, headers={"HX-Request": "true"})
+    page = client.get(f"/t/{table_id}").text
+    assert f"line {LOG_PAGE + 4}" in page and "line 0<" not in page and ">line 4<" not in page
+    found = re.search(r'hx-get="(/t/[^"]+/log\?before=(\d+))"', page)
+    assert found, "an earlier-entries button"
+    earlier = client.get(html.unescape(found.group(1))).text
+    assert "line 0" in earlier and f"line {LOG_PAGE + 4}" not in earlier
+    assert "before=" not in earlier  # nothing earlier than the first page

@@ -121,11 +121,24 @@ def _undone(
     }
 
 
-def _entries(request: Request, viewer: Participant, since: int = 0, only: int | None = None) -> dict[str, Any]:
+LOG_PAGE = 60
+"""Entries a page shows at first (the newest); earlier ones come a page at a time on request, so a table
+after a long evening opens as fast as a new one."""
+
+
+def _entries(
+    request: Request, viewer: Participant, since: int = 0, only: int | None = None, before: int | None = None
+) -> dict[str, Any]:
     service = service_of(request)
     events = service.events_for(viewer, since)
     if only is not None:
         events = [e for e in service.events_for(viewer, only - 1) if e.seq == only]
+    earlier = None  # the first entry shown, when there are earlier ones to show
+    if before is not None:
+        events = [e for e in events if e.seq < before]
+    if (before is not None or since == 0) and only is None and len(events) > LOG_PAGE:
+        events = events[-LOG_PAGE:]
+        earlier = events[0].seq
     people = service.summary(viewer)["participants"]
     names = {p["id"]: p["name"] for p in people}
     state = service.state(viewer.table_id)
@@ -141,6 +154,7 @@ def _entries(request: Request, viewer: Participant, since: int = 0, only: int | 
         "can_undo": viewer.is_gm,
         "undoable": UNDOABLE,
         "me": viewer,
+        "earlier": earlier,
     }
 
 
@@ -209,10 +223,14 @@ async def log(
     table_id: str,
     since: Annotated[int, Query(ge=0, le=wire.MAX_SEQ)] = 0,
     only: Annotated[int | None, Query(ge=1, le=wire.MAX_SEQ)] = None,
+    before: Annotated[int | None, Query(ge=1, le=wire.MAX_SEQ)] = None,
 ) -> HTMLResponse:
+    """The log's entries after `since` (what the live page has not got yet), the one entry `only`, or the page
+    of entries before `before` (the "earlier entries" button)."""
+
     def work() -> HTMLResponse:
         viewer = viewer_of(request, table_id)
-        return render_html(request, "_entries.html", **_entries(request, viewer, since, only))
+        return render_html(request, "_entries.html", **_entries(request, viewer, since, only, before))
 
     return await run_in_threadpool(work)
 
