@@ -176,3 +176,21 @@ def test_any_damage_to_a_log_gives_a_report_or_a_refusal(a_real_log: dict[str, A
                     continue
             guarded = {"tape", "nonce", "commitment", "server_seed", "client_seed", "outcome", "result", "nonces"}
             assert not guarded & {str(key) for key in path}, path
+
+
+@pytest.mark.parametrize("kind", ["fraction", "bool"])
+def test_a_draw_that_is_not_a_whole_number_does_not_verify(a_real_log: dict[str, Any], kind: str) -> None:
+    """A stored draw's value replaced by something Python takes for the same whole number (int(3.25) == 3,
+    True == 1) is no longer the draw the seed gives."""
+    damaged = copy.deepcopy(a_real_log)
+    fair = [r for r in damaged["rolls"] if r.get("source", {}).get("kind") == "fair" and r.get("tape")]
+    draws = [(r, i) for r in fair for i, d in enumerate(r["tape"]) if kind != "bool" or (d[1] == 1 and d[0] > 1)]
+    assert draws, "the log has a fair draw to damage"
+    roll, i = draws[0]
+    roll["tape"][i][1] = True if kind == "bool" else roll["tape"][i][1] + 0.25
+    try:
+        report = verify_log(damaged)
+    except Exception as e:  # a refusal is an answer too
+        assert type(e).__name__ == "VerificationError", e
+        return
+    assert not report.ok

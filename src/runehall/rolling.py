@@ -89,6 +89,8 @@ def _malformed(problem: Refusal) -> VerificationError:
 
 
 def _draw(entry: Any) -> Draw:
+    if any(type(part) is not int for part in entry[:2]):  # 3.25 or True is no draw, though int() would take it
+        raise _malformed(Refusal(N_("a draw is two whole numbers, not {entry}"), {"entry": repr(list(entry[:2]))}))
     n, value = int(entry[0]), int(entry[1])
     label = str(entry[2]) if len(entry) > 2 else None
     if not 1 <= value <= n <= MAX_RANGE:
