@@ -139,7 +139,7 @@ def test_short_and_full_forms_of_a_side() -> None:
         (["A:1", "B:2", "C:x"], "whole number"),
         (["A:1", "B:2", "C:3:boss"], "NAME:BONUS"),
         (["A:1", "B:2", "C:99"], "60"),
-        (["A:1", "B:2", " :3"], "at least 1 character"),
+        (["A:1", "B:2", " :3"], "must not be empty"),
     ],
 )
 def test_bad_sides_are_refused(values: list[str], message: str) -> None:
