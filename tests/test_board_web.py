@@ -273,10 +273,12 @@ def test_the_board_template_draws_a_board_built_by_hand() -> None:
     tracker = SkirmishTracker()
     state = Skirmish(combatants=FIGHTERS)
     board = tracker.board(state, words_for("es", None), Seat(controls=frozenset({"ann"})))
-    drawn = boards.draw(board, tracker, words_for("es", None), "t1", {"ann": "Ana"})
+    drawn = boards.draw(board, tracker, words_for("es", None), "7t", {"ann": "Ana"})  # an id may start with 7
     html = (
-        environment("es").get_template("_board.html").render(b=drawn, t={"id": "t1", "title": "Skirmish"}, table_id="T")
+        environment("es").get_template("_board.html").render(b=drawn, t={"id": "7t", "title": "Skirmish"}, table_id="T")
     )
+    ids = re.findall(r' id="([^"]+)"', html) + re.findall(r'hx-target="#([^"]+)"', html)
+    assert ids and all(re.fullmatch(r"[A-Za-z][\w-]*", i) for i in ids), ids  # CSS selectors (htmx's targets)
     assert len(re.findall(r"<form class=\"move\"", html)) == 4 and "move-bar" not in html  # the table's: none
     assert "Orden" not in html and "Order" in html  # the system's own title for its order
     assert "Los llevan Ana" in " ".join(said(html).split())

@@ -130,6 +130,7 @@ def test_a_board_played_by_clicks(server: str, browser: Browser) -> None:
     expect(attack).to_have_attribute("aria-pressed", "false")
     expect(ana.locator(".choosable")).to_have_count(0)
     attack.click()
+    expect(ana.locator(".bcard[data-key=bob]")).to_have_class(re.compile(r"(^| )choosable"))
     ana.locator(".bcard[data-key=bob] .bcard-name").click()
     expect(ana.locator("#log")).to_contain_text("Ann attacks Bob", timeout=10000)
     expect(gm.locator("#log")).to_contain_text("Ann attacks Bob", timeout=10000)

@@ -181,7 +181,7 @@ def draw(
         cards[c.key] = CardView(c, side, _initial(c.name), players.get(c.key, ""), gauges=shares)
     table_moves: list[MoveForm] = []
     for n, move in enumerate(board.moves):
-        form = move_form(tracker, move, f"{tracker_id}-m{n}", words, names)
+        form = move_form(tracker, move, f"mv-{tracker_id}-{n}", words, names)  # an id begins with a letter
         holder = cards.get(move.actor or "")
         (holder.moves if holder is not None else table_moves).append(form)
     active = {c.key for c in board.combatants if c.active}

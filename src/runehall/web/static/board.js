@@ -11,7 +11,8 @@
   function viewOf(element) { return element.closest("[data-view]"); }
 
   function busy(view) {
-    return Boolean(view && view.querySelector("form[data-move].is-armed, form[data-move] .move-ask:not([hidden])"));
+    const selector = "form[data-move].is-armed, form[data-move][data-sending], form[data-move] .move-ask:not([hidden])";
+    return Boolean(view && view.querySelector(selector));
   }
 
   function say(board, text) {
@@ -92,7 +93,9 @@
     });
   }
 
+  // Sent: the board is not redrawn under it until the answer is in (a refusal is shown beside the move).
   function send(form) {
+    if (window.htmx) form.setAttribute("data-sending", "");
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   }
 
@@ -103,6 +106,7 @@
     const chosen = form.querySelector("[data-chosen]");
     if (chosen) chosen.textContent = said;
     const asks = form.hasAttribute("data-asks");
+    if (!asks && window.htmx) form.setAttribute("data-sending", ""); // no redraw before its answer
     armed = form; // disarm() below clears the board's marks; the form stays as it is
     disarm();
     if (asks) open(form, true); else send(form);
@@ -123,9 +127,31 @@
       .then(function (html) {
         if (html === null) return;
         if (busy(view)) { view.setAttribute("data-stale", ""); return; } // a move begun meanwhile: later
-        view.innerHTML = html;
-        if (window.htmx) window.htmx.process(view);
+        swap(view, html);
       });
+  }
+
+  // A board drawn anew: what a move's answer said (a refusal) stays beside the same move.
+  function swap(view, html) {
+    const said = [];
+    view.querySelectorAll("form[data-move]").forEach(function (form) {
+      const answer = form.querySelector(".move-said");
+      if (answer && answer.querySelector(".error")) said.push([moveKey(form), answer.innerHTML]);
+    });
+    view.innerHTML = html;
+    said.forEach(function (pair) {
+      view.querySelectorAll("form[data-move]").forEach(function (form) {
+        const answer = form.querySelector(".move-said");
+        if (answer && moveKey(form) === pair[0]) answer.innerHTML = pair[1];
+      });
+    });
+    if (window.htmx) window.htmx.process(view);
+  }
+
+  function moveKey(form) {
+    const action = form.querySelector("input[name=action]");
+    const params = form.querySelector("input[name=params]");
+    return (action ? action.value : "") + " " + (params ? params.value : "");
   }
 
   // static/live.js: redraw a view unless someone is in the middle of a move on it.
@@ -133,7 +159,8 @@
     redraw: function (view) {
       if (busy(view)) { view.setAttribute("data-stale", ""); return false; }
       return true;
-    }
+    },
+    swap: swap
   };
 
   function pointOf(svg, event, whole) {
@@ -157,6 +184,7 @@
     const chosen = form.querySelector("[data-chosen]");
     if (chosen) chosen.textContent = point[0] + ", " + point[1];
     const asks = form.hasAttribute("data-asks");
+    if (!asks && window.htmx) form.setAttribute("data-sending", "");
     disarm();
     if (asks) open(form, true); else send(form);
   }
@@ -232,10 +260,12 @@
     }
   });
 
-  // A move sent: its form closes once the table took it (the board is redrawn from the log).
+  // A move sent: its form closes once the table took it (the board is redrawn from the log); a refused one
+  // stays open to correct, its reason beside it.
   document.addEventListener("htmx:afterRequest", function (event) {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-move")) return;
-    if (event.detail.successful && event.detail.xhr && event.detail.xhr.status < 400) close(form);
+    form.removeAttribute("data-sending");
+    if (event.detail.successful && event.detail.xhr && event.detail.xhr.status < 400) close(form); else settle(form);
   });
 })();

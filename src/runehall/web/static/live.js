@@ -69,6 +69,7 @@
       fetchPart(view.dataset.view).then(function (html) {
         if (html === null) return;
         if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // chosen meanwhile: later
+        if (window.runehallBoard) { window.runehallBoard.swap(view, html); return; } // refusals kept
         view.innerHTML = html;
         if (window.htmx) window.htmx.process(view);
       });
