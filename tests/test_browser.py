@@ -354,8 +354,8 @@ def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> 
     expect(player.locator("#trackers article.tracker")).to_have_count(1, timeout=2000)
     view = player.locator("#trackers .tracker-view").first
     before = view.inner_text()
-    gm.select_option("#trackers article.tracker select[name=action]", "next_segment")
-    gm.locator("#trackers article.tracker form button[type=submit]").first.click()
+    begin = "form[data-move]:has(input[name=action][value=next_segment]) button.move-go"  # the board's button
+    gm.locator(f"#trackers article.tracker {begin}").first.click()
     expect(view).not_to_have_text(before, timeout=2000)
     put_into_play()
     expect(player.locator("#trackers article.tracker")).to_have_count(2, timeout=2000)
