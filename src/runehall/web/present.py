@@ -106,7 +106,10 @@ def entry(
     if event.kind == "revoke":
         return replace(base, text=p.get("reason", ""), revokes=int(p["revokes"]))
     if event.kind in ("tracker_started", "tracker_controllers"):
-        handed = [f"{key} — {names.get(pid, '—')}" for key, pid in p.get("controllers", {}).items()]
+        combatants = (names_in or {}).get(str(p.get("tracker_id", "")), {})  # a combatant by its name, not its key
+        handed = [
+            f"{combatants.get(key, key)} — {names.get(pid, '—')}" for key, pid in p.get("controllers", {}).items()
+        ]
         title = ""
         if event.kind == "tracker_started":
             found = (trackers or {}).get(str(p.get("tracker_id", "")))

@@ -143,7 +143,8 @@ def _entries(
     names = {p["id"]: p["name"] for p in people}
     state = service.state(viewer.table_id)
     trackers = {t.id: (state.system, t.tracker) for t in state.trackers.values()}
-    acted = {e.payload["tracker_id"] for e in events if e.kind == "tracker_action"}
+    moved = ("tracker_action", "tracker_started", "tracker_controllers")  # entries naming combatants
+    acted = {str(e.payload.get("tracker_id")) for e in events if e.kind in moved}
     lang = lang_of(request)
     return {
         "undone": _undone(service, viewer, events, names),
