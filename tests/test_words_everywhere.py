@@ -118,7 +118,11 @@ def test_a_spanish_table_page_shows_the_systems_field_labels_in_spanish(client: 
             assert english in known, (system_id, f.name, english)  # the field has Spanish
             if f.kind == "hidden":
                 continue  # made by the rules (a death-insurance snapshot): carried, not shown
-            assert re.search(rf">{re.escape(f.label)}(?: <span|</label>|</legend>)", page), (system_id, f.name, f.label)
+            assert re.search(rf">{re.escape(f.label)}(?: <span| <small|</small>|</label>|</legend>)", page), (
+                system_id,
+                f.name,
+                f.label,
+            )
     for m in system.mechanics().values():  # the picker's titles
         assert f">{es(m.title)}</option>" in page and m.title in known, m.title
 

@@ -25,6 +25,7 @@ from runehall.systems.base import refusals
 from runehall.web.formdata import blank, rows, tree, whole
 
 M = TypeVar("M", bound=BaseModel)
+BOOK_ENGLISH = Words("en", ())  # a title as the model (in the book's English) gives it
 SCALARS = ("number", "checkbox", "select", "text")
 
 
@@ -50,6 +51,7 @@ class Field:
     suggestions: list[str] = field(default_factory=list)  # names offered while typing (any other may be typed)
     whole_numbers: bool = True  # a number input steps by 1; else any number (metres: 7.5)
     group: str = ""  # a row's heading in a table grouped the book's way (Midgard's skills by god rune)
+    gloss: str = ""  # the reader's word beside the book's term (a sheet in English read in Spanish)
 
     def choice_shown(self, value: str) -> str:
         return self.choice_text.get(value) or value or "—"
@@ -85,6 +87,7 @@ class _Context:
     choice_label: said.ChoiceLabel | None
     choices_of: ChoicesOf | None
     rows: bool  # lists of names as rows with add and remove (a sheet), else one comma-separated line (a roll)
+    book: str | None = None  # the book's language: a sheet's labels are its terms, the reader's word beside
 
 
 @lru_cache(maxsize=512)
@@ -139,6 +142,7 @@ def fields(
     choice_label: said.ChoiceLabel | None = None,
     choices_of: ChoicesOf | None = None,
     list_rows: bool = False,
+    book: str | None = None,
 ) -> list[Field]:
     """The model's fields as form controls, their words in `words` (a system's: words_for(lang, id)).
     `values` is a stored sheet or what a form sent (flat dotted names are nested first); `choice_label` is the
@@ -146,7 +150,7 @@ def fields(
     A list of names is one comma-separated line (a bag typed "4F, 2M" in a roll) unless `list_rows` or the
     sheet names its choices."""
     schema = _schema(model)
-    context = _Context(schema.get("$defs", {}), words, choice_label, choices_of, list_rows)
+    context = _Context(schema.get("$defs", {}), words, choice_label, choices_of, list_rows, book)
     return _controls(schema, tree(values or {}), context, "", "", 0)
 
 
@@ -182,9 +186,17 @@ def _control(
             choices = ["", *choices]
     if kind == "select" and not required and prop.get("default") is None and "" not in choices:
         choices = ["", *choices]  # "none" is a choice for an optional select
+    label, gloss = said.label(key, prop, c.words), ""
+    if c.book == "en" and c.words.lang != "en":  # the book's term first, the reader's word beside it
+        term = said.label(key, prop, BOOK_ENGLISH)
+        label, gloss = (term, label) if term != label else (label, "")
+    elif c.book is not None and c.book != c.words.lang and label.endswith(")") and " (" in label:
+        label, _, said_gloss = label[:-1].partition(" (")  # "Nombre (name)": a Spanish book's term, the gloss
+        gloss = said_gloss
     f = Field(
         name=name,
-        label=said.label(key, prop, c.words),
+        label=label,
+        gloss=gloss,
         kind=kind,
         required=required,
         default=prop.get("default"),

@@ -259,6 +259,7 @@ def _character_fields(system: Any, lang: str, values: dict[str, Any] | None = No
         character.choice_label,
         lambda path: character.choices(path, options),
         list_rows=True,
+        book=system.meta.language,
     )
 
 
