@@ -56,8 +56,9 @@ class Viewer:
             expect(self.page.locator(f"#tab-{name}")).to_have_attribute("aria-selected", "true")
 
     def received(self, secret: str) -> bool:
-        """Whether the page or any socket frame holds `secret`."""
-        return secret in self.page.content() or any(secret in f for f in self.frames)
+        """Whether the log or any socket frame holds `secret` (not the roll form, which holds what its author
+        typed, nor the odds of it: a blind roll's author typed its notation and may see its odds)."""
+        return secret in self.page.locator("#log").inner_html() or any(secret in f for f in self.frames)
 
 
 def shot(system: str, step: str, *viewers: Viewer, where: str = "") -> None:
