@@ -291,7 +291,7 @@ def test_json_nested_thousands_deep_is_refused_by_every_form(client: Any, databa
     assert "nested deeper than 64 levels" in attempts[0].text
     preview = client.post(f"/t/{table_id}/characters/preview", data={"name": "U", "void": DEEP})
     said = html.unescape(preview.text)
-    assert preview.status_code == 200 and "(Void rune): data nested deeper than 64 levels" in said  # under its label
+    assert preview.status_code == 200 and "Runa del Vacío: data nested deeper than 64 levels" in said  # its label
     assert written(database) == before
 
 
