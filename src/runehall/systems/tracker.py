@@ -14,7 +14,7 @@ table then shows that event to its author alone, until a later action reports it
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -24,6 +24,7 @@ from runehall.errors import N_, UnknownNameError
 from runehall.present.board import BoardView, CombatantCard, Move, Seat
 from runehall.present.card import Card, Chip
 from runehall.present.fields import Choices
+from runehall.present.lineup import Entry, Lineup, LineupSetup
 from runehall.present.words import Words
 from runehall.systems.base import RulesModel, validate_model
 
@@ -109,6 +110,26 @@ class Tracker(ABC, Generic[S]):
         form's pickers; `field` is its dotted path without row numbers. A setup field whose schema carries
         `"x-table": "characters"` is offered the table's characters by the web instead. None: typed freely."""
         return None
+
+    def lineup(self, words: Words, options: Any = None) -> Lineup | None:
+        """How a fight is set up from lists (runehall.present.lineup): the foes the system's data offers,
+        the numbers a foe row shows, the sides, whether people stand on a map. None: the setup is asked as
+        its fields (a setup field whose schema carries `"x-table": "characters"` is offered the table's
+        characters, by name)."""
+        return None
+
+    def foe_numbers(
+        self, kind: str, given: Mapping[str, Any], sheets: Sequence[Mapping[str, Any]], options: Any = None
+    ) -> dict[str, Any]:
+        """A foe row's numbers: the kind's defaults (worked out from its rank or category, and from the
+        characters' `sheets` in the fight where the rules measure foes against the heroes) under those the
+        person typed (`given`). ParameterError for a kind the lineup does not offer."""
+        return dict(given)
+
+    def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
+        """The setup a lineup's rows (and its `extras`) stand for; RulesError or ParameterError when they
+        cannot make a fight. Only a tracker with a lineup is asked."""
+        raise NotImplementedError("this tracker sets up no fight from lists")
 
     def combatants(self, state: S) -> dict[str, str]:
         """The combatants a game master may hand to players, by the key an action's `actor_param` takes,
