@@ -10,12 +10,13 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import ParameterError, RulesError
 from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Seat, Stat
 from runehall.present.card import Card
+from runehall.present.lineup import Entry, FoeKind, Lineup, LineupSetup
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import Words
-from runehall.systems.base import GameSystem, Mechanic, RulesModel, SystemMeta
+from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
 from runehall.systems.tracker import SEALED, Tracker, TrackerAction
 
 SECRET_PLAN = "Xyzzy flank by the river"
@@ -42,6 +43,7 @@ class Skirmish(RulesModel):
 
 class SkirmishSetup(RulesModel):
     combatants: tuple[Fighter, ...] = ()
+    depth: int = 1
 
 
 def _fighter(state: Skirmish, key: str) -> Fighter:
@@ -181,6 +183,31 @@ MAP = MapView(
 )
 
 
+class Hero(CharacterModel):
+    name: str = Field(min_length=1, max_length=40)
+    hp: int = Field(10, ge=1, le=40)
+
+
+class BanditNumbers(RulesModel):
+    """A foe row of the skirmish's lineup: its rank works out its health; how many join."""
+
+    rank: int = Field(1, ge=1, le=4, title="Rank", json_schema_extra={"x-derives": True})
+    count: int = Field(1, ge=1, le=4, title="How many")
+    hp: int = Field(6, ge=1, le=40, title="Health")
+    armed: Literal["club", "spear"] = Field("club", title="Weapon")
+
+
+class FordExtras(RulesModel):
+    depth: int = Field(1, ge=0, le=5, title="Water depth")
+
+
+FOE_KINDS = (FoeKind("bandit", "Bandit", "Outlaws", "Rank 1-4"), FoeKind("wolf", "Wolf", "Beasts", "Rank 1-4"))
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum()) or "x"
+
+
 class SkirmishTracker(Tracker[Skirmish]):
     name: ClassVar[str] = "skirmish"
     title: ClassVar[str] = "Skirmish"
@@ -191,6 +218,40 @@ class SkirmishTracker(Tracker[Skirmish]):
 
     def actions(self) -> Mapping[str, TrackerAction[Skirmish]]:
         return ACTIONS
+
+    def lineup(self, words: Words, options: Any = None) -> Lineup | None:
+        sides = (("heroes", "Heroes"), ("foes", "Foes"))
+        return Lineup(FOE_KINDS, BanditNumbers, sides, most=12, places=True, unit="paces", Extras=FordExtras)
+
+    def foe_numbers(self, kind: str, given: Mapping[str, Any], sheets: Any, options: Any = None) -> dict[str, Any]:
+        if kind not in {k.id for k in FOE_KINDS}:
+            raise ParameterError("no such foe")
+        rank = int(given.get("rank", 1))
+        base = {"rank": rank, "count": 1, "hp": 4 + 2 * rank + len(sheets), "armed": "club"}
+        return {**base, **given}
+
+    def lineup_setup(self, entries: Any, extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
+        fighters: list[Fighter] = []
+        keys: list[tuple[str, ...]] = []
+        for entry in entries:
+            assert isinstance(entry, Entry)
+            x, y = entry.at or (0, 0)
+            if entry.sheet is not None:
+                hp = int(entry.sheet.get("hp", 10))
+                made = [Fighter(id=_key(entry.name), name=entry.name, side="heroes", hp=hp, max_hp=hp, x=x, y=y)]
+            else:
+                n, hp = int(entry.numbers["count"]), int(entry.numbers["hp"])
+                names = [entry.name] if n == 1 else [f"{entry.name} {i + 1}" for i in range(n)]
+                made = [
+                    Fighter(id=_key(name), name=name, side="foes", hp=hp, max_hp=hp, x=x + 2 * i, y=y)
+                    for i, name in enumerate(names)
+                ]
+            fighters += made
+            keys.append(tuple(f.id for f in made))
+        if len({f.side for f in fighters}) < 2:
+            raise ParameterError("a fight needs at least two sides")
+        setup = {"combatants": [f.model_dump(mode="json") for f in fighters], "depth": extras.get("depth", 1)}
+        return LineupSetup(setup, tuple(keys))
 
     def render(self, state: Skirmish) -> str:
         return "; ".join(f"{f.name} {f.hp}" for f in state.combatants)
@@ -257,6 +318,7 @@ class BoardSystem(GameSystem):
         id="boardtest", name="Board test game", language="en", source="tests", summary="A skirmish.", gm_title="judge"
     )
     Options: ClassVar[type[RulesModel]] = RulesModel
+    Character: ClassVar[type[CharacterModel] | None] = Hero
 
     def mechanics(self) -> Mapping[str, Mechanic[Any, Any, Any]]:
         return {}

@@ -145,21 +145,6 @@ def test_every_action_has_a_title_in_both_languages() -> None:
         assert es(action.title) != action.title, name
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_tree_widget_reads_as_words(lang: str) -> None:
-    import re
-
-    from runehall.web.render import environment
-
-    game = _consumption()
-    state = game.log.tracker.view(game.state)
-    html = environment(lang).get_template("ragnarok/tree.html").render(state=state, tracker_id="t1")
-    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert program_values(text) == [], text
-    assert "Consunción" in text and "blanca" in text
-    assert ("(Consumption)" in text) == (lang == "en") and ("PV por runa" in text) == (lang == "es")
-
-
 def test_an_edited_event_still_reads_without_values(events: list[dict[str, Any]]) -> None:
     # An imported log whose results were edited by hand: the card names the move and shows no value.
     for event in events:

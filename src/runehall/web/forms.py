@@ -96,6 +96,11 @@ def _schema(model: type[BaseModel]) -> dict[str, Any]:
     return model.model_json_schema()
 
 
+def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON schema, made once (read it, never change it)."""
+    return _schema(model)
+
+
 def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """The schema a property stands for (following $ref, and `X | None`), and whether None is allowed."""
     options = prop.get("anyOf")

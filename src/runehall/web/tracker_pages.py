@@ -9,19 +9,18 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
-from runehall.errors import N_, RunehallError
+from runehall.errors import N_
 from runehall.play.board import board_of
 from runehall.present.board import Seat
 from runehall.present.words import words_for
 from runehall.service import models
-from runehall.storage.store import Event, Forbidden, NotFound, Participant
+from runehall.storage.store import Event, NotFound, Participant
 from runehall.systems.tracker import Tracker
 from runehall.table.play import TableService
-from runehall.web import boards
+from runehall.web import boards, lineup
 from runehall.web.forms import collect, fields, validated
-from runehall.web.pages import form_of, lang_of, service_of
-from runehall.web.plumbing import act, json_object, render_html, system_of, viewer_of
-from runehall.web.refusals import in_language
+from runehall.web.pages import form_of, lang_of, same_origin, service_of
+from runehall.web.plumbing import act, json_object, render_html, viewer_of
 
 router = APIRouter()
 PARAM = "param-"  # an action's parameter fields are named apart from the form's own (declare has an "action")
@@ -92,25 +91,6 @@ def _usable(viewer: Participant, tracker: Any, t: dict[str, Any]) -> tuple[list[
     return [a for a in tracker.actions().values() if a.actor_param], mine
 
 
-def _action_fields(
-    action: Any,
-    mine: list[str] | None,
-    values: dict[str, Any] | None = None,
-    lang: str = "en",
-    system_id: str | None = None,
-    names: dict[str, str] | None = None,
-) -> list[Any]:
-    """An action's parameters as form fields in the reader's words; a player's actor field offers only
-    their own combatants, by name (`names`: combatant key -> name)."""
-    shown = fields(action.Params, values, words_for(lang, system_id), action.choice_label)
-    for f in shown:
-        if mine is not None and f.name == action.actor_param:
-            f.kind, f.choices, f.required = "select", list(mine), True
-            f.choice_text = {key: (names or {}).get(key, key) for key in mine}
-        f.name = PARAM + f.name
-    return shown
-
-
 def _action_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
     """The parameters from an action's form fields, as the API takes them."""
     return collect(action.Params, {k[len(PARAM) :]: v for k, v in form.items() if k.startswith(PARAM)})
@@ -132,9 +112,16 @@ def _move_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
 
 @router.post("/t/{table_id}/trackers")
 async def start_tracker(request: Request, table_id: str) -> Response:
+    """Put something into play: from the setup screen (web/lineup.py), or its setup as JSON (as the API)."""
     form = await form_of(request)
 
     def work(service: TableService, me: Participant) -> Event:
+        if form.get("setup_form"):
+            screen = _screen(service, me, form.get("tracker", ""), lang_of(request))
+            made = lineup.start(*screen, form, is_gm=me.is_gm, viewer_id=me.id)
+            asked = validated(models.StartTracker, tracker=form.get("tracker", ""), setup=made.setup)
+            controllers = made.controllers if me.is_gm else None
+            return service.start_tracker(me, asked.tracker, asked.setup, asked.visibility, controllers)
         setup = json_object(form.get("setup", ""), N_("settings"))
         if form.get("character_id"):
             setup["character_id"] = form["character_id"]
@@ -142,6 +129,44 @@ async def start_tracker(request: Request, table_id: str) -> Response:
         return service.start_tracker(me, asked.tracker, asked.setup, asked.visibility)
 
     return await act(request, table_id, work)
+
+
+def _screen(
+    service: TableService, me: Participant, tracker_name: str, lang: str
+) -> tuple[Any, Any, Any, list[dict[str, Any]], list[tuple[str, str]]]:
+    """What a setup screen is drawn from: the tracker, the reader's words, the table's rule options, the
+    characters this person may put in play, and the players one may hand combatants to."""
+    system, options = service.system(me.table_id)
+    tracker = system.tracker(tracker_name)
+    people = service.summary(me)["participants"]
+    players = [(p["id"], p["name"]) for p in people if p["role"] == "player" and not p["revoked"]]
+    characters = service.characters(me)
+    return tracker, words_for(lang, system.id), system.options(options), characters, players
+
+
+def _setup_page(request: Request, table_id: str, tracker_name: str, form: dict[str, str] | None) -> HTMLResponse:
+    viewer = viewer_of(request, table_id)
+    service = service_of(request)
+    tracker, words, options, characters, players = _screen(service, viewer, tracker_name, lang_of(request))
+    owners = {p["id"]: p["name"] for p in service.summary(viewer)["participants"]}
+    shown = lineup.build(
+        tracker, words, options, characters, players, owners, form, is_gm=viewer.is_gm, viewer_id=viewer.id
+    )
+    return render_html(request, "_setup.html", s=shown, table_id=viewer.table_id)
+
+
+@router.get("/t/{table_id}/trackers/setup", response_class=HTMLResponse)
+async def setup_screen(request: Request, table_id: str, tracker: str) -> HTMLResponse:
+    """The setup screen of one kind of tracker, fresh: the table's characters in, one row of foes."""
+    return await run_in_threadpool(_setup_page, request, table_id, tracker, None)
+
+
+@router.post("/t/{table_id}/trackers/setup", response_class=HTMLResponse)
+async def setup_again(request: Request, table_id: str) -> HTMLResponse:
+    """The setup screen as the person left it, its numbers worked out again (a row added or removed)."""
+    form = await form_of(request)
+    same_origin(request)
+    return await run_in_threadpool(_setup_page, request, table_id, form.get("tracker", ""), form)
 
 
 def _tracker_of(service: TableService, me: Participant, tracker_id: str) -> tuple[Any, dict[str, Any]]:
@@ -180,28 +205,6 @@ async def tracker_view(request: Request, table_id: str, tracker_id: str) -> HTML
         if not found:
             raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
         return render_html(request, "_tracker_view.html", t=found[0], table_id=viewer.table_id)
-
-    return await run_in_threadpool(work)
-
-
-@router.get("/t/{table_id}/trackers/{tracker_id}/fields", response_class=HTMLResponse)
-async def tracker_fields(request: Request, table_id: str, tracker_id: str, action: str) -> HTMLResponse:
-    """The chosen action's fields (swapped in when the action changes)."""
-
-    def work() -> HTMLResponse:
-        viewer = viewer_of(request, table_id)
-        try:
-            tracker, t = _tracker_of(service_of(request), viewer, tracker_id)
-            usable, mine = _usable(viewer, tracker, t)
-            chosen = next((a for a in usable if a.name == action), None)
-            if chosen is None:
-                raise Forbidden(N_("you cannot use {action!r} here"), action=action)
-        except RunehallError as e:
-            said = in_language(e, lang_of(request), system_id=system_of(request, table_id))
-            return render_html(request, "_tracker_fields.html", error=said, t={"id": tracker_id}, fields=[])
-        system_id = service_of(request).system(table_id)[0].id
-        shown = _action_fields(chosen, mine, lang=lang_of(request), system_id=system_id, names=t["combatants"])
-        return render_html(request, "_tracker_fields.html", t={"id": tracker_id, "fields": shown})
 
     return await run_in_threadpool(work)
 

@@ -38,6 +38,7 @@ class AdvancementSetup(RulesModel):
         max_length=MAX_SHEET_FIELDS,
         description="The hero sheet (@FILE, JSON): as created, or as saved after play (its advances, VP and "
         "death insurance carry on).",
+        json_schema_extra={"x-table": "characters"},  # the web offers the table's characters by name
     )
     vp_total: int | None = Field(None, ge=0, le=1_000_000, description="VP earned so far (default: the sheet's).")
     vp_spent: int | None = Field(None, ge=0, le=1_000_000, description="VP spent so far (default: the sheet's).")

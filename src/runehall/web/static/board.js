@@ -269,3 +269,49 @@
     if (event.detail.successful && event.detail.xhr && event.detail.xhr.status < 400) close(form); else settle(form);
   });
 })();
+
+// A tracker's setup screen (web/templates/_setup.html): a change that works numbers out again (who is in the
+// fight, a foe's kind, its rank or threat: [data-refresh] or a foe row's data-derives) and the Add and Remove
+// buttons ask the server for the form anew; a foe's number typed by hand is remembered in its row's "keep",
+// so working the others out again leaves it as typed.
+(function () {
+  "use strict";
+  function shortName(control) {
+    const parts = (control.name || "").split(".n.");
+    return parts.length === 2 ? parts[1] : "";
+  }
+  function derives(control) {
+    if (control.hasAttribute("data-refresh")) return true;
+    const row = control.closest("[data-foe-row]");
+    const name = shortName(control);
+    return Boolean(row && name && (row.getAttribute("data-derives") || "").split(",").indexOf(name) >= 0);
+  }
+  function refresh(form, extra) {
+    if (!window.htmx) return;
+    window.htmx.ajax("POST", form.getAttribute("data-setup"), { source: form, target: form, swap: "outerHTML", values: extra || {} });
+  }
+  document.addEventListener("input", function (event) {
+    const control = event.target;
+    if (!(control instanceof HTMLInputElement) || !control.closest("form[data-setup]")) return;
+    const row = control.closest("[data-foe-row]");
+    const name = shortName(control);
+    if (!row || !name || derives(control)) return;
+    const keep = row.querySelector("input[data-keep]");
+    const kept = keep.value.split(",").filter(Boolean);
+    if (kept.indexOf(name) < 0) kept.push(name);
+    keep.value = kept.join(",");
+  });
+  document.addEventListener("change", function (event) {
+    const control = event.target;
+    const form = control instanceof Element ? control.closest("form[data-setup]") : null;
+    if (form && derives(control)) refresh(form);
+  });
+  document.addEventListener("click", function (event) {
+    const button = event.target instanceof Element ? event.target.closest("button[data-setup-button]") : null;
+    if (!button || !button.form) return;
+    event.preventDefault();
+    const extra = {};
+    extra[button.name] = button.value;
+    refresh(button.form, extra);
+  });
+})();

@@ -26,6 +26,7 @@ class TreeSetup(RulesModel):
         max_length=MAX_SHEET_FIELDS,
         title=N_("Personaje (character)"),
         description=N_("The character sheet: name, Esencia, Destino, Void rune..."),
+        json_schema_extra={"x-table": "characters"},  # the web offers the table's characters by name
     )
     route: Route | None = Field(
         None,
