@@ -3,16 +3,17 @@ from logged actions, every cast's dice on the log's tape."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import Field
 
 from runehall.errors import ParameterError
 from runehall.present.board import BoardView, Seat
+from runehall.present.lineup import Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import board
+from runehall.systems.midgard.combat import board, lineup
 from runehall.systems.midgard.combat.allocate import GM, AllocateAction, GMCastAction
 from runehall.systems.midgard.combat.build import CombatantSpec, build
 from runehall.systems.midgard.combat.casts import CastAction
@@ -58,6 +59,21 @@ class CombatTracker(Tracker[CombatState]):
 
     def actions(self) -> Mapping[str, TrackerAction[CombatState]]:
         return ACTIONS
+
+    # A fight from lists (lineup.py): the table's characters and foes of the enemy classes and the bestiary.
+    def lineup(self, words: Words, options: Any = None) -> Lineup | None:
+        return lineup.lineup(words)
+
+    def foe_numbers(
+        self, kind: str, given: Mapping[str, Any], sheets: Sequence[Mapping[str, Any]], options: Any = None
+    ) -> dict[str, Any]:
+        return lineup.foe_numbers(kind, given, options)  # Midgard's foes are not measured against the heroes
+
+    def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
+        return lineup.lineup_setup(entries, options)
+
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        return lineup.choice_label(field, value, words)
 
     def board(self, state: CombatState, words: Words, seat: Seat, options: Any = None) -> BoardView:
         """The fight at a glance (board.py); the moves offered follow the table's rule options."""
