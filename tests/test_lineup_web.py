@@ -158,3 +158,29 @@ def test_a_game_tree_is_set_up_by_choosing_a_character_by_name(client: Any) -> N
     assert "Sigrid" in str(found[0]["state"]["character"]) and found[0]["state"]["route"] == "gris"
     refused = client.post(f"/t/{table_id}/trackers", data={**sent, "s.character": "nobody"}, headers=HX)
     assert refused.status_code == 422 and "character" in refused.text
+
+
+def test_the_gm_hands_a_game_tree_to_its_characters_player_who_then_plays_it(client: Any) -> None:
+    from test_web import HERO_FORM
+
+    table_id = new_table(client)
+    ana = join(client, table_id, "Ana")
+    assert ana.post(f"/t/{table_id}/characters", data={**HERO_FORM, "name": "Sigrid"}).status_code in (200, 303)
+    page = client.get(f"/t/{table_id}/trackers/setup", params={"tracker": "tree"}).text
+    sent = values(page)
+    people = {p["name"]: p["id"] for p in client.get(f"/api/tables/{table_id}").json()["participants"]}
+    assert sent["player"] == people["Ana"]  # the character's own player, by default
+    assert client.post(f"/t/{table_id}/trackers", data=sent, headers=HX).status_code == 200
+    found = client.get(f"/api/tables/{table_id}/trackers").json()[0]
+    assert found["controllers"] == {"character": people["Ana"]}
+    board = ana.get(f"/t/{table_id}/trackers/{found['id']}/view").text
+    assert 'value="wyrd"' in board  # Ana draws on the tree the GM started
+    drawn = ana.post(
+        f"/t/{table_id}/trackers/{found['id']}", data={"action": "wyrd", "params": "{}", "asked": ""}, headers=HX
+    )
+    assert drawn.status_code == 200, drawn.text
+    bo = join(client, table_id, "Bo")
+    refused = bo.post(
+        f"/t/{table_id}/trackers/{found['id']}", data={"action": "wyrd", "params": "{}", "asked": ""}, headers=HX
+    )
+    assert refused.status_code in (403, 422) and "owner or the game master" in refused.text

@@ -78,6 +78,9 @@ class Tracker(ABC, Generic[S]):
     name: ClassVar[str]
     title: ClassVar[str]
     Setup: ClassVar[type[RulesModel]]
+    played_whole: ClassVar[bool] = False
+    """One character's tracker (a game tree): the player the game master hands its one combatant plays every
+    move of it, as its owner would, not only the moves that name an actor."""
 
     @abstractmethod
     def start(self, setup: Any, options: Any) -> S:

@@ -182,7 +182,7 @@ class TableService(FairTable):
             log = state.play_log(tracker_id)
             chosen = log.tracker.action(action)
             if not viewer.is_gm and record.owner != viewer.id:
-                _acting_for(viewer, record, chosen, params)
+                _acting_for(viewer, record, chosen, params, log.tracker.played_whole)
             event = self._drawn(c, viewer, log, record.visibility, action, params, manual, chosen.random)
             payload = {
                 "tracker_id": tracker_id,
@@ -325,12 +325,21 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _acting_for(viewer: Participant, record: TrackerRecord, action: TrackerAction[Any], params: dict[str, Any]) -> None:
+def _acting_for(
+    viewer: Participant,
+    record: TrackerRecord,
+    action: TrackerAction[Any],
+    params: dict[str, Any],
+    whole: bool = False,
+) -> None:
     """A player acting on a tracker they do not own: only with an action whose actor parameter names, exactly,
-    a combatant the game master handed them. Forbidden otherwise."""
+    a combatant the game master handed them (any action of a tracker `whole`ly one character's). Forbidden
+    otherwise."""
     mine = [key for key, participant in record.controllers.items() if participant == viewer.id]
     if not mine:
         raise Forbidden(N_("only the owner or the game master can act on this tracker"))
+    if whole:
+        return
     if action.actor_param is None:
         raise Forbidden(N_("only the owner or the game master can use {name!r} on this tracker"), name=action.name)
     actor = getattr(action.parse_params(params), action.actor_param, None)

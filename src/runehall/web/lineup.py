@@ -62,6 +62,8 @@ class SetupForm:
     extras: list[Field] = field(default_factory=list)
     plain: list[Field] = field(default_factory=list)  # a setup with no lineup: its own fields
     players: list[tuple[str, str]] = field(default_factory=list)  # ("" for the GM, id), name
+    player: str | None = None  # a tracker played whole: who plays its character (None: no such choice)
+    character: str = ""  # ... and the character it was drawn for (a new one brings its owner as player)
     error: str = ""
 
 
@@ -108,6 +110,12 @@ def build(
         values = collect(tracker.Setup, {k: v for k, v in sent.items() if k not in table}) if form else {}
         values.update({k: sent[k] for k in table if k in sent})
         shown.plain = _prefixed(_plain_fields(tracker, words, values, characters), "s.")
+        if tracker.played_whole and is_gm:
+            chosen = next((f.value for f in shown.plain if f.name[2:] in table), None)
+            owner = next((c["owner"] for c in characters if c["id"] == chosen), "")
+            kept = form is not None and (form or {}).get("was") == chosen and "player" in form
+            shown.player = (form or {}).get("player", "") if kept else (owner if owner in dict(players) else "")
+            shown.character = str(chosen or "")
         return shown
     fresh = form is None
     form = form or {}
@@ -237,7 +245,12 @@ def start(
     tracker's own reasons) when it cannot make a fight."""
     lineup = tracker.lineup(words, options)
     if lineup is None:
-        return Started(_plain_setup(tracker, characters, form, is_gm, viewer_id), {})
+        setup = _plain_setup(tracker, characters, form, is_gm, viewer_id)
+        player = form.get("player", "")
+        if not (tracker.played_whole and is_gm and player in dict(players)):
+            return Started(setup, {})
+        first = tracker.start(tracker.parse_setup(setup), options)
+        return Started(setup, {key: player for key in tracker.combatants(first)})
     shown = build(tracker, words, options, characters, players, {}, form, is_gm=is_gm, viewer_id=viewer_id)
     by_id = {c["id"]: c for c in characters}
     entries: list[Entry] = []

@@ -88,6 +88,8 @@ def _usable(viewer: Participant, tracker: Any, t: dict[str, Any]) -> tuple[list[
     mine = [key for key, pid in t["controllers"].items() if pid == viewer.id]
     if not mine:
         return [], []
+    if tracker.played_whole:  # one character's tracker: its player plays it as its owner
+        return list(tracker.actions().values()), None
     return [a for a in tracker.actions().values() if a.actor_param], mine
 
 

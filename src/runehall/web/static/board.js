@@ -282,6 +282,9 @@
   }
   function derives(control) {
     if (control.hasAttribute("data-refresh")) return true;
+    const form = control.closest("form[data-setup]");
+    const names = form ? (form.getAttribute("data-refresh-names") || "").split(" ") : [];
+    if (control.name && names.indexOf(control.name) >= 0) return true;
     const row = control.closest("[data-foe-row]");
     const name = shortName(control);
     return Boolean(row && name && (row.getAttribute("data-derives") || "").split(",").indexOf(name) >= 0);

@@ -57,7 +57,12 @@ class TreeTracker(Tracker[TreeState]):
     name: ClassVar[str] = "tree"
     title: ClassVar[str] = N_("Árbol de juego (game tree)")
     Setup: ClassVar[type[RulesModel]] = TreeSetup
+    played_whole: ClassVar[bool] = True  # the character's player draws, rests and takes damage on it
     choice_label = choice_label  # the route by the book's word (speech.choice_label)
+
+    def combatants(self, state: TreeState) -> dict[str, str]:
+        """The one character on the tree, for the game master to hand to a player."""
+        return {table_board.CARD_KEY: state.character.name}
 
     def start(self, setup: Any, options: Any) -> TreeState:
         assert isinstance(options, RagnarokOptions)
