@@ -3,16 +3,18 @@ actions, every die on the log's tape."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import Field
 
 from runehall.errors import ParameterError
 from runehall.present.board import BoardView, Seat
+from runehall.present.lineup import Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat import attack, board_view, brawling, care, initiative, jumping, moves, runner
+from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.settings import fold, opt
 from runehall.systems.rune.combat.state import CombatState
@@ -78,6 +80,21 @@ class CombatTracker(Tracker[CombatState]):
 
     def render(self, state: CombatState) -> str:
         return render(state)
+
+    # A fight set up from lists: heroes ticked in, foes from the Foe Reference Table, terrain as rows (lineup.py).
+    def lineup(self, words: Words, options: Any = None) -> Lineup:
+        return lists.lineup(words)
+
+    def foe_numbers(
+        self, kind: str, given: Mapping[str, Any], sheets: Sequence[Mapping[str, Any]], options: Any = None
+    ) -> dict[str, Any]:
+        return lists.foe_numbers(kind, given, sheets, options)
+
+    def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
+        return lists.lineup_setup(entries, extras, options)
+
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        return lists.choice_label(field, value, words)
 
 
 ACTIONS: dict[str, TrackerAction[CombatState]] = {
