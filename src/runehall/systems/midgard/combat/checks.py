@@ -12,7 +12,7 @@ from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts, hits
-from runehall.systems.midgard.combat.combatant import Combatant
+from runehall.systems.midgard.combat.combatant import Combatant, courage_bonus
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.gift_effects import pay
@@ -44,7 +44,7 @@ def check_spec(c: Combatant, k: Check) -> CastSpec:
         return CastSpec("F", "Athletics", k.difficulty, 0, simple=True, instant=True, carry=False, action="check")
     if k.kind == "confound":
         return CastSpec("T", "Alertness", None, 0, opposed=True, instant=True, carry=False, action="check")
-    bonus = c.courage_bonus + (c.berserk or 0) + k.bonus_free
+    bonus = courage_bonus(c) + (c.berserk or 0) + k.bonus_free
     target = k.by if k.kind == "dread" else None
     return CastSpec(
         "courage",

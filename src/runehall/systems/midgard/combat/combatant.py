@@ -217,6 +217,12 @@ def band_bonus(c: Combatant) -> int:
     return size_bonus([m.rank for m in alive_members(c)])
 
 
+def courage_bonus(c: Combatant) -> int:
+    """The Courage bonus now: a warband's is its lead rank plus its size bonus, which shrinks as members fall
+    (spec §13.9, enemies.toml [warband] size_bonus_adds_to)."""
+    return lead_rank(c) + band_bonus(c) if c.kind == "warband" else c.courage_bonus
+
+
 def defence(c: Combatant) -> int:
     """Defence now: a warband's grows with its size bonus; prone is -2 (spec §9.5, §13.9); gifts replace the
     base (Peaceful Defence) or add to it (Shield Defence, Way of Peace, Wild Strike's -1)."""

@@ -17,6 +17,7 @@ from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, damage, hits
+from runehall.systems.midgard.combat.combatant import courage_bonus
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.gift_effects import heal
@@ -105,7 +106,7 @@ def _resist(fight: Fight, params: Any, source: Source) -> tuple[int, dict[str, A
     if ask and params.cancelled is None and not params.simple:
         raise RulesError(N_("the GM says how much a won resistance cancels (--cancelled; option resistance_reduction)"))
     rune, skill = RESISTANCES[params.resist]
-    bonus = c.courage_bonus + (c.berserk or 0) if params.resist == "courage" else 0
+    bonus = courage_bonus(c) + (c.berserk or 0) if params.resist == "courage" else 0
     spec = CastSpec(rune, skill, difficulty, 0, simple=params.simple, instant=True, free_bonus=bonus, carry=False)
     record = casting.place(make_cast(fight, c, spec, source, params.wyrd), None, "margin", fight.options)
     total = params.wounds + params.fatigue + (params.environment or 0)

@@ -15,7 +15,7 @@ from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts
-from runehall.systems.midgard.combat.combatant import Combatant, Pact, skill_ranks
+from runehall.systems.midgard.combat.combatant import Combatant, Pact, courage_bonus, skill_ranks
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
 from runehall.systems.midgard.combat.making import CastSpec, gift_cast, make_cast, with_boost
 from runehall.systems.midgard.combat.settings import midgard_options
@@ -89,7 +89,7 @@ class BreakPactAction(CombatAction):
                 by=" or ".join(p.by for p in found),
             )
         pact = found[0]
-        bonus = c.courage_bonus + (c.berserk or 0)
+        bonus = courage_bonus(c) + (c.berserk or 0)
         spec = CastSpec(
             "courage",
             None,
