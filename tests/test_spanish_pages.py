@@ -391,8 +391,11 @@ def lively_table(client: TestClient, system_id: str, pages: Pages) -> None:
         for name, params in REFUSED.get((system_id, tracker), []):
             refused = gm.post(path, data={"action": name, "params": json.dumps(params)}, headers=HX)
             pages.read(f"{tracker}: {name}, refused", refused, 422)
-        for name in system.tracker(tracker).actions():
-            pages.read(f"{tracker} fields of {name}", gm.get(f"{path}/fields", params={"action": name}))
+        for who, browser in (("GM", gm), ("player", player)):
+            screen = browser.get(f"{t}/trackers/setup", params={"tracker": tracker})
+            pages.read(f"{tracker} setup screen ({who})", screen)
+            again = browser.post(f"{t}/trackers/setup", data={"tracker": tracker, "setup_form": "1", "add": "1"})
+            pages.read(f"{tracker} setup screen, a row added ({who})", again)
         assert gm.get(f"{path}/view").status_code == 200  # its state view: issue 13, not read here
 
     # Every page and fragment, as the game master and as the player.
