@@ -13,6 +13,7 @@ from runehall.play.log import PlayLog
 from runehall.present.board import Seat
 from runehall.present.fields import choice
 from runehall.present.lineup import Entry, Lineup
+from runehall.present.refusals import say
 from runehall.present.words import Words, words_for
 from runehall.systems import registry
 from runehall.systems.base import RulesModel
@@ -123,8 +124,9 @@ def test_a_typed_number_is_kept_over_the_foe_maker_and_in_the_fight() -> None:
 
 
 def test_a_category_above_the_types_maximum_threat_is_refused_with_its_reason() -> None:
-    with pytest.raises(ParameterError, match="Rock Goblin can be at most Inferior, not Equal"):
+    with pytest.raises(ParameterError, match="Rock Goblin can be at most Inferior, not Equal") as refused:
         tracker().foe_numbers("rock_goblin", {"category": "equal"}, SHEETS)
+    assert say(refused.value, words_for("es", "rune")) == "Goblin de roca: como mucho Inferior, no Igual"
     too_high = Entry("Rock Goblin", "foes", foe="rock_goblin", numbers={**goblins().numbers, "category": "superior"})
     with pytest.raises(ParameterError, match="at most Inferior, not Superior"):
         tracker().lineup_setup([*heroes(), too_high], {})
@@ -205,7 +207,7 @@ def test_rows_of_one_name_are_numbered_on_and_the_keys_follow() -> None:
 def test_a_row_must_be_a_hero_or_a_foe_on_a_known_side_and_the_fight_has_a_cap() -> None:
     with pytest.raises(ParameterError, match="either a hero with his sheet or a foe"):
         tracker().lineup_setup([Entry("Nobody", "heroes")], {})
-    with pytest.raises(ParameterError, match="a side is 'heroes' or 'foes'"):
+    with pytest.raises(ParameterError, match="Ragnar fights on the heroes' side or the foes'"):
         tracker().lineup_setup([Entry("Ragnar", "trolls", sheet=RAGNAR)], {})
     with pytest.raises(ParameterError, match="at most 40 combatants, not 41"):
         tracker().lineup_setup([*heroes(), goblins(39)], {})

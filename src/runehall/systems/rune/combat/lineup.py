@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from runehall.errors import Invalid, OneOf, ParameterError
+from runehall.errors import Invalid, ParameterError
 from runehall.present.lineup import Entry, FoeKind, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
@@ -291,7 +291,7 @@ def lineup_setup(entries: Sequence[Entry], extras: Mapping[str, Any], options: A
         if (e.sheet is None) == (e.foe is None):
             raise ParameterError(N_("{who} is either a hero with his sheet or a foe from the list"), who=e.name)
         if e.side not in SIDES:
-            raise ParameterError(N_("{who}: a side is {sides}"), who=e.name, sides=OneOf(SIDES))
+            raise ParameterError(N_("{who} fights on the heroes' side or the foes'"), who=e.name)
         if e.foe is None:
             made.append(None)
             continue
