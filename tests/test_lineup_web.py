@@ -184,3 +184,23 @@ def test_the_gm_hands_a_game_tree_to_its_characters_player_who_then_plays_it(cli
         f"/t/{table_id}/trackers/{found['id']}", data={"action": "wyrd", "params": "{}", "asked": ""}, headers=HX
     )
     assert refused.status_code in (403, 422) and "owner or the game master" in refused.text
+
+
+def test_a_new_foe_row_takes_its_kinds_defaults_ticked_boxes_included(client: Any) -> None:
+    from runehall.systems.rune.combat import lineup as rune_lineup
+    from test_rune_hero import ragnar
+
+    table_id = new_table(client, "rune")
+    made = client.post(f"/api/tables/{table_id}/characters", json={"sheet": ragnar()})
+    assert made.status_code in (200, 201), made.text
+    page = client.get(f"/t/{table_id}/trackers/setup", params={"tracker": "combat"}).text
+    sent = values(page)
+    kind = sent["f.0.kind"]
+    expected = rune_lineup.foe_numbers(kind, {}, [ragnar()], None)
+    assert ("f.0.n.adjust" in sent) == bool(expected["adjust"])
+    assert sent["f.0.n.hp"] == str(expected["hp"])
+    more = values(client.post(f"/t/{table_id}/trackers/setup", data={**sent, "add": "1"}).text)
+    assert ("f.1.n.adjust" in more) == bool(expected["adjust"]) and more["f.1.n.hp"] == str(expected["hp"])
+    unticked = {k: v for k, v in more.items() if k != "f.1.n.adjust"}  # the person unticks it: it stays so
+    again = values(client.post(f"/t/{table_id}/trackers/setup", data=unticked).text)
+    assert "f.1.n.adjust" not in again

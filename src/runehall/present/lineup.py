@@ -26,6 +26,7 @@ class FoeKind:
     name: str
     group: str = ""  # the heading it is listed under (Goblins, Dwarves; Warbands)
     hint: str = ""  # a line about it (its benchmark, its maximum threat)
+    shows: tuple[str, ...] = ()  # the Numbers fields that matter for it (a Thane has no warband size); () all
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,13 +188,18 @@ def _foe_row(
     given_form = {k: v for k, v in typed.items() if not changed and (k in keep or k in derives)}
     error = ""
     try:
-        given = collect(lineup.Numbers, given_form)
+        sent = collect(lineup.Numbers, given_form)  # (an unticked box reads False: keep only what was there)
+        drawn = "was" in row and not changed  # a row the person has seen: its derives fields are theirs
+        given = {k: v for k, v in sent.items() if drawn and (k in keep or k in derives)}
         numbers = tracker.foe_numbers(kind, given, sheets, options)
     except RunehallError as e:
         error = say(e, words)
         numbers = {k: v for k, v in typed.items()}
     controls = fields(lineup.Numbers, numbers, words, tracker.choice_label)
+    shows = set(kinds[kind].shows)
     for f in controls:
+        if shows and f.name not in shows:  # kept as it is, out of sight: it does not apply to this kind
+            f.kind = "hidden"
         f.name = f"f.{index}.n.{f.name}"
     default_name = kinds[kind].name
     name = row.get("name", "") if not changed and row.get("name") else default_name

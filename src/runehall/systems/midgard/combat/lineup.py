@@ -158,7 +158,8 @@ def foe_kinds(words: Words) -> tuple[FoeKind, ...]:
             said = words(CREATURE_HINT, kind=words(cls_name), low=RANK_LOW, high=RANK_HIGH, gloss=words(k.gloss))
         else:
             said = words(hint, low=RANK_LOW, high=RANK_HIGH, most=BAND_MOST)
-        out.append(FoeKind(id=k.id, name=words(k.name), group=words(group), hint=said))
+        shows = () if k.cls == "warband" else tuple(n for n in Numbers.model_fields if n != "size")
+        out.append(FoeKind(id=k.id, name=words(k.name), group=words(group), hint=said, shows=shows))
     return tuple(out)
 
 
