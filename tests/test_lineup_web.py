@@ -204,3 +204,17 @@ def test_a_new_foe_row_takes_its_kinds_defaults_ticked_boxes_included(client: An
     unticked = {k: v for k, v in more.items() if k != "f.1.n.adjust"}  # the person unticks it: it stays so
     again = values(client.post(f"/t/{table_id}/trackers/setup", data=unticked).text)
     assert "f.1.n.adjust" not in again
+
+
+def test_the_screen_shows_where_everyone_starts_or_why_it_cannot_start_yet(client: Any) -> None:
+    table_id, _, ids = table(client)
+    page = client.get(f"/t/{table_id}/trackers/setup", params={"tracker": "skirmish"}).text
+    preview = page.split('class="lineup-part setup-preview"')[1].split("</section>")[0]
+    tokens = re.findall(r'<g class="token[^"]*" role="img" aria-label="([^"]+)"', preview)
+    assert sorted(tokens) == ["Ann", "Bandit", "Gorm"]
+    assert "data-pick" not in preview and "data-map" not in preview  # a picture, not the board's controls
+    sent = values(page)
+    lonely = {k: v for k, v in sent.items() if not k.startswith("f.")}
+    again = client.post(f"/t/{table_id}/trackers/setup", data=lonely).text
+    assert "setup-preview" not in again and "Not ready to start yet" in text_of(again)
+    assert "two sides" in text_of(again)

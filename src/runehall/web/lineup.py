@@ -13,10 +13,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from runehall.errors import N_, ParameterError, RunehallError
+from runehall.play.board import board_of
+from runehall.present.board import Seat
 from runehall.present.lineup import Entry, Lineup, LineupSetup
 from runehall.present.refusals import say
 from runehall.present.words import Words
 from runehall.systems.tracker import Tracker
+from runehall.web import boards
 from runehall.web.forms import Field, collect, fields, schema_of, validated, walk
 
 MAX_FOE_ROWS = 20  # foe rows on one screen; each may bring several (the tracker caps the combatants)
@@ -46,6 +49,7 @@ class FoeRow:
     player: str
     keep: str
     numbers: list[Field]
+    values: dict[str, Any] = field(default_factory=dict)  # the numbers as shown
     hint: str = ""
     derives: str = ""  # the numbers that work the others out again (comma-separated)
     error: str = ""
@@ -62,6 +66,8 @@ class SetupForm:
     extras: list[Field] = field(default_factory=list)
     plain: list[Field] = field(default_factory=list)  # a setup with no lineup: its own fields
     players: list[tuple[str, str]] = field(default_factory=list)  # ("" for the GM, id), name
+    preview: Any = None  # the fight as it would start: its board drawn (web/boards.py), for its map
+    pending: str = ""  # why it could not start yet, in words
     player: str | None = None  # a tracker played whole: who plays its character (None: no such choice)
     character: str = ""  # ... and the character it was drawn for (a new one brings its owner as player)
     error: str = ""
@@ -151,7 +157,49 @@ def build(
     extras = collect(lineup.Extras, _sub(form, "x.")) if lineup.Extras is not None and form else {}
     if lineup.Extras is not None:
         shown.extras = _prefixed(fields(lineup.Extras, extras, words, tracker.choice_label, list_rows=True), "x.")
+    _preview(shown, tracker, lineup, words, options, mine, extras)
     return shown
+
+
+def _preview(
+    shown: SetupForm,
+    tracker: Tracker[Any],
+    lineup: Lineup,
+    words: Words,
+    options: Any,
+    characters: list[dict[str, Any]],
+    extras: dict[str, Any],
+) -> None:
+    """The fight as it would start, drawn as its board would draw it (where everyone stands, on the terrain),
+    or what keeps it from starting yet, in words."""
+    by_id = {c["id"]: c for c in characters}
+    try:
+        entries = [
+            Entry(name=c.name, side=c.side, sheet=by_id[c.id]["sheet"], at=_at(lineup, c.x, c.y))
+            for c in shown.characters
+            if c.chosen
+        ]
+        entries += [
+            Entry(name=r.name, side=r.side, foe=r.kind, numbers=r.values, at=_at(lineup, r.x, r.y))
+            for r in shown.foes
+            if not r.error
+        ]
+        if not entries:
+            raise ParameterError(N_("nobody is in the fight yet: tick characters in or add foes"))
+        if lineup.Extras is not None:
+            extras = validated(lineup.Extras, **extras).model_dump(mode="json")
+        made = tracker.lineup_setup(entries, extras, options)
+        state = tracker.start(tracker.parse_setup(made.setup), options)
+    except RunehallError as e:
+        shown.pending = say(e, words)
+        return
+    board = board_of(tracker, state, words, Seat(), options)
+    if board.map is not None:
+        shown.preview = boards.draw(board, tracker, words, "setup")
+
+
+def _at(lineup: Lineup, x: str, y: str) -> tuple[float, float] | None:
+    return _place(x, y) if lineup.places else None
 
 
 def _plain_fields(
@@ -213,6 +261,7 @@ def _foe_row(
         player=row.get("player", ""),
         keep=",".join(keep),
         numbers=controls,
+        values=numbers,
         hint=kinds[kind].hint,
         derives=",".join(sorted(derives)),
         error=error,
