@@ -92,7 +92,7 @@ def test_rows_are_added_and_removed(client: Any) -> None:
     two = values(client.post(f"/t/{table_id}/trackers/setup", data={**sent, "add": "1"}).text)
     assert two["f.1.kind"] == "bandit" and "f.2.kind" not in two
     two["f.1.kind"], two["f.1.was"] = "wolf", "wolf"
-    one = values(client.post(f"/t/{table_id}/trackers/setup", data={**two, "remove": "0"}).text)
+    one = values(client.post(f"/t/{table_id}/trackers/setup", data={**two, "drop": "0"}).text)
     assert one["f.0.kind"] == "wolf" and "f.1.kind" not in one
 
 

@@ -148,8 +148,10 @@ def build(
     rows = [_sub(form, f"f.{i}.") for i in _foe_indexes(form)]
     if fresh and lineup.foes:
         rows = [{"kind": lineup.foes[0].id}]
-    if form.get("remove", "").isdigit() and int(form["remove"]) < len(rows):
-        rows.pop(int(form["remove"]))
+    # The Remove button is named "drop": a control named "remove" hides the form's own remove(), and htmx
+    # calls it to swap the form anew (every refresh of the screen failed).
+    if form.get("drop", "").isdigit() and int(form["drop"]) < len(rows):
+        rows.pop(int(form["drop"]))
     if form.get("add") and len(rows) < MAX_FOE_ROWS:
         rows.append({"kind": rows[-1].get("kind", "") if rows else lineup.foes[0].id})
     for index, row in enumerate(rows):
