@@ -11,7 +11,7 @@ from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import ParameterError, RulesError
-from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Seat, Stat
+from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Ring, Seat, Stat
 from runehall.present.card import Card
 from runehall.present.lineup import Entry, FoeKind, Lineup, LineupSetup
 from runehall.present.sheet import SheetRow, SheetSection
@@ -287,7 +287,15 @@ class SkirmishTracker(Tracker[Skirmish]):
             foes = tuple(f.id for f in state.combatants if f.side != active.side and f.hp > 0)
             mine = {"actor": active.id}
             moves += [
-                Move("attack", "Attack", {**mine, "weapon": "sword"}, target="target", targets=foes, actor=active.id),
+                Move(
+                    "attack",
+                    "Attack",
+                    {**mine, "weapon": "sword"},
+                    target="target",
+                    targets=foes,
+                    actor=active.id,
+                    rings=(Ring(3, "Reach: 3 paces"),),
+                ),
                 Move("aim", "Aim", {**mine, "care": 2}, ask=("care",), target="target", targets=foes, actor=active.id),
                 Move("move", "Move", mine, target="to", actor=active.id, hint="Click the map: at most 6 paces"),
                 Move("plan", "Plan in secret", mine, ask=("plan",), actor=active.id),

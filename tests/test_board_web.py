@@ -296,3 +296,15 @@ def test_a_place_in_whole_units_is_clicked_in_whole_units() -> None:
         .render(b=boards.BoardDraw(BoardView("Fight"), [], [], [form], None), t={"id": "t", "title": "F"}, table_id="T")
     )
     assert 'data-point="pair" data-whole' in html
+
+
+def test_a_moves_reach_is_drawn_round_its_actors_token_hidden_until_armed(client: Any) -> None:
+    table_id, tracker_id, ana, _ = skirmish(client)
+    html = view(ana, table_id, tracker_id)
+    attack = re.search(r'data-move data-move-id="([\w-]+)"[^>]*>\s*<input type="hidden" name="action" value="attack"', html)
+    assert attack, "the attack's form carries its id"
+    ring = re.search(rf'<g class="reach-rings" data-rings-for="{attack.group(1)}" hidden[^>]*>(.*?)</g>', html, re.S)
+    assert ring, "its rings wait, hidden, in the map"
+    circle = re.search(r'<circle class="reach-ring" cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', ring.group(1))
+    assert circle and (float(circle.group(1)), float(circle.group(2)), float(circle.group(3))) == (2, 12 - 3, 3)
+    assert "Reach: 3 paces" in ring.group(1)  # Ann stands at (2, 3) on a map 12 paces high, y up

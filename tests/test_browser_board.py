@@ -125,10 +125,13 @@ def test_a_board_played_by_clicks(server: str, browser: Browser) -> None:
     expect(ana.locator(".bcard[data-key=cid]")).to_have_class(re.compile(r"unchoosable"))
     expect(ana.locator(".bcard[data-key=bob] button[data-pick]")).to_be_visible()
     expect(ana.locator("[data-arming]")).to_contain_text("Elige un objetivo")
+    expect(ana.locator("g.reach-rings:visible")).to_have_count(1)  # how far Ann's sword reaches, round her token
+    expect(ana.locator("g.reach-rings:visible text")).to_have_text("Reach: 3 paces")
     axe_and_shots(ana, "armed")
     ana.keyboard.press("Escape")
     expect(attack).to_have_attribute("aria-pressed", "false")
     expect(ana.locator(".choosable")).to_have_count(0)
+    expect(ana.locator("g.reach-rings:visible")).to_have_count(0)
     attack.click()
     expect(ana.locator(".bcard[data-key=bob]")).to_have_class(re.compile(r"(^| )choosable"))
     ana.locator(".bcard[data-key=bob] .bcard-name").click()

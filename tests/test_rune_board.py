@@ -298,6 +298,25 @@ def test_an_attack_is_two_clicks_with_the_weapon_in_hand() -> None:
     move = next(m for m in board(fight).moves if m.action == "move")
     assert move.target == "to" and move.targets == () and move.ask == ("kind",) and move.params["kind"] == "half"
     assert move.hint == "Choose the spot on the map"
+    thurid = fight.who("Thurid")
+    assert [(r.radius, r.label) for r in attack.rings] == [(3, "Reach: 3 paces")]  # engaging distance
+    assert [r.radius for r in move.rings] == [thurid.move_half, thurid.move_full]
+
+
+def test_a_missile_attack_shows_its_standard_range_while_armed() -> None:
+    from runehall.systems.rune.combat.board_view import reach_rings
+    from runehall.systems.rune.combat.settings import missile_range
+
+    fight = skirmish()
+    ragnar = fight.who("Ragnar")
+    bow = next(w for w in ragnar.weapons if w.id == "short_bow")
+    paces = int(missile_range(bow.kind)["paces_per_dam"]) * (bow.dam_rating or 0)
+    assert paces > 3
+    assert [(r.radius, r.label) for r in reach_rings(ragnar, "short_bow", words_for("en", "rune"))] == [
+        (paces, f"Range: {paces} paces")
+    ]
+    assert reach_rings(ragnar, "short_bow", words_for("es", "rune"))[0].label == f"Distancia: {paces} pasos"
+    assert reach_rings(ragnar, "viking_axe", words_for("en", "rune"))[0].radius == 3
 
 
 def test_wounds_health_and_the_dying_show_as_badges_and_notes() -> None:

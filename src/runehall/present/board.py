@@ -67,6 +67,15 @@ class CombatantCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Ring:
+    """A distance around the acting combatant's token, shown on the map while a move waits for its target or
+    its place: a weapon's reach or range, how far a move goes. `radius` in the map's units."""
+
+    radius: float
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
     """A move this viewer may make now: one of the tracker's actions, its parameters filled in as far as the
     state settles them. The person chooses only what `ask` names (a small form, prefilled from `params`) and,
@@ -80,6 +89,7 @@ class Move:
     targets: tuple[str, ...] = ()
     actor: str | None = None  # the combatant the move is for (its card carries the button); None: the table's
     hint: str = ""
+    rings: tuple[Ring, ...] = ()  # drawn around the actor's token while the move is armed
 
 
 @dataclass(frozen=True, slots=True)

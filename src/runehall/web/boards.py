@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from runehall.present.board import Area, BoardView, CombatantCard, Gauge, MapView, Move
+from runehall.present.board import Area, BoardView, CombatantCard, Gauge, MapView, Move, Ring
 from runehall.present.words import Words
 from runehall.web.forms import Field, fields
 
@@ -66,6 +66,13 @@ class Token:
 
 
 @dataclass
+class RingDraw:
+    ring: Ring
+    label_x: float  # the label above the ring, kept inside the map (below it when the ring's top is outside)
+    label_y: float
+
+
+@dataclass
 class MapDraw:
     map: MapView
     view_box: str
@@ -76,6 +83,7 @@ class MapDraw:
     radius: float
     stroke: float
     snap: float  # a place clicked on the map is rounded to this many units (a quarter of a grid square)
+    rings: list[tuple[str, float, float, list[RingDraw]]] = field(default_factory=list)  # (move id, x, y, rings)
 
 
 @dataclass
@@ -186,9 +194,28 @@ def draw(
         (holder.moves if holder is not None else table_moves).append(form)
     active = {c.key for c in board.combatants if c.active}
     order = [(k, names.get(k, k), k in active) for k in board.order]
-    return BoardDraw(
-        board, list(cards.values()), order, table_moves, _map(board.map, list(cards.values())) if board.map else None
-    )
+    drawn = _map(board.map, list(cards.values())) if board.map else None
+    if drawn is not None:
+        tokens = {t.key: t for t in drawn.tokens}
+        for card in cards.values():
+            for form, move in zip(card.moves, [m for m in board.moves if m.actor == card.card.key], strict=True):
+                if move.rings and card.card.key in tokens:
+                    token = tokens[card.card.key]
+                    drawn.rings.append((form.id, token.x, token.y, _ring_labels(drawn, token, move.rings)))
+    return BoardDraw(board, list(cards.values()), order, table_moves, drawn)
+
+
+def _ring_labels(drawn: MapDraw, token: Token, rings: tuple[Ring, ...]) -> list[RingDraw]:
+    """Each ring's label placed above it, inside the map: its width guessed from its letters."""
+    size = drawn.radius * 0.9
+    w, h = drawn.map.width, drawn.map.height
+    out = []
+    for ring in rings:
+        half = min(len(ring.label) * size * 0.3, w / 2)
+        x = min(max(token.x, half), w - half)
+        y = token.y - ring.radius
+        out.append(RingDraw(ring, round(x, 3), round(y if y > size else min(token.y + ring.radius + size, h), 3)))
+    return out
 
 
 def _map(m: MapView, cards: list[CardView]) -> MapDraw:

@@ -25,6 +25,7 @@
     const form = armed;
     armed = null;
     form.classList.remove("is-armed");
+    rings(form, false);
     const button = form.querySelector("[data-arm]");
     if (button) button.setAttribute("aria-pressed", "false");
     const board = boardOf(form);
@@ -43,6 +44,7 @@
     armed = form;
     form.classList.add("is-armed");
     form.querySelector("[data-arm]").setAttribute("aria-pressed", "true");
+    rings(form, true);
     const board = boardOf(form);
     if (!board) return;
     if (form.hasAttribute("data-point")) {
@@ -64,6 +66,19 @@
     say(board, board.getAttribute("data-choose-text"));
     const first = board.querySelector("button[data-pick]:not([hidden])");
     if (first) first.focus();
+  }
+
+  // A move's distances (a weapon's reach, how far a move goes) drawn round its actor's token while it is armed,
+  // and said for a screen reader.
+  function rings(form, shown) {
+    const board = boardOf(form);
+    const group = board && board.querySelector("[data-rings-for='" + form.getAttribute("data-move-id") + "']");
+    if (!group) return;
+    if (shown) group.removeAttribute("hidden"); else group.setAttribute("hidden", ""); // an SVG element: no .hidden
+    const said = board.querySelector("[data-rings-said]");
+    if (said) {
+      said.textContent = shown ? Array.from(group.querySelectorAll("text")).map(function (t) { return t.textContent; }).join(" · ") : "";
+    }
   }
 
   function open(form, focus) {

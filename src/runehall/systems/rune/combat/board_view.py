@@ -15,11 +15,12 @@ from typing import Any
 
 from runehall.chance.seeded import SeededSource
 from runehall.errors import RunehallError
-from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Seat, Stat, Tone
+from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Ring, Seat, Stat, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.settings import missile_range
 from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
 from runehall.systems.rune.combat.terrain import Zone
 from runehall.systems.rune.speech.common import health as health_words
@@ -142,6 +143,25 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
     return found
 
 
+def reach_rings(c: Combatant, weapon_id: str, words: Words) -> tuple[Ring, ...]:
+    """How far c's weapon strikes: a melee weapon the paces that engage, a missile its standard range (past it
+    the Dam falls by the range penalty)."""
+    weapon = next((w for w in c.weapons if w.id == weapon_id), None)
+    if weapon is None or not weapon.ranged or weapon.dam_rating is None:
+        return (Ring(ENGAGED, words("Reach: {paces} paces", paces=ENGAGED)),)
+    paces = int(missile_range(weapon.kind)["paces_per_dam"]) * weapon.dam_rating
+    return (Ring(paces, words("Range: {paces} paces", paces=paces)),)
+
+
+def move_rings(c: Combatant, words: Words) -> tuple[Ring, ...]:
+    """How far a half move and a full move take c this action."""
+    half, full = c.move_half, c.move_full
+    return (
+        Ring(half, words("Half move: {paces} paces", paces=half)),
+        Ring(full, words("Full move: {paces} paces", paces=full)),
+    )
+
+
 def may_begin(trial: Trial, name: str) -> bool:
     """Whether `name` may take (or go on with) an action now: every action that spends one starts so."""
     try:
@@ -165,12 +185,13 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
         attack = {**who, "weapon": weapon}
         targets = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
         if targets:
-            add("attack", attack, target="target", targets=targets)
+            add("attack", attack, target="target", targets=targets, rings=reach_rings(c, weapon, words))
             break
     for kind in MOVE_KINDS:
         moving = {**who, "kind": kind}
         if any(trial.ok("move", {**moving, "to": spot}) for spot in spots(c)):
-            add("move", moving, ask=("kind",), target=PLACE, hint=words("Choose the spot on the map"))
+            hint = words("Choose the spot on the map")
+            add("move", moving, ask=("kind",), target=PLACE, hint=hint, rings=move_rings(c, words))
             break
     others = [w for w in (*c.carried(), UNARMED) if w != c.ready]
     change = trial.first("change_weapon", ({**who, "weapon": w} for w in dict.fromkeys(others)))
