@@ -172,8 +172,11 @@ def last_card(person: Person) -> Locator:
 
 def shots(person: Person, name: str) -> None:
     """axe-core on the page as it is (a serious or critical violation fails), and screenshots of the whole
-    page at 1400 and 390 px: artifacts/screenshots/tracker-<name>-<width>.png. On the phone the "In play"
-    tab is opened, as a person at the table would to play."""
+    page at 1400 and 390 px: artifacts/screenshots/tracker-<name>-<width>.png, taken with a window as tall
+    as the page, so that sticky bars (the tabs, a board's move bar) sit where they belong rather than where a
+    window of the usual height would leave them. On the phone the "In play" tab is opened, as a person at the
+    table would to play, and what its screen shows at the board's top is kept too, sticky bars and all:
+    tracker-<name>-390-screen.png."""
     page = person.page
     page.evaluate(Path(shared.AXE).read_text(encoding="utf-8") + "\n;true")
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
@@ -186,12 +189,20 @@ def shots(person: Person, name: str) -> None:
     size = page.viewport_size
     for width in (DESKTOP, PHONE):
         page.set_viewport_size(width)
+        shot = shared.SHOTS / f"tracker-{name}-{width['width']}"
         if width is PHONE:
             tab = page.locator("#tab-play")
             tab.dispatch_event("click")  # not counted: the screenshot's own navigation, not the person's
             expect(tab).to_have_attribute("aria-selected", "true")
-        page.screenshot(path=str(shared.SHOTS / f"tracker-{name}-{width['width']}.png"), full_page=True)
+            seen = page.locator("#trackers .board").first
+            if seen.count():
+                seen.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.screenshot(path=f"{shot}-screen.png")
+        tall = int(page.evaluate("() => document.documentElement.scrollHeight"))
+        page.set_viewport_size(ViewportSize(width=width["width"], height=max(tall, width["height"])))
+        page.screenshot(path=f"{shot}.png", full_page=True)
     page.set_viewport_size(size or DESKTOP)
+    page.evaluate("() => window.scrollTo(0, 0)")
     assert not serious, f"{name}: {serious}"
 
 
