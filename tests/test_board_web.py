@@ -281,7 +281,7 @@ def test_the_board_template_draws_a_board_built_by_hand() -> None:
     assert ids and all(re.fullmatch(r"[A-Za-z][\w-]*", i) for i in ids), ids  # CSS selectors (htmx's targets)
     assert len(re.findall(r"<form class=\"move\"", html)) == 4 and "move-bar" not in html  # the table's: none
     assert "Orden" not in html and "Order" in html  # the system's own title for its order
-    assert "Los llevan Ana" in " ".join(said(html).split())
+    assert "Lo lleva Ana" in " ".join(said(html).split())
 
 
 def test_a_place_in_whole_units_is_clicked_in_whole_units() -> None:

@@ -226,10 +226,10 @@ def toward(fight: Fight, move: Move) -> dict[str, Any]:
 def step(fight: Fight, view: BoardView, seed: int) -> str:
     """Take one move the board offers, as a table would: attack when someone can, close in, else go on."""
     by_action = {m.action: m for m in view.moves}
-    for m in view.moves:
+    for m in sorted(view.moves, key=lambda m: bool(m.params.get("approach"))):  # a blow from where he stands first
         if m.action == "attack":
             fight.do("attack", seed=seed, **{**m.params, "target": m.targets[0]})
-            return "attack"
+            return "close in and attack" if m.params.get("approach") else "attack"
     for name in ("initiative", "tiebreak"):
         if name in by_action:
             fight.do(name, seed=seed, **by_action[name].params)
@@ -256,7 +256,8 @@ def test_a_fight_played_by_the_boards_moves_alone(dice: int) -> None:
         if fight.state.phase == "over":
             break
         taken.append(step(fight, view, seed=dice + n + 1))
-    assert {"initiative", "attack", "move", "end_round"} <= set(taken), taken
+    assert {"initiative", "attack", "end_round"} <= set(taken), taken
+    assert {"move", "close in and attack"} & set(taken), taken  # the foes are far at first: someone closes in
     assert any(c.hp < c.hp_max for c in fight.state.combatants)
 
 
@@ -301,6 +302,26 @@ def test_an_attack_is_two_clicks_with_the_weapon_in_hand() -> None:
     thurid = fight.who("Thurid")
     assert [(r.radius, r.label) for r in attack.rings] == [(3, "Reach: 3 paces")]  # engaging distance
     assert [r.radius for r in move.rings] == [thurid.move_half, thurid.move_full]
+
+
+def test_a_foe_out_of_reach_is_closed_in_on_and_struck_in_two_clicks() -> None:
+    fight = skirmish()
+    fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
+    closing = next(
+        m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.params.get("approach")
+    )
+    assert closing.title == "Close in and attack" and closing.targets == ("Troll",) and closing.ask == ()
+    thurid = fight.who("Thurid")
+    assert [r.radius for r in closing.rings] == [thurid.move_half]
+    before = fight.who("Troll").at
+    result = fight.do("attack", seed=3, **{**closing.params, "target": "Troll"})
+    moved = fight.who("Thurid").at
+    assert dist2(moved, before) <= 9 and dist2(moved, thurid.at) <= thurid.move_half**2
+    assert result["moved"]["to"] == list(moved)
+    es = next(m for m in board(fight, GM, "es").moves if m.params.get("approach")) if any(
+        m.params.get("approach") for m in board(fight, GM, "es").moves
+    ) else None
+    assert es is None or es.title == "Acercarse y atacar"
 
 
 def test_a_missile_attack_shows_its_standard_range_while_armed() -> None:

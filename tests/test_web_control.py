@@ -49,7 +49,7 @@ def test_the_gm_hands_out_combatants_and_a_player_gets_only_their_own_forms(clie
     assert "Played by Ana" in ana_page  # on Ulrik's card
     log = client.get(f"/t/{table_id}/log").text
     assert "Ulrik — Ana" in log and "ulrik — Ana" not in log  # the hand-out names the combatant, not its key
-    assert "Los llevan" in ana.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text
+    assert "Lo lleva" in ana.get(f"/t/{table_id}", headers={"Accept-Language": "es"}).text
     # Moves as buttons: the GM's board begins the fight, Ana's cannot; Bo plays nobody: no move at all.
     assert 'name="action" value="next_segment"' in gm_page and 'value="next_segment"' not in ana_page
     assert "data-move" not in bo_page

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from runehall.present.board import Area, BoardView, CombatantCard, Gauge, MapView, Move, Ring
+from runehall.present.fields import Choices
 from runehall.present.words import Words
 from runehall.web.forms import Field, fields
 
@@ -138,7 +139,16 @@ def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dic
     shown: list[Field] = []
     if asked:
         values = {k: v for k, v in move.params.items() if k in asked}
-        for f in fields(action.Params, values, words, action.choice_label):
+        named = {value: said for options in move.choices.values() for value, said in options}
+
+        def listed(path: str) -> Choices | None:
+            options = move.choices.get(path)
+            return Choices(tuple(v for v, _ in options), rows=True) if options is not None else None
+
+        def label(name: str, value: str, w: Words) -> str | None:
+            return named.get(value) if name in move.choices else action.choice_label(name, value, w)
+
+        for f in fields(action.Params, values, words, label, listed, list_rows=bool(move.choices)):
             if f.name not in asked:
                 continue
             if f.name == move.target:

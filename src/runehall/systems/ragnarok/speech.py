@@ -16,7 +16,7 @@ from typing import Any
 
 from runehall.errors import ParameterError
 from runehall.present.card import Card, Chip
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.resolution import TIER_CODE
 from runehall.systems.ragnarok.rules import PACKAGE, TRAITS, RuneDef, rules
@@ -115,6 +115,8 @@ def choice_label(_owner: object, field: str, value: str, words: Words) -> str | 
         return pile_name(words, value)
     if any(r.id == value for r in rules().wounds.route):
         return route_name(words, value)
+    if field == "route" and value == "":
+        return words(N_("the table's own (its options)"))
     return None
 
 

@@ -257,8 +257,11 @@ def _activity_rows(board: Board, words: Words) -> list[SheetRow]:
 def _moves(board: Board, words: Words) -> list[Move]:
     from runehall.systems.ragnarok.tree.tracker import ACTIONS
 
+    runes = (("allocate", tuple((t.id, unit(words, board, t.id)) for t in board.essence())),)
+
     def move(action: str, title: str, params: dict[str, Any] | None = None, ask: tuple[str, ...] = ()) -> Move:
-        return Move(action, title, params or {}, ask, hint=words(ACTIONS[action].summary))
+        chosen = {name: options for name, options in runes if name in ask}  # a rune by its name, not its id
+        return Move(action, title, params or {}, ask, hint=words(ACTIONS[action].summary), choices=chosen)
 
     alive = board.fate == "alive"
     active = alive and board.status() == "activo"

@@ -31,7 +31,7 @@ class TreeSetup(RulesModel):
     route: Route | None = Field(
         None,
         title=N_("Ruta (route)"),
-        description=N_("The wound route: blanca, gris or negra (default: the campaign's option)."),
+        description=N_("How wounds take runes from the tree; left as it is, the table's option says."),
     )
 
 

@@ -15,7 +15,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
-from runehall.systems.rune.combat.geometry import ENGAGED, Point, length, shown, straight, within
+from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
 from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
@@ -30,6 +30,9 @@ class AttackParams(RulesModel):
     target: str = Field(description="Whom he attacks.")
     weapon: str | None = Field(None, description="The weapon (default: the one in hand); readied for free if in range.")
     move_to: MapPoint | None = Field(None, description="A half move to [x, y] first, to get in range (E-F).")
+    approach: bool = Field(
+        False, description="Close in first: a half move to the nearest spot that engages the target (melee)."
+    )
     maneuver: Maneuver | None = Field(None, description="Heroes: hold ground (+1 ATK) or duck and weave (+1 DFN).")
     berserk: bool = Field(False, description="Heroes with 21+ HP: ATK + DFN, no increases, then a free counter.")
     sever: bool = Field(False, description="Heroes with a sword or axe: take the arm if the blow allows (odd d10).")
@@ -117,6 +120,8 @@ class AttackAction(CombatAction):
             if params.maneuver or to is not None or params.berserk:
                 raise RulesError(N_("the attack after a half action is a plain one: no manoeuvre, move or berserk"))
         start_in_range = _in_range_or_none(board, c, t, weapon, c.at)
+        if params.approach and to is None and not start_in_range and not plain:
+            to = closing_spot(board, c, t, weapon)
         if to is None and not start_in_range:
             raise RulesError(
                 N_("{target} is out of range of {who}'s {weapon}: move first (move_to) if a half move reaches"),
@@ -251,6 +256,27 @@ class AttackAction(CombatAction):
             raise RulesError(N_("only heroes sever arms"))
         if params.precaution and not params.ally_between:
             raise RulesError(N_("the precaution spares an ally between: name him (ally_between)"))
+
+
+def closing_spot(board: Board, c: Combatant, t: Combatant, weapon: Weapon) -> Point:
+    """Where a half move takes c to engage t with a melee weapon: of the spots from which t is in reach and
+    that a half move may end on, the nearest to c (then the nearest to t, then the lowest x and y)."""
+    if weapon.ranged:
+        raise RulesError(N_("closing in is for a melee weapon: a missile shoots from where it stands"))
+    x, y = t.at
+    spots = sorted(
+        ((x + dx, y + dy) for dx in range(-ENGAGED, ENGAGED + 1) for dy in range(-ENGAGED, ENGAGED + 1)),
+        key=lambda p: (dist2(p, c.at), dist2(p, t.at), p),
+    )
+    for spot in spots:
+        if spot == t.at or not within(spot, t.at, ENGAGED) or not within(spot, c.at, c.move_half):
+            continue
+        try:
+            check_step(board, c, spot, c.move_half, N_("a half move"), half=True)
+        except RulesError:
+            continue
+        return spot
+    raise RulesError(N_("no spot a half move reaches puts {target} within {who}'s reach"), target=t.name, who=c.name)
 
 
 def _in_range_or_none(board: Board, c: Combatant, t: Combatant, weapon: Weapon, at: Point) -> bool:

@@ -181,12 +181,19 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
     def add(name: str, params: Mapping[str, Any], **more: Any) -> None:
         found.append(Move(name, words(trial.actions[name].title), params=dict(params), actor=c.name, **more))
 
+    reached: tuple[str, ...] = ()
     for weapon in dict.fromkeys((c.ready, *c.carried(), UNARMED)):  # the weapon in hand first
         attack = {**who, "weapon": weapon}
-        targets = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
-        if targets:
-            add("attack", attack, target="target", targets=targets, rings=reach_rings(c, weapon, words))
+        reached = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
+        if reached:
+            add("attack", attack, target="target", targets=reached, rings=reach_rings(c, weapon, words))
             break
+    closing = {**who, "weapon": c.ready, "approach": True}  # a half move to engage, then the blow
+    farther = [o.name for o in board.enemies(c) if o.name not in reached]
+    targets = trial.targets("attack", closing, "target", farther) if not c.in_hand.ranged else ()
+    if targets:
+        title, rings = words("Close in and attack"), move_rings(c, words)[:1]
+        found.append(Move("attack", title, params=closing, target="target", targets=targets, actor=c.name, rings=rings))
     for kind in MOVE_KINDS:
         moving = {**who, "kind": kind}
         if any(trial.ok("move", {**moving, "to": spot}) for spot in spots(c)):
