@@ -139,7 +139,7 @@ def test_the_game_tree_played_by_clicks(server: str, browser: Browser) -> None:
     # first healthy one, Týr), which drops to Aturdido.
     damage = tb.move(ana, "Recibir daño")
     damage.locator("button.move-go").click()
-    expect(damage.locator("input[name=param-allocate]")).to_have_value("tyr")
+    expect(damage.locator("select[name='param-allocate.0']")).to_have_value("tyr")  # a rune by its name
     damage.locator(".move-ask button[type=submit]").click()
     for p in (gm, ana):
         expect(gauge(p, "Salud")).to_have_text("14 / 15", timeout=WAIT)
@@ -151,15 +151,14 @@ def test_the_game_tree_played_by_clicks(server: str, browser: Browser) -> None:
     tb.shots(gm, "tree-3-damage-gm")
     tb.shots(ana, "tree-3-damage-ana")
 
-    # Refused: the Void rune named to take a point.
+    # Refused: healing named for Fé, which is not hurt (the board prefills Týr, the hurt one).
     before = {p.name: (board_text(p), p.page.locator("#log > li").count()) for p in (gm, ana)}
-    damage = tb.move(ana, "Recibir daño")
+    damage = tb.move(ana, "Curar")
     damage.locator("button.move-go").click()
-    damage.locator("input[name=param-allocate]").fill("Runa del Vacío")
+    expect(damage.locator("select[name='param-allocate.0']")).to_have_value("tyr")
+    damage.locator("select[name='param-allocate.0']").select_option("fe")
     damage.locator(".move-ask button[type=submit]").click()
-    expect(damage.locator(".move-said .error")).to_have_text(
-        re.compile("la Runa del Vacío nunca recibe daño"), timeout=WAIT
-    )
+    expect(damage.locator(".move-said .error")).to_have_text(re.compile("Fé no tiene daño"), timeout=WAIT)
     exchange(measured, "refused", gm, ana)
     tb.no_english(ana, "refused")
     tb.shots(ana, "tree-4-refused-ana")
