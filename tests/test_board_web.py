@@ -308,3 +308,15 @@ def test_a_moves_reach_is_drawn_round_its_actors_token_hidden_until_armed(client
     circle = re.search(r'<circle class="reach-ring" cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', ring.group(1))
     assert circle and (float(circle.group(1)), float(circle.group(2)), float(circle.group(3))) == (2, 12 - 3, 3)
     assert "Reach: 3 paces" in ring.group(1)  # Ann stands at (2, 3) on a map 12 paces high, y up
+
+
+def test_a_move_that_drew_nothing_is_not_marked_by_hand(client: Any) -> None:
+    table_id, tracker_id, _, _ = skirmish(client)
+    moved = client.post(
+        f"/t/{table_id}/trackers/{tracker_id}",
+        data={"action": "next_turn", "params": "{}", "asked": ""},
+        headers=HX,
+    )
+    assert moved.status_code == 200, moved.text
+    entry = client.get(f"/t/{table_id}/log", params={"since": 0}).text.split('class="entry kind-tracker_action')[-1]
+    assert "source manual" not in entry.split("</p>")[0]  # nothing was drawn, by hand or otherwise

@@ -100,7 +100,8 @@ def entry(
             system_id, tracker = (trackers or {})[p["tracker_id"]]
             names_now = (names_in or {}).get(p["tracker_id"])
             card = action_card(system_id, tracker, p, lang, who, names_now)
-            return replace(base, card=card, source=p["source"]["kind"])
+            drew = bool(p.get("tape"))  # a move that drew nothing has no source to vouch for (not "by hand")
+            return replace(base, card=card, source=p["source"]["kind"] if drew else "")
     except (RunehallError, KeyError):  # a system or tracker no longer installed: say so, show no values
         return replace(base, text="")
     if event.kind == "revoke":
