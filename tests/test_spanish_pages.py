@@ -9,14 +9,16 @@ English is found by words that never occur in Spanish: a core list, plus every w
 source texts use that no Spanish translation uses. What is legitimately not Spanish is allowed by name: the
 names typed here, the books' titles, "Runehall".
 
-Left out for now: the trackers' boards (issue 13 is changing them: their terms, "Weapon (Arma)", and Rune's
-advancement view still in English); the trackers' log cards and the sheet editor's controls are in.
+The trackers' boards are read too (each board as the game master and the player see it, after each action
+played): Midgard's and Rune's books are in English, so their boards, as their sheets, show a book's term with
+the reader's word beside it ("Weapon (Arma)"); such a term is allowed where its catalog's Spanish is beside it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from html import unescape
@@ -88,15 +90,46 @@ TYPED_SYNTAX = ("NOMBRE:BONIFICADOR:hero", "leather_scale.prot=4")
 BOOK_TITLES = ("Midgard: Viking Legends", "Rune", "Runehall")
 
 
+@cache
+def _catalog(package: str) -> Any:
+    po = resources.files(package).joinpath("locale", "es", "LC_MESSAGES", "messages.po")
+    if not po.is_file():
+        return None
+    with po.open("rb") as f:
+        return read_po(f, locale="es")
+
+
 def _catalogs() -> list[Any]:
     packages = [SHARED, "runehall.web", *(type(s).__module__ for s in registry.systems().values())]
-    found = []
-    for package in dict.fromkeys(packages):
-        po = resources.files(package).joinpath("locale", "es", "LC_MESSAGES", "messages.po")
-        if po.is_file():
-            with po.open("rb") as f:
-                found.append(read_po(f, locale="es"))
-    return found
+    return [c for c in map(_catalog, dict.fromkeys(packages)) if c is not None]
+
+
+@cache
+def book_terms(system_id: str) -> dict[str, frozenset[str]]:
+    """A system whose book is not Spanish shows the book's terms with the reader's word beside them ("Weapon
+    (Arma)", as its boards' term() make them): each Spanish word of its catalog, with the terms it translates."""
+    system = registry.get(system_id)
+    found: dict[str, set[str]] = {}
+    if system.meta.language != "es":
+        for m in _catalog(type(system).__module__) or ():
+            if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string not in ("", m.id):
+                found.setdefault(m.string, set()).add(m.id)
+    return {gloss: frozenset(terms) for gloss, terms in found.items()}
+
+
+def unglossed(text: str, terms_of: Mapping[str, Iterable[str]]) -> str:
+    """`text` with each term that has its gloss beside it ("Weapon (Arma)") taken out, the gloss kept;
+    `terms_of`: each gloss, with the terms it translates."""
+    out, last = [], 0
+    for m in re.finditer(r" \(([^()]+)\)", text):
+        head = text[last : m.start()]
+        for term in sorted(terms_of.get(m.group(1), ()), key=len, reverse=True):
+            if re.search(rf"(?<!\w){re.escape(term)}$", head):
+                head = head[: len(head) - len(term)]
+                break
+        out.append(head + m.group(0))
+        last = m.end()
+    return "".join(out) + text[last:]
 
 
 def _tokens(text: str) -> list[str]:
@@ -143,8 +176,7 @@ class Visible(HTMLParser):
         self._gloss_of: str | None = None  # a term whose gloss is the next text
 
     def _left_out(self, tag: str, a: dict[str, str]) -> bool:
-        classes = a.get("class", "").split()
-        return tag in ("script", "style") or "tracker-view" in classes  # trackers' views: issue 13
+        return tag in ("script", "style")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -186,18 +218,22 @@ def read(html: str) -> Visible:
     return reader
 
 
-def visible(html: str, glossed: dict[str, str] | None = None) -> list[str]:
+def visible(
+    html: str, glossed: Mapping[str, str] | None = None, book: Mapping[str, frozenset[str]] | None = None
+) -> list[str]:
     """The texts a person reads in `html`, with what may stay English taken out: the names and titles allowed,
     a book's term glossed on the page (Midgard's and Rune's sheets keep their English books' terms, the Spanish
     word beside them) wherever it appears there, and elsewhere a term with its gloss beside it ("Courage
-    (Coraje)"; `glossed`: the terms the table's sheets gloss, term -> the reader's word)."""
+    (Coraje)"; `glossed`: the terms the table's sheets gloss, term -> the reader's word; `book`: the book's
+    terms by the reader's word, as book_terms gives them)."""
     reader = read(html)
     allowed = sorted({*BOOK_TITLES, *TYPED, *TYPED_SYNTAX, *reader.terms}, key=len, reverse=True)
-    beside = sorted((glossed or {}).items(), key=lambda tg: len(tg[0]), reverse=True)
+    terms_of: dict[str, set[str]] = {gloss: set(terms) for gloss, terms in (book or {}).items()}
+    for term, gloss in (glossed or {}).items():
+        terms_of.setdefault(gloss, set()).add(term)
     texts = []
     for text in reader.texts:
-        for term, gloss in beside:
-            text = text.replace(f"{term} ({gloss})", f"({gloss})")
+        text = unglossed(text, terms_of)
         for name in allowed:  # the longest first: "Midgard: Viking Legends" before a glossed "Legends"
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
         texts.append(" ".join(text.split()))
@@ -208,6 +244,7 @@ def visible(html: str, glossed: dict[str, str] | None = None) -> list[str]:
 class Pages:
     """Every page and fragment read, by where it was read."""
 
+    system: str = ""  # the table's system: its book's terms may show with their gloss beside
     shown: list[tuple[str, str]] = field(default_factory=list)
 
     def read(self, where: str, response: Any, status: int | tuple[int, ...] = 200) -> str:
@@ -218,9 +255,10 @@ class Pages:
 
     def problems(self) -> list[str]:
         glossed = {term: gloss for _, html in self.shown for term, gloss in read(html).terms.items()}
+        book = book_terms(self.system) if self.system else {}
         found = []
         for where, html in self.shown:
-            for text in visible(html, glossed):
+            for text in visible(html, glossed, book):
                 bad = english_in(text) + program_values(text)
                 if bad:
                     found.append(f"{where}: {text!r} ({', '.join(dict.fromkeys(bad))})")
@@ -290,15 +328,17 @@ TRACKERS: dict[str, list[tuple[str, dict[str, Any], list[tuple[str, dict[str, An
 }  # fmt: skip
 
 
-# A move the rules refuse, for each tracker: its refusal is said in Spanish too. Left out while refusals are
-# being made translated templates (brief H1), as they still read partly in English on a Spanish page:
-# Ragnarök's heal
-# of -1 ("points: como mínimo 0", the field by its name, not its label), and Rune's advancement buy with a
-# bad "how" ("how: debe ser uno de estos: 'experience' o 'training'": the field's name and the choices' ids).
+# A move the rules refuse, for each tracker: its refusal is said in Spanish too, a parameter named by its label
+# (Ragnarök's heal of -1: "Puntos", not "points") and its choices as its form shows them (Rune's buy with a bad
+# "how": "Cómo: ... 'experiencia' o 'entrenamiento'"; a note's bad reason: not 'listed_roll', 'beat_dfn').
 REFUSED: dict[tuple[str, str], list[tuple[str, dict[str, Any]]]] = {
     ("midgard", "combat"): [("declare", {"actor": "nobody", "action": "dodge"}), ("resolve", {})],
     ("rune", "combat"): [("attack", {"who": "Troll", "target": "Nadie"}), ("initiative", {"who": "Ragnar"})],
-    ("ragnarok", "tree"): [("damage", {"points": 1, "trait": "F"})],
+    ("rune", "advancement"): [
+        ("buy", {"ability": "great_weapon", "how": "sideways"}),
+        ("note", {"ability": "great_weapon", "reason": "luck"}),
+    ],
+    ("ragnarok", "tree"): [("damage", {"points": 1, "trait": "F"}), ("heal", {"points": -1})],
 }
 
 
@@ -385,9 +425,13 @@ def lively_table(client: TestClient, system_id: str, pages: Pages) -> None:
         if combatants:
             handed = gm.post(f"{path}/controllers", data={f"ctl-{combatants[0]}": people["Ana"]}, headers=HX)
             pages.read(f"handed out {tracker}", handed)
+        for who, browser in (("GM", gm), ("player", player)):
+            pages.read(f"{tracker} board ({who})", browser.get(f"{path}/view"))
         for name, params, manual in actions:
             done = gm.post(path, data={"action": name, "params": json.dumps(params), "manual": manual}, headers=HX)
             pages.read(f"{tracker}: {name}", done)
+            for who, browser in (("GM", gm), ("player", player)):
+                pages.read(f"{tracker} board after {name} ({who})", browser.get(f"{path}/view"))
         for name, params in REFUSED.get((system_id, tracker), []):
             refused = gm.post(path, data={"action": name, "params": json.dumps(params)}, headers=HX)
             pages.read(f"{tracker}: {name}, refused", refused, 422)
@@ -396,7 +440,6 @@ def lively_table(client: TestClient, system_id: str, pages: Pages) -> None:
             pages.read(f"{tracker} setup screen ({who})", screen)
             again = browser.post(f"{t}/trackers/setup", data={"tracker": tracker, "setup_form": "1", "add": "1"})
             pages.read(f"{tracker} setup screen, a row added ({who})", again)
-        assert gm.get(f"{path}/view").status_code == 200  # its state view: issue 13, not read here
 
     # Every page and fragment, as the game master and as the player.
     for who, browser in (("GM", gm), ("player", player)):
@@ -418,7 +461,7 @@ def lively_table(client: TestClient, system_id: str, pages: Pages) -> None:
 
 @pytest.mark.parametrize("system_id", sorted(registry.systems()))
 def test_a_lively_spanish_table_shows_no_english(client: TestClient, system_id: str) -> None:
-    pages = Pages()
+    pages = Pages(system_id)
     lively_table(client, system_id, pages)
     assert len(pages.shown) > 20
     problems = pages.problems()
@@ -461,13 +504,17 @@ def test_the_reader_finds_english_and_program_values_and_passes_spanish() -> Non
     )
     texts = visible(page)
     assert texts == ["Roll the dice", "Tira los dados", "Save", "Guardar", "your name", "{'kind': True}",
-                     "Your name", "Crear", "ataca a", "Alerta", "2", "Tirar ( )"]  # fmt: skip
+                     "Your name", "Crear", "Round 1", "ataca a", "Alerta", "2", "Tirar ( )"]  # fmt: skip
     assert english_in("Roll the dice") == ["roll", "the"] and english_in("your name") == ["your", "name"]
     assert english_in("Tira los dados") == [] and visible("<p>Midgard: Viking Legends · Ragnar ataca a Troll</p>") == [
         "· ataca a"
     ]
     picker = "<option>Astrid · Alertness (Alerta)</option><option>Astrid · Alertness</option>"
     assert visible(picker, {"Alertness": "Alerta"}) == ["· (Alerta)", "· Alertness"]  # the word beside, or not
+    book = {"Arma": frozenset({"Weapon"}), "Hacha barbuda": frozenset({"Bearded Axe"})}
+    board = "<p>Weapon (Arma) · Great Weapon (Arma) · Weapon (Escudo) · Strike con Bearded Axe (Hacha barbuda)</p>"
+    assert visible(board, book=book) == ["(Arma) · Great (Arma) · Weapon (Escudo) · Strike con (Hacha barbuda)"]
+    assert book_terms("midgard")["Arma"] == {"Weapon"} and not book_terms("ragnarok")  # Ragnarök's book: Spanish
     assert english_in("Semilla cb706c21ffc5621f96bf3d8af39be4f66e61ef0ab9268b80c2a9c9bf1ad1887d") == []
     assert program_values("{'kind': True}") and program_values("great_weapon")
     assert {"success", "the", "character"} <= english_words() and not {"a", "no", "me", "total"} & english_words()

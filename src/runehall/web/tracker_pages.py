@@ -3,13 +3,14 @@ person may take (a player only for the combatants handed to them), and the GM's 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
-from runehall.errors import N_
+from runehall.errors import N_, OneOf, RunehallError
 from runehall.play.board import board_of
 from runehall.present.board import Seat
 from runehall.present.words import words_for
@@ -18,7 +19,7 @@ from runehall.storage.store import Event, NotFound, Participant
 from runehall.systems.tracker import Tracker
 from runehall.table.play import TableService
 from runehall.web import boards, lineup
-from runehall.web.forms import collect, fields, validated
+from runehall.web.forms import Field, collect, fields, validated
 from runehall.web.pages import form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, json_object, render_html, viewer_of
 
@@ -219,20 +220,49 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
 
     def work(service: TableService, me: Participant) -> Event:
         action = form.get("action", "")
-        if "asked" in form:  # a move of the board: fixed parameters as JSON, the chosen ones as fields
-            chosen = _tracker_of(service, me, tracker_id)[0].action(action)
+        known = _known_action(service, me, tracker_id, action)
+        shown: dict[str, Field] = {}
+        if known is not None:  # a refusal names a parameter as a form labels it, however it was sent
             words = words_for(lang_of(request), service.system(me.table_id)[0].id)
-            labels.update({f.name: f.label for f in fields(chosen.Params, None, words, chosen.choice_label)})
-            params = _move_params(chosen, form)
+            shown = {f.name: f for f in fields(known.Params, None, words, known.choice_label)}
+            labels.update({name: f.label for name, f in shown.items()})
+        if "asked" in form:  # a move of the board: fixed parameters as JSON, the chosen ones as fields
+            params = _move_params(known or _tracker_of(service, me, tracker_id)[0].action(action), form)
         elif "params" in form:  # the parameters as JSON, as the API takes them
             params = json_object(form["params"], N_("parameters"))
         else:
-            params = _action_params(_tracker_of(service, me, tracker_id)[0].action(action), form)
+            params = _action_params(known or _tracker_of(service, me, tracker_id)[0].action(action), form)
         manual = [part.strip() for part in form.get("manual", "").split(",") if part.strip()] or None
-        asked = validated(models.TrackerAction, action=action, params=params, manual=manual)
-        return service.tracker_action(me, tracker_id, asked.action, asked.params, asked.manual)
+        try:
+            asked = validated(models.TrackerAction, action=action, params=params, manual=manual)
+            return service.tracker_action(me, tracker_id, asked.action, asked.params, asked.manual)
+        except RunehallError as e:
+            _choices_as_shown(e, shown)
+            raise
 
     return await act(request, table_id, work, labels=labels)
+
+
+def _known_action(service: TableService, me: Participant, tracker_id: str, name: str) -> Any:
+    """The tracker's action `name`, or None when there is no such tracker or action (the service says so)."""
+    try:
+        return _tracker_of(service, me, tracker_id)[0].action(name)
+    except RunehallError:
+        return None
+
+
+def _choices_as_shown(error: RunehallError, shown: dict[str, Field]) -> None:
+    """A parameter's refused choice: the choices it takes listed as its form shows them ('tirada prevista en
+    las notas'), not by their ids ('listed_roll'); `shown`: the action's fields by name."""
+    parts = []
+    for part in error.parts:
+        said = shown[part.where].choice_text if part.where in shown else {}
+        values = {
+            k: OneOf(tuple(said.get(o, o) for o in v.options)) if isinstance(v, OneOf) and said else v
+            for k, v in part.values.items()
+        }
+        parts.append(replace(part, values=values))
+    error.parts = tuple(parts)
 
 
 @router.post("/t/{table_id}/trackers/{tracker_id}/controllers")

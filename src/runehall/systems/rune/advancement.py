@@ -16,10 +16,11 @@ from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.sources import Source
 from runehall.errors import Invalid, ParameterError, Refusal
+from runehall.present.board import BoardView, Seat
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
-from runehall.systems.rune import creation, experience
+from runehall.systems.rune import advancement_board, creation, experience
 from runehall.systems.rune.experience import Advancement, How, Phase, Reason
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_RATING, MAX_WEAPONS
@@ -311,6 +312,10 @@ class AdvancementTracker(Tracker[Advancement]):
 
     def render(self, state: Advancement) -> str:
         return render(state)
+
+    def board(self, state: Advancement, words: Words, seat: Seat, options: Any = None) -> BoardView:
+        """The record in words (advancement_board.py), with every action as a move (Tracker.board's)."""
+        return advancement_board.board(super().board(state, words, seat), state, words, _options(options))
 
 
 ACTIONS: dict[str, TrackerAction[Advancement]] = {

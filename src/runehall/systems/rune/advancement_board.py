@@ -1,0 +1,88 @@
+"""Rune advancement at the table as people see it (runehall.present.board): where the saga stands, the hero's
+victory points and death insurance, his Abilities, those noted this encounter with their price, and what he
+bought. Labels are the book's terms with the reader's word beside them, as on his sheet (hero_sheet.py); the
+moves are the tracker's actions as Tracker.board offers them, each titled in words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from runehall.present.board import BoardView
+from runehall.present.sheet import SheetRow
+from runehall.present.words import N_, Words
+from runehall.systems.rune import experience
+from runehall.systems.rune.experience import Advancement
+from runehall.systems.rune.hero_sheet import named, row, section
+from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.rules import rules
+from runehall.systems.rune.speech.advancing import HOW, REASONS
+
+
+def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOptions) -> BoardView:
+    """`drawn` (the default board: its moves) with the record in words."""
+    phase = words(
+        "Encounter {n} · {phase}",
+        n=words.number(record.encounter),
+        phase=words(experience.PHASE_WORDS[record.phase]),
+    )
+    sections = [
+        section(N_("Victory points"), _accounts(record, words), words),
+        section(N_("Abilities"), _abilities(record, words), words),
+    ]
+    if record.eligible:
+        sections.append(section(N_("Noted this encounter"), _noted(record, words, options), words))
+    if record.bought:
+        sections.append(section(N_("Raised since creation"), _bought(record, words), words))
+    return replace(drawn, title=record.hero.name, phase=phase, sections=tuple(sections))
+
+
+def _vp(n: int, words: Words) -> str:
+    return words("{n} VP", n=words.number(n))
+
+
+def _ability(ability: str) -> str:
+    return rules().ability(ability).name
+
+
+def _accounts(record: Advancement, words: Words) -> list[SheetRow]:
+    rows = [
+        row(N_("Victory points earned"), words.number(record.vp_total), words),
+        row(N_("Victory points spent"), words.number(record.vp_spent), words),
+        row(N_("Free VP"), words.number(record.vp_free), words),
+        row(N_("Death insurance"), words("bought") if record.insured is not None else words("not bought"), words),
+    ]
+    if record.fallen:
+        rows.append(row(N_("Fallen heroes"), words.join(record.fallen), words))
+    return rows
+
+
+def _abilities(record: Advancement, words: Words) -> list[SheetRow]:
+    """The Abilities he has points in, in the book's order."""
+    ratings = record.ratings()
+    return [named(a.name, words, words.number(ratings[a.id])) for a in rules().abilities.ability if a.id in ratings]
+
+
+def _noted(record: Advancement, words: Words, options: RuneOptions) -> list[SheetRow]:
+    """Each Ability noted this encounter: why, and its price by experience (once per encounter)."""
+    rows = []
+    ratings = record.ratings()
+    for ability, reason in record.eligible.items():
+        if ability in record.raised:
+            price = words("already raised this encounter")
+        else:
+            price = _vp(experience.xp_price(ratings, ability, options), words)
+        rows.append(named(_ability(ability), words, f"{words(REASONS[reason])} · {price}"))
+    return rows
+
+
+def _bought(record: Advancement, words: Words) -> list[SheetRow]:
+    rows = []
+    for b in record.bought:
+        said = words(
+            "{before} → {after} for {vp}",
+            before=words.number(b.from_rating),
+            after=words.number(b.to_rating),
+            vp=_vp(b.vp, words),
+        )
+        rows.append(named(_ability(b.ability), words, f"{said} · {words(HOW[b.how])}"))
+    return rows
