@@ -181,7 +181,7 @@ def assert_map_matches(fight: Fight, view: BoardView) -> None:
         assert area.kind == zone.kind
         assert set(area.points) == {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
         if zone.name:
-            assert area.label == zone.name
+            assert area.label.startswith(zone.name + ": ")  # the name, then what ground it is
     left, bottom = m.origin
     for c, card in zip(state.combatants, view.combatants, strict=True):
         assert card.key == c.name and card.at == (c.at[0], c.at[1])
@@ -307,9 +307,7 @@ def test_an_attack_is_two_clicks_with_the_weapon_in_hand() -> None:
 def test_a_foe_out_of_reach_is_closed_in_on_and_struck_in_two_clicks() -> None:
     fight = skirmish()
     fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
-    closing = next(
-        m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.params.get("approach")
-    )
+    closing = next(m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.params.get("approach"))
     assert closing.title == "Close in and attack" and closing.targets == ("Troll",) and closing.ask == ()
     thurid = fight.who("Thurid")
     assert [r.radius for r in closing.rings] == [thurid.move_half]
@@ -318,9 +316,11 @@ def test_a_foe_out_of_reach_is_closed_in_on_and_struck_in_two_clicks() -> None:
     moved = fight.who("Thurid").at
     assert dist2(moved, before) <= 9 and dist2(moved, thurid.at) <= thurid.move_half**2
     assert result["moved"]["to"] == list(moved)
-    es = next(m for m in board(fight, GM, "es").moves if m.params.get("approach")) if any(
-        m.params.get("approach") for m in board(fight, GM, "es").moves
-    ) else None
+    es = (
+        next(m for m in board(fight, GM, "es").moves if m.params.get("approach"))
+        if any(m.params.get("approach") for m in board(fight, GM, "es").moves)
+        else None
+    )
     assert es is None or es.title == "Acercarse y atacar"
 
 
@@ -369,9 +369,11 @@ def test_the_map_draws_the_terrain_in_words_and_the_tokens_where_they_stand() ->
         assert_plain_words(view, lang)
     labels = [a.label for a in board(fight).map.areas]  # type: ignore[union-attr]
     assert labels == [
-        "Grimsmire", "slope, uphill ←", "raised level, 10 feet", "damaging place, DAM 5", "way out, 2 heroes a round",
+        "Grimsmire: slippery ground", "slope, uphill ←", "raised level, 10 feet", "damaging place, DAM 5",
+        "way out, 2 heroes a round",
     ]  # fmt: skip
     es = [a.label for a in board(fight, GM, "es").map.areas]  # type: ignore[union-attr]
+    assert es[0] == "Grimsmire: suelo resbaladizo"  # a named area still says what ground it is
     assert es[1] == "pendiente, cuesta arriba ←" and es[3] == "lugar que hiere, DAM (DAÑ) 5"
 
 

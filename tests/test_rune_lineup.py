@@ -70,7 +70,7 @@ def test_two_heroes_and_two_inferior_rock_goblins_on_slippery_ground_start_a_fig
     assert tokens == {"Ragnar": (0, 0), "Thurid": (0, 2), "Rock Goblin 1": (4, 0), "Rock Goblin 2": (6, 0)}
     assert {c.side_key for c in view.combatants if c.name.startswith("Rock")} == {"foes"}
     assert view.map is not None
-    assert [a.label for a in view.map.areas] == ["Grimsmire"]
+    assert [a.label for a in view.map.areas] == ["Grimsmire: slippery ground"]
     assert state.terrain[0].kind == "slippery" and state.terrain[0].area == (3, -2, 6, 1)
     goblin = next(c for c in state.combatants if c.name == "Rock Goblin 2")
     numbers = goblins().numbers

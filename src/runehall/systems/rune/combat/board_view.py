@@ -423,7 +423,8 @@ def phase(board: Board, words: Words) -> str:
 # -- the map ---------------------------------------------------------------------------------------------
 def area(z: Zone, words: Words) -> Area:
     x0, y0, x1, y1 = z.area
-    label = z.name or words(TERRAIN_WORDS[z.kind])
+    kind = words(TERRAIN_WORDS[z.kind])
+    label = words("{what}: {how}", what=z.name, how=kind) if z.name else kind  # a name alone hides what it is
     if z.kind == "slope" and z.up is not None:
         dx, dy = z.up
         arrow = ARROWS[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
