@@ -26,7 +26,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 from tests import test_browser as shared
-from tests.test_spanish_pages import BOOK_TITLES, TYPED, TYPED_SYNTAX, Visible, english_in
+from tests.test_spanish_pages import BOOK_TITLES, TYPED, TYPED_SYNTAX, Visible, book_terms, english_in, unglossed
 
 from runehall.present.check import program_values
 
@@ -213,15 +213,18 @@ class _Reader(Visible):
         return tag in ("script", "style")
 
 
-def spanish_problems(html: str) -> list[str]:
+def spanish_problems(html: str, system: str = "") -> list[str]:
     """The texts of `html` a Spanish reader would find English or a program value in (names typed at the
-    table, the books' titles and a book's term glossed on the page allowed, as tests/test_spanish_pages.py)."""
+    table, the books' titles and a book's term glossed on the page allowed, as tests/test_spanish_pages.py;
+    with `system`, its English book's terms with their Spanish beside them too: "Weapon (Arma)")."""
     reader = _Reader()
     reader.feed(html)
     reader.close()
     allowed = sorted({*BOOK_TITLES, *TYPED, *TYPED_SYNTAX, *reader.terms}, key=len, reverse=True)
+    book = book_terms(system) if system else {}
     problems = []
     for text in reader.texts:
+        text = unglossed(text, book)
         for name in allowed:
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
         text = " ".join(text.split())
@@ -231,9 +234,10 @@ def spanish_problems(html: str) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
-def no_english(person: Person, step: str) -> None:
-    """Not a word of English nor a program value on the person's (Spanish) page, boards included."""
-    problems = spanish_problems(person.page.content())
+def no_english(person: Person, step: str, system: str = "") -> None:
+    """Not a word of English nor a program value on the person's (Spanish) page, boards included (`system`:
+    the table's, whose English book's terms may show with their Spanish beside them)."""
+    problems = spanish_problems(person.page.content(), system)
     assert not problems, f"{step}: {len(problems)} texts on {person.name}'s page are not Spanish:\n" + "\n".join(
         problems
     )
