@@ -166,3 +166,36 @@ def test_a_board_played_by_clicks(server: str, browser: Browser) -> None:
     assert refused == []
     gm_context.close()
     ana_context.close()
+
+
+def test_the_setup_screen_redraws_where_everyone_starts_as_places_change(server: str, browser: Browser) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    gm = context.new_page()
+    refused = shared.watch_policy(gm)
+    gm.goto(server + "/")
+    gm.fill("#t-name", "Ford")
+    gm.fill("#t-gm", "Norn")
+    gm.select_option("#t-system", "boardtest")
+    gm.click("form[action='/tables'] button[type=submit]")
+    table = gm.url.rstrip("/").split("/")[-1]
+    made = gm.evaluate(
+        "u => fetch(u, {method: 'POST', body: new URLSearchParams({name: 'Ann', hp: '10'})}).then(r => r.status)",
+        f"{server}/t/{table}/characters",
+    )
+    assert made in (200, 303)
+    gm.reload()
+    gm.click("#trackers details.setup-box > summary")
+    form = gm.locator("form.setup")
+    bandit = form.locator(".setup-preview g.token[aria-label='Bandit'] circle")
+    expect(bandit).to_have_attribute("cx", "0", timeout=10000)
+    form.locator("input[name='f.0.name']").fill("Bandit chief")  # typed, and kept while the picture redraws
+    x = form.locator("input[name='f.0.x']")
+    x.fill("14")
+    x.press("Tab")
+    moved = form.locator(".setup-preview g.token[aria-label='Bandit chief'] circle")
+    expect(moved).to_have_attribute("cx", "14", timeout=10000)
+    expect(form.locator("input[name='f.0.name']")).to_have_value("Bandit chief")
+    form.locator(f"input[name^='c.'][name$='.in']").uncheck()  # Ann sits out: no second side
+    expect(form.locator(".setup-pending")).to_contain_text("two sides", timeout=10000)
+    assert refused == []
+    context.close()

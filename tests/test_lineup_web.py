@@ -216,5 +216,5 @@ def test_the_screen_shows_where_everyone_starts_or_why_it_cannot_start_yet(clien
     sent = values(page)
     lonely = {k: v for k, v in sent.items() if not k.startswith("f.")}
     again = client.post(f"/t/{table_id}/trackers/setup", data=lonely).text
-    assert "setup-preview" not in again and "Not ready to start yet" in text_of(again)
+    assert "lineup-part setup-preview" not in again and "Not ready to start yet" in text_of(again)
     assert "two sides" in text_of(again)

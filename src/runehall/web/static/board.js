@@ -319,10 +319,19 @@
     if (kept.indexOf(name) < 0) kept.push(name);
     keep.value = kept.join(",");
   });
+  // Any other change (a place, a name, a terrain row) redraws only where everyone starts: the rest of the form is
+  // the person's own, mid-typing perhaps, and stays as it is.
+  function preview(form) {
+    const box = form.querySelector(".setup-preview-box");
+    if (!window.htmx || !box) return;
+    const at = "#" + box.id;
+    window.htmx.ajax("POST", form.getAttribute("data-setup"), { source: form, target: at, select: at, swap: "outerHTML" });
+  }
   document.addEventListener("change", function (event) {
     const control = event.target;
     const form = control instanceof Element ? control.closest("form[data-setup]") : null;
-    if (form && derives(control)) refresh(form);
+    if (!form) return;
+    if (derives(control)) refresh(form); else preview(form);
   });
   document.addEventListener("click", function (event) {
     const button = event.target instanceof Element ? event.target.closest("button[data-setup-button]") : null;
