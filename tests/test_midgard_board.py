@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from runehall.chance.seeded import SeededSource
+from runehall.chance.sources import ManualSource
 from runehall.errors import RunehallError
 from runehall.present.board import BoardView, Move, Seat
 from runehall.present.check import program_values
@@ -41,7 +42,7 @@ def band_game() -> Game:
     return Game(
         [
             pc("hero", ws=2, defence=4, skills={"Axes": 2}, weapons=["bearded_axe", "round_shield"]),
-            villain("band", "warband", members=[{"rank": 1, "weapon": "sax"}] * 3),
+            villain("band", "warband", members=[{"rank": 2, "weapon": "sax", "armour": "chainmail"}] * 3),
         ]
     )
 
@@ -256,13 +257,13 @@ def test_the_board_reads_the_fight() -> None:
     assert [(g.label, g.value, g.maximum) for g in astrid.gauges if not g.boxes] == [("Wyrð", 18, 18)]
     assert ("Weapon", "Large Axe: damage 6, speed 5, AP 3") in [(s.label, s.value) for s in astrid.stats]
     assert ("Defence", "5") in [(s.label, s.value) for s in astrid.stats]
-    first = view.moves[0]
-    assert (first.action, first.actor, first.title) == ("declare", "ulf", "Strike with Bearded Axe")
-    assert first.params == {"actor": "ulf", "action": "strike", "weapon": "bearded_axe"}
-    assert (first.target, first.targets, first.ask) == ("target", ("astrid",), ())
+    first = view.moves[0]  # Astrid is Ulf's only foe: named on the button, no card to click
+    assert (first.action, first.actor, first.title) == ("declare", "ulf", "Strike with Bearded Axe at Astrid")
+    assert first.params == {"actor": "ulf", "action": "strike", "weapon": "bearded_axe", "target": "astrid"}
+    assert (first.target, first.targets, first.ask) == (None, (), ())
     es = board(game, game.state, "es", RUNS)
     assert es.phase == "Asalto 1 · segmento 1 · Declarar"
-    assert es.moves[0].title == "Strike (Golpe) con Bearded Axe (Hacha barbuda)"
+    assert es.moves[0].title == "Strike (Golpe) con Bearded Axe (Hacha barbuda) contra Astrid"
     assert ("Weapon Skill (Pericia con armas)", "4") in [(s.label, s.value) for s in es.combatants[0].stats]
     game.do("declare", action="strike", target="astrid")
     game.do("declare", action="block")
@@ -310,10 +311,17 @@ def test_a_secret_allocation_reads_chosen_and_nothing_else_on_any_board() -> Non
     assert "chosen" not in [b.label for c in opened.combatants for b in c.badges]
 
 
+def clicks_for(move: Move) -> int:
+    """What a move costs on the web board (web/templates/_board.html): its button, and one more click on a card
+    for a target or on "Do it" for a small form."""
+    return 1 + (move.target is not None or bool(move.ask))
+
+
 def test_an_exchange_takes_at_most_three_clicks_per_side() -> None:
-    """From the segment's start to its resolution with every move's defaults: each combatant's side clicks
-    at most three times for it (declare, a click on the foe's card for the target; cast; place the tokens as
-    suggested), the GM once more for the round's cast the enemies read; then the GM resolves."""
+    """From the segment's start to its resolution with every move's defaults, counted as the web board counts
+    them: each combatant's side clicks at most three times for it (declare, with a click on the foe's card when
+    there is more than one; cast, the tokens placed by the book's rule), the GM once more for the round's cast
+    the enemies read; then the GM resolves."""
     for name in ("duel", "enemies", "k4", "band"):
         game = FIGHTS[name]()
         game.do("next_segment")
@@ -321,7 +329,7 @@ def test_an_exchange_takes_at_most_three_clicks_per_side() -> None:
         n = 0
         while game.state.stage in ("declaration", "casting"):
             move = board(game, game.state, "en", RUNS).moves[0]
-            clicks[move.actor] = clicks.get(move.actor, 0) + 1
+            clicks[move.actor] = clicks.get(move.actor, 0) + clicks_for(move)
             game.log.apply(move.action, params_of(move), SeededSource(n))
             n += 1
         assert game.state.stage == "resolution", name
@@ -329,6 +337,73 @@ def test_an_exchange_takes_at_most_three_clicks_per_side() -> None:
         assert clicks and all(count <= 3 for count in clicks.values()), (name, clicks)
         assert {d.actor for d in game.state.declarations} == set(clicks), name
         assert board(game, game.state, "en", RUNS).moves[0].action in ("resolve", "take_hit", "check"), name
+
+
+def hero_strike(game: Game) -> Move:
+    """The hero's first declaration offered, the foes declaring before it (as the board offers theirs)."""
+    game.do("next_segment")
+    while True:
+        moves = board(game, game.state, "en", RUNS).moves
+        found = next((m for m in moves if m.actor == "hero"), None)
+        if found is not None:
+            return found
+        game.log.apply(moves[0].action, params_of(moves[0]), SeededSource(0))
+
+
+def test_a_lone_foe_is_named_on_the_button_and_two_are_chosen_by_a_click() -> None:
+    one = Game([pc("hero", ws=2, skills={"Axes": 2}, weapons=["bearded_axe"]), villain("a", "shieldbearer", 2)])
+    strike = hero_strike(one)
+    assert (strike.title, strike.params["target"], strike.target, strike.hint) == (
+        "Strike with Bearded Axe at a",
+        "a",
+        None,
+        "",
+    )
+    two = Game([pc("hero", ws=2), villain("a", "shieldbearer", 2), villain("b", "shieldbearer", 2)])
+    strike = hero_strike(two)
+    assert (strike.title, strike.target, strike.targets) == ("Strike", "target", ("a", "b"))
+    assert "target" not in strike.params and strike.hint == "Click the foe"
+
+
+def test_one_click_casts_and_places_as_the_suggestion_would_and_the_other_leaves_the_placing() -> None:
+    def cast_moves(game: Game) -> dict[str, Move]:
+        return {m.title: m for m in board(game, game.state, "en", RUNS).moves if m.action in ("cast", "gm_cast")}
+
+    for manual in ([6, 4, 1, 3, 8], [7, 7, 3, 5, 1], [2, 1, 6, 6, 6]):
+        quick = duel()
+        quick.do("next_segment")
+        quick.do("declare", action="strike", target="astrid")
+        quick.do("declare", action="block")
+        offered = cast_moves(quick)
+        assert [m.title for m in offered.values() if m.actor == "astrid"] == [
+            "Cast and place as suggested",
+            "Cast the runes",
+        ]
+        assert offered["Cast the runes"].ask == ("wyrd",) and "goal" not in offered["Cast the runes"].params
+        quick.log.apply("cast", params_of(offered["Cast and place as suggested"]), ManualSource(manual))
+        # the same dice cast by hand, then placed as the allocate move suggests: the same placement
+        by_hand = duel()
+        by_hand.do("next_segment")
+        by_hand.do("declare", action="strike", target="astrid")
+        by_hand.do("declare", action="block")
+        by_hand.log.apply("cast", {"actor": "astrid", "wyrd": 0}, ManualSource(manual))
+        (place,) = board(by_hand, by_hand.state, "en", Seat(controls=frozenset({"astrid"}))).moves
+        by_hand.do("allocate", **place.params)
+        assert quick.declaration("astrid").cast == by_hand.declaration("astrid").cast, manual
+        assert quick.declaration("astrid").cast.sealed  # type: ignore[union-attr]
+    game = enemy_game()
+    game.do("next_segment")
+    while game.state.stage == "declaration":
+        move = board(game, game.state, "en", RUNS).moves[0]
+        game.log.apply(move.action, params_of(move), SeededSource(1))
+    titles = list(cast_moves(game))
+    assert titles[:2] == ["The GM's cast for the round", "The GM's cast for the round, tokens placed by hand"]
+    game.log.apply("gm_cast", {}, SeededSource(2))
+    (place,) = (m for m in board(game, game.state, "es", RUNS).moves if m.action == "allocate" and m.actor is None)
+    assert place.title == "Colocar las fichas del DJ" and set(place.ask) == {"past", "future", "outcome", "cancel"}
+    foes = {c.id for c in game.state.combatants if c.is_enemy}
+    enemies = [m for m in board(game, game.state, "es", RUNS).moves if m.action == "cast" and m.actor in foes]
+    assert not enemies  # the enemies read the GM's cast once its tokens are placed
 
 
 def test_a_check_waits_for_its_caster_and_a_pinned_one_may_only_escape() -> None:

@@ -70,13 +70,22 @@ class Moves:
         return True
 
     def offer(self, action: str, title: str, params: dict[str, Any], actor: str | None, **more: Any) -> None:
-        """Offer the move when the action accepts it (with each target in turn, keeping those it accepts)."""
+        """Offer the move when the action accepts it (with each target in turn, keeping those it accepts).
+        With `named_when_one`, a lone target is named on the button rather than chosen by a click on its card
+        (a click that chooses nothing)."""
         target = more.get("target")
+        named_when_one = more.pop("named_when_one", False)
         if target is not None:
             fits = tuple(t for t in more.pop("targets") if self.accepts(action, params | {target: t}))
             if not fits:
                 return
-            more["targets"] = fits
+            if named_when_one and len(fits) == 1:
+                del more["target"]
+                more.pop("hint", None)
+                params = params | {target: fits[0]}
+                title = self.words("{action} at {target}", action=title, target=self.names.get(fits[0], fits[0]))
+            else:
+                more["targets"] = fits
         elif not self.accepts(action, params):
             return
         self.found.append(Move(action, title, params, actor=actor, **more))
@@ -98,40 +107,59 @@ class Moves:
             if weapon and action != "pin":  # a pin is wrestling, whatever is in hand
                 title = words("{action} with {weapon}", action=title, weapon=weapon)
                 params |= armed
-            self.offer("declare", title, params, cid, target="target", targets=foes, hint=words("Click the foe"))
+            self.offer(
+                "declare",
+                title,
+                params,
+                cid,
+                target="target",
+                targets=foes,
+                hint=words("Click the foe"),
+                named_when_one=True,
+            )
         for action in ("block", "dodge", "escape_pin", "stand_up", "continue", "stoke_fury"):
             if action == "stoke_fury" and (not c.runes or skill_ranks(c, "Berserker") == 0):
                 continue
             self.offer("declare", action_term(words, action), base | {"action": action}, cid)
 
+    def by_hand(self, title: str) -> str:
+        return self.words("{move}, tokens placed by hand", move=title)
+
     def gm_cast(self) -> None:
-        """The GM's one cast for the round, read by every enemy: its tokens all on Past unless the GM says
-        otherwise."""
-        if self.state.gm is None and not any(m.action == "gm_cast" for m in self.found):
+        """The GM's one cast for the round, read by every enemy: one click puts its tokens all on Past; the
+        other move leaves them to be placed once the dice are seen, whenever that is."""
+        s = self.state
+        if any(m.action in ("gm_cast", "allocate") and m.actor is None for m in self.found):
+            return  # offered already (the casting stage asks for it first)
+        if s.gm is None:
             title = self.words("The GM's cast for the round")
-            self.offer("gm_cast", title, {"goal": "past"}, None, ask=("goal",))
+            self.offer("gm_cast", title, {"goal": "past"}, None)
+            self.offer("gm_cast", self.by_hand(title), {}, None)
+        elif s.gm.allocation is None:
+            t = s.gm.tokens
+            self.offer(
+                "allocate",
+                self.words("Place the GM's tokens"),
+                {"actor": GM, "past": t.free, "future": 0, "outcome": 0, "cancel": 0},
+                None,
+                ask=("past", "future", "outcome", "cancel"),
+            )
 
     def casting(self) -> None:
         words, s = self.words, self.state
         enemies = {c.id for c in s.combatants if c.is_enemy}
         todo = [d for d in s.declarations if d.status != "ready" and d.cast is None]
-        if any(d.actor in enemies for d in todo):
+        if any(d.actor in enemies for d in todo) or (s.gm is not None and s.gm.allocation is None):
             self.gm_cast()
-        if s.gm is not None and s.gm.allocation is None:
-            t = s.gm.tokens
-            self.offer(
-                "allocate",
-                words("Place the GM's tokens"),
-                {"actor": GM, "past": t.free, "future": 0, "outcome": 0, "cancel": 0},
-                None,
-                ask=("past", "future", "outcome", "cancel"),
-            )
-        for d in todo:
+        for d in todo:  # one click casts and places by the book's rule; the other leaves the placing to a person
             c = self.people[d.actor]
             if c.is_enemy:
-                params: dict[str, Any] = {"actor": c.id, "goal": "margin"}
-                self.offer("cast", words("Cast for {who}", who=c.name), params, c.id, ask=("goal",))
+                title = words("Cast for {who}", who=c.name)
+                self.offer("cast", title, {"actor": c.id, "goal": "margin"}, c.id)
+                self.offer("cast", self.by_hand(title), {"actor": c.id}, c.id)
             else:
+                if self.aim(c.id) is not None:  # an opposed cast (Escape Pin) has no Past to aim at: by hand
+                    self.offer("cast", words("Cast and place as suggested"), {"actor": c.id, "goal": "margin"}, c.id)
                 ask = ("wyrd",) if c.wyrd else ()
                 self.offer("cast", words("Cast the runes"), {"actor": c.id, "wyrd": 0}, c.id, ask=ask)
         for d in s.declarations:
