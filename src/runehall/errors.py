@@ -45,6 +45,41 @@ class OneOf:
         return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
+@dataclass(frozen=True)
+class Named:
+    """A refusal's value naming what the person must give or do. `cli` is how the CLI and the API name it
+    (a flag, an action's id, an option's name: `str()` is that text, so their sentences keep it), `said`
+    the English words a person at the table reads instead ("the damage trait"), a template marked N_ in
+    the catalog of the code that raises it. Both are filled from `values` where they have places; a `cli`
+    with words in it ("option {option}") may be a template in the catalogs too, for the CLI's other
+    languages."""
+
+    cli: str
+    said: str
+    values: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        return self.cli.format(**self.values) if self.values else self.cli
+
+
+def option_rule(option: str, said: str) -> Named:
+    """A table's option as a refusal names it: "option dp_stacking" to the CLI and the API, `said` (the
+    rule in the table's words, marked N_ where it is used) to a person at the table."""
+    return Named(N_("option {option}"), said, {"option": option})
+
+
+def typed_only(cli: str, **values: Any) -> Named:
+    """A hint only someone typing commands needs (" (--payer)"): the CLI and the API keep it, a person at
+    the table reads nothing in its place (the board offers what it names)."""
+    return Named(cli, "", values)
+
+
+def do_first(action: str, said: str) -> Named:
+    """An action to take before the one refused: "start_combat first" to the CLI and the API, `said` (what
+    to do, in the table's words) to a person at the table."""
+    return Named(N_("{action} first"), said, {"action": action})
+
+
 class RunehallError(Exception):
     """Base of every error caused by input: the CLI turns it into exit code 2, the API into a 4xx.
 

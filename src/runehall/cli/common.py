@@ -51,10 +51,11 @@ def said(error: RunehallError, lang: Any, words: Any = None) -> str:
         chosen = speech.language(None)
     if chosen == DEFAULT:
         return str(error)
-    # A parameter is named as it is typed (--required-trait): the same in every language.
+    # A parameter is named as it is typed (--required-trait), and so is what a refusal asks to give or do
+    # (errors.Named): the same in every language.
     flags = {part.where: "--" + part.where.replace("_", "-") for part in error.parts if part.where}
     try:
-        return say(error, Words(chosen, _packages(words)), flags)
+        return say(error, Words(chosen, _packages(words)), flags, typed=True)
     except Exception:  # a refusal is always printed: in English if its words cannot be found
         return str(error)
 
