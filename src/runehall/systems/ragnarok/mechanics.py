@@ -13,7 +13,7 @@ from pydantic import Field, field_validator, model_validator
 
 from runehall.chance.chance import Both, Chance
 from runehall.chance.draws import BagDraw
-from runehall.errors import ParameterError
+from runehall.errors import Named, ParameterError, option_rule
 from runehall.present.card import Card
 from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words
@@ -36,6 +36,8 @@ from runehall.systems.ragnarok.speech import choice_label, said
 
 Counts = tuple[int, ...]
 MAX_DIFFICULTY = 5
+INHERENT = Named("--inherent-modifier", N_("its inherent modifier"))
+NEGATIVE_INHERENT = option_rule("allow_negative_inherent", N_("the table's rule on negative modifiers"))
 
 
 def _trait_or_none(value: object) -> object:
@@ -150,10 +152,10 @@ def difficulty_of(params: SkillTestParams, options: RagnarokOptions) -> int:
     if params.skill is not None and "inherent_modifier" not in params.model_fields_set:
         known = rules().skill(params.skill)
         if known is None:
-            raise ParameterError(N_("unknown skill {skill!r}; give --inherent-modifier instead"), skill=params.skill)
+            raise ParameterError(N_("unknown skill {skill!r}; give {what} instead"), skill=params.skill, what=INHERENT)
         modifier = known.inherent_modifier
     if modifier < 0 and not options.allow_negative_inherent:
-        raise ParameterError(N_("inherent modifiers are 0 or more (option allow_negative_inherent)"))
+        raise ParameterError(N_("inherent modifiers are 0 or more ({rule})"), rule=NEGATIVE_INHERENT)
     if params.difficulty > MAX_DIFFICULTY and params.divine_potency == 0 and options.epic_requires_dp:
         raise ParameterError(N_("a base difficulty above 5 is an epic feat: only with Divine Potency"))
     return params.difficulty + modifier

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError, RulesError
+from runehall.errors import ParameterError, RulesError, do_first, option_rule
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.ragnarok.rules import Trait, fold, rules
@@ -36,6 +36,8 @@ from runehall.systems.tracker import TrackerAction
 Unit = RuneToken | Composite
 VOID_NAMES = {"vacio", "void", "ginungagap", "runa del vacio", "void rune"}
 EPSILON = 1e-9
+# What to do before what only happens in combat (require_combat's refusals).
+START_FIRST = do_first("start_combat", N_("start a combat first"))
 
 
 class Board:
@@ -263,10 +265,10 @@ class Board:
         if status != "activo":
             raise RulesError(refusal, character=self.character.name, status=status)
 
-    def require_combat(self, refusal: str) -> Combat:
+    def require_combat(self, refusal: str, **values: Any) -> Combat:
         """The running combat; else `refusal`, the template that says what only happens in combat."""
         if self.combat is None:
-            raise RulesError(refusal)
+            raise RulesError(refusal, **values)
         return self.combat
 
     def locked(self, t: RuneToken) -> bool:
@@ -282,7 +284,10 @@ class Board:
         if self.character.divine is None:
             raise RulesError(N_("{character} has no Divine Potency"), character=self.character.name)
         if not self.options.divine_potency_enabled:
-            raise RulesError(N_("Divine Potency is not used in this campaign (option divine_potency_enabled)"))
+            raise RulesError(
+                N_("Divine Potency is not used in this campaign ({rule})"),
+                rule=option_rule("divine_potency_enabled", N_("the campaign's rules")),
+            )
         if cost > self.dp:
             raise RulesError(refusal, cost=cost, dp=self.dp, **values)
         self.dp -= cost

@@ -12,14 +12,16 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, do_first, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.limits import MAX_COMBAT_NUMBER, MAX_HAND
 from runehall.systems.ragnarok.rules import PACKAGE
-from runehall.systems.ragnarok.tree.board import Board, TreeAction
+from runehall.systems.ragnarok.tree.board import START_FIRST, Board, TreeAction
 from runehall.systems.ragnarok.tree.state import Combat
+
+CHOSEN = N_("by choosing them")  # how chains are kept and runes recover, at the table (--keep, --recover)
 
 
 def keeping_metamarks() -> set[str]:
@@ -80,9 +82,11 @@ def _collection(board: Board, keep: list[str], number: int) -> dict[str, Any]:
 
 def enter_phase(board: Board, combat: Combat, keep: list[str], recover: list[str]) -> dict[str, Any]:
     if keep and combat.phase != "collection":
-        raise RulesError(N_("chains are kept (--keep) on entering the Collection phase"))
+        raise RulesError(N_("chains are kept ({how}) on entering the Collection phase"), how=Named("--keep", CHOSEN))
     if recover and combat.phase != "maintenance":
-        raise RulesError(N_("stunned runes recover (--recover) on entering the Maintenance phase"))
+        raise RulesError(
+            N_("stunned runes recover ({how}) on entering the Maintenance phase"), how=Named("--recover", CHOSEN)
+        )
     board.combat = combat
     if combat.phase == "maintenance":
         return _maintenance(board, recover)
@@ -112,12 +116,18 @@ class StartCombatAction(TreeAction):
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         board.require_alive()
         if board.combat is not None:
-            raise RulesError(N_("combat {number} is still going on (end_combat first)"), number=board.combat.number)
+            raise RulesError(
+                N_("combat {number} is still going on ({first})"),
+                number=board.combat.number,
+                first=do_first("end_combat", N_("end it first")),
+            )
         number = params.number if params.number is not None else board.last_combat + 1
         if number <= board.last_combat:
             raise RulesError(N_("combat numbers grow: the last one was {last_combat}"), last_combat=board.last_combat)
         if not board.options.phase_order:
-            raise RulesError(N_("option phase_order names no phase"))
+            raise RulesError(
+                N_("{rule} names no phase"), rule=option_rule("phase_order", N_("the table's order of phases"))
+            )
         board.last_combat = number
         board.dp = board.bdp
         combat = Combat(number=number, phase=board.options.phase_order[0])
@@ -147,7 +157,7 @@ class NextPhaseAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = NextPhaseParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        combat = board.require_combat(N_("a phase only happens in combat (start_combat first)"))
+        combat = board.require_combat(N_("a phase only happens in combat ({first})"), first=START_FIRST)
         order = board.options.phase_order
         index = order.index(combat.phase) + 1 if combat.phase in order else len(order)
         round_ = combat.round + (index >= len(order))
@@ -166,7 +176,7 @@ class EndCombatAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = RulesModel
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        combat = board.require_combat(N_("ending a combat only happens in combat (start_combat first)"))
+        combat = board.require_combat(N_("ending a combat only happens in combat ({first})"), first=START_FIRST)
         returned = board.collect(("mano", "actividad"))
         expired = _expire_contingencies(board, combat.number)
         released = [t.id for t in board.essence() if t.consumed_in == combat.number]

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError, RulesError
+from runehall.errors import ParameterError, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.limits import MAX_HOURS, MAX_POINTS
@@ -95,7 +95,10 @@ def _pick(board: Board, policy: str, eligible: list[RuneToken], source: Source) 
 def apply_damage(board: Board, params: DamageParams, source: Source) -> dict[str, Any]:
     board.require_alive()
     if params.nonlethal and not board.options.nonlethal_damage_flag:
-        raise RulesError(N_("non-lethal damage is not in use (option nonlethal_damage_flag)"))
+        raise RulesError(
+            N_("non-lethal damage is not in use ({rule})"),
+            rule=option_rule("nonlethal_damage_flag", N_("the table's rules")),
+        )
     policy = params.policy or ("owner_choice" if params.allocate else board.options.damage_policy)
     if params.allocate and policy != "owner_choice":
         raise ParameterError(N_("the runes a point hits are named only when the campaign lets the owner choose them"))
@@ -249,7 +252,10 @@ class RecoverAction(TreeAction):
         if board.locked(t):
             raise RulesError(N_("{rune} entered consuncion in this combat: not before it ends"), rune=board.label(uid))
         if board.options.consumption_auto:
-            raise RulesError(N_("consuncion recovers by itself as time passes (option consumption_auto)"))
+            raise RulesError(
+                N_("consuncion recovers by itself as time passes ({rule})"),
+                rule=option_rule("consumption_auto", N_("the table's rules")),
+            )
         if not _due(board):
             interval = board.options.consumption_interval
             raise RulesError(

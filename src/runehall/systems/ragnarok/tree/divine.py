@@ -8,15 +8,15 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError, Refusal, RulesError
+from runehall.errors import Named, ParameterError, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import read_data_file
 from runehall.systems.ragnarok.limits import MAX_DISTANCE_M, MAX_DP, MAX_POINTS, MAX_PURCHASES
 from runehall.systems.ragnarok.rules import PACKAGE, Trait, rules
-from runehall.systems.ragnarok.tree.board import Board, TreeAction
+from runehall.systems.ragnarok.tree.board import START_FIRST, Board, TreeAction
 from runehall.systems.ragnarok.tree.damage import apply_healing
-from runehall.systems.ragnarok.tree.moves import TraitParam
+from runehall.systems.ragnarok.tree.moves import STACKING, TraitParam
 
 Context = Literal["damage_taken", "damage_dealt"]
 
@@ -61,6 +61,7 @@ class SpendParams(RulesModel):
     )
 
 
+DAMAGE_TRAIT = Named("--damage-trait", N_("the trait of the damage"))
 _CONTEXTS = {"damage_taken": N_("damage taken"), "damage_dealt": N_("damage dealt")}
 
 
@@ -74,9 +75,9 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
     extra = _spend_extras()[spend_code]
     if params.context is None:
         raise RulesError(
-            N_("{effect} is bought on damage: give --context {contexts}"),
+            N_("{effect} is bought on damage: give {what}"),
             effect=spend_code,
-            contexts=" or ".join(contexts),
+            what=Named("--context " + " or ".join(contexts), N_("the damage it is bought on")),
         )
     if params.context not in contexts:
         raise RulesError(
@@ -101,7 +102,7 @@ def _check_context(spend_code: str, contexts: tuple[str, ...], params: Any) -> s
     if params.context == "damage_dealt" and extra.get("damage_types"):
         allowed = _damage_traits(tuple(extra["damage_types"]))
         if params.damage_trait is None:
-            raise ParameterError(N_("{effect} on damage dealt: give --damage-trait"), effect=spend_code)
+            raise ParameterError(N_("{effect} on damage dealt: give {what}"), effect=spend_code, what=DAMAGE_TRAIT)
         if params.damage_trait not in allowed:
             raise RulesError(
                 N_("{effect} adds to {allowed} damage, not {damage_trait}"),
@@ -125,10 +126,10 @@ class SpendAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         spend = rules().spend(params.effect)
-        combat = board.require_combat(N_("spending Divine Potency only happens in combat (start_combat first)"))
+        combat = board.require_combat(N_("spending Divine Potency only happens in combat ({first})"), first=START_FIRST)
         board.require_alive()
         if params.count > 1 and not board.options.dp_stacking:
-            raise RulesError(N_("one purchase of each DP effect at a time (option dp_stacking)"))
+            raise RulesError(N_("one purchase of each DP effect at a time ({rule})"), rule=STACKING)
         target: str | None = None
         if spend.contexts:
             target = _check_context(spend.code, spend.contexts, params)
@@ -143,7 +144,9 @@ class SpendAction(TreeAction):
                     phase=combat.phase,
                 )
         if params.allocate and spend.code != "HEAL_6":
-            raise ParameterError(N_("--allocate goes with HEAL_6"))
+            raise ParameterError(
+                N_("{what} goes with HEAL_6"), what=Named("--allocate", N_("a choice of the runes healed"))
+            )
         cost = spend.cost * params.count
         board.pay_dp(
             cost, N_("{n} × {effect} costs {cost} DP but the pool holds {dp}"), n=params.count, effect=spend.code
@@ -176,7 +179,7 @@ class GainAction(TreeAction):
     Params: ClassVar[type[RulesModel]] = GainParams
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
-        board.require_combat(N_("gaining Divine Potency markers only happens in combat (start_combat first)"))
+        board.require_combat(N_("gaining Divine Potency markers only happens in combat ({first})"), first=START_FIRST)
         if not board.has_dp:
             raise RulesError(N_("{character} has no Divine Potency"), character=board.character.name)
         gained = board.gain_dp(params.amount)

@@ -8,7 +8,7 @@ from pydantic import BeforeValidator, Field
 
 from runehall.chance.draws import Token, draw_from
 from runehall.chance.sources import Source
-from runehall.errors import ParameterError, RulesError
+from runehall.errors import Named, ParameterError, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.limits import MAX_BAG, MAX_HAND, MAX_NAMES
@@ -18,6 +18,8 @@ from runehall.systems.ragnarok.tree.state import TRACK_PILES, VOID_ID, Composite
 
 TraitParam = Annotated[Trait, BeforeValidator(parse_trait)]
 PileParam = Annotated[PileId, BeforeValidator(parse_pile)]
+# Buying one Divine Potency effect several times at once is the table's choice (option dp_stacking).
+STACKING = option_rule("dp_stacking", N_("the table's rule on buying an effect several times"))
 
 
 class WyrdParams(RulesModel):
@@ -45,7 +47,7 @@ class WyrdAction(TreeAction):
             if board.combat is None or board.combat.phase != "wyrd":
                 raise RulesError(N_("extra runes are bought with Divine Potency only in a combat's Wyrd phase"))
             if params.extra > 1 and not board.options.dp_stacking:
-                raise RulesError(N_("one purchase of each DP effect at a time (option dp_stacking)"))
+                raise RulesError(N_("one purchase of each DP effect at a time ({rule})"), rule=STACKING)
             paid = rules().spend("EXTRA_RUNE").cost * params.extra
             board.pay_dp(paid, N_("{n} extra rune(s) cost {cost} DP but the pool holds {dp}"), n=params.extra)
         if board.combat is not None:
@@ -56,7 +58,8 @@ class WyrdAction(TreeAction):
         if wanted > len(bag):
             if board.options.short_bag == "reject":
                 raise RulesError(
-                    N_("the bag holds {count} runes, fewer than the {wanted} to draw (option short_bag)"),
+                    N_("the bag holds {count} runes, fewer than the {wanted} to draw ({rule})"),
+                    rule=option_rule("short_bag", N_("the table's rule on a bag that runs short")),
                     count=len(bag),
                     wanted=wanted,
                 )
@@ -113,9 +116,15 @@ class TransformAction(TreeAction):
                     N_("{rune} is already part of composite {part_of}"), rune=board.label(uid), part_of=unit.part_of
                 )
             if uid == VOID_ID and not board.options.void_can_transform:
-                raise RulesError(N_("the Void rune may not be transformed (option void_can_transform)"))
+                raise RulesError(
+                    N_("the Void rune may not be transformed ({rule})"),
+                    rule=option_rule("void_can_transform", N_("the table's rule on the Void rune")),
+                )
             if isinstance(unit, Composite) and not board.options.allow_chained_transform:
-                raise RulesError(N_("a composite may not be transformed again (option allow_chained_transform)"))
+                raise RulesError(
+                    N_("a composite may not be transformed again ({rule})"),
+                    rule=option_rule("allow_chained_transform", N_("the table's rule on composites")),
+                )
             if unit.trait is None:
                 raise RulesError(N_("a Void rune without a trait cannot be transformed"))
             traits.append(unit.trait)
@@ -149,7 +158,10 @@ class UntransformAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if not board.options.allow_untransform:
-            raise RulesError(N_("transformations cannot be undone (option allow_untransform)"))
+            raise RulesError(
+                N_("transformations cannot be undone ({rule})"),
+                rule=option_rule("allow_untransform", N_("the table's rule on undoing them")),
+            )
         cid = params.composite.strip().lower()
         composite = board.composites.get(cid)
         if composite is None:
@@ -217,7 +229,10 @@ class PlayAction(TreeAction):
                 part_of=unit.part_of,
             )
         if here == "contingencia" and to == "actividad":
-            raise RulesError(N_("a contingency's runes reach actividad when it fires (trigger_contingency)"))
+            raise RulesError(
+                N_("a contingency's runes reach actividad when it fires ({how})"),
+                how=Named("trigger_contingency", N_("fire the contingency")),
+            )
         legal = (here == "mano" and to in ("actividad", "contingencia")) or (
             here == "vacio" and to == "actividad" and uid == VOID_ID
         )
@@ -228,15 +243,22 @@ class PlayAction(TreeAction):
         board.require_active(N_("{character} is {status} and cannot play runes"))
         if to == "contingencia":
             if not params.condition:
-                raise ParameterError(N_("a rune goes to contingencia with the --condition that fires it"))
+                raise ParameterError(
+                    N_("a rune goes to contingencia with {what}"),
+                    what=Named(N_("the --condition that fires it"), N_("the condition that fires it")),
+                )
             if params.chain or params.metamarks:
                 raise ParameterError(N_("chains and metamarks belong to actividad"))
             k = board.new_contingency((uid,), params.condition)
             return {"rune": uid, "from": here, "to": to, "contingency": k.id}
         if params.condition:
-            raise ParameterError(N_("--condition belongs to a move to contingencia"))
+            raise ParameterError(
+                N_("{what} belongs to a move to contingencia"), what=Named("--condition", N_("a condition"))
+            )
         if params.metamarks and not params.chain:
-            raise ParameterError(N_("metamarks are carried by a chain: give --chain"))
+            raise ParameterError(
+                N_("metamarks are carried by a chain: give {what}"), what=Named("--chain", N_("the chain"))
+            )
         board.move(uid, "actividad")
         result: dict[str, Any] = {"rune": uid, "from": here, "to": to}
         if params.chain:
@@ -352,5 +374,8 @@ class CleanupAction(TreeAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.combat is not None:
-            raise RulesError(N_("in combat the runes are collected in the Collection phase (next_phase)"))
+            raise RulesError(
+                N_("in combat the runes are collected in the Collection phase ({how})"),
+                how=Named("next_phase", N_("move on to the next phase")),
+            )
         return {"returned": board.collect(("mano", "actividad"))}

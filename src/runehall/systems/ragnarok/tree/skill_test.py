@@ -12,6 +12,7 @@ from runehall.errors import ParameterError, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.ragnarok.limits import MAX_DIFFICULTY, MAX_LEVEL, MAX_NAMES
+from runehall.systems.ragnarok.mechanics import INHERENT, NEGATIVE_INHERENT
 from runehall.systems.ragnarok.resolution import TIER_CODE, resolve_test
 from runehall.systems.ragnarok.rules import Trait, rules
 from runehall.systems.ragnarok.tree.board import Board, TreeAction
@@ -120,10 +121,10 @@ class SkillTestAction(TreeAction):
                 best = max(used, key=lambda s: sheet.skills.get(s, 0))  # the highest level is the one used
                 known = rules().skill(best)
                 if known is None:
-                    raise ParameterError(N_("unknown skill {best!r}: give --inherent-modifier"), best=best)
+                    raise ParameterError(N_("unknown skill {best!r}: give {what}"), best=best, what=INHERENT)
                 modifier = known.inherent_modifier
         if modifier < 0 and not options.allow_negative_inherent:
-            raise ParameterError(N_("inherent modifiers are 0 or more (option allow_negative_inherent)"))
+            raise ParameterError(N_("inherent modifiers are 0 or more ({rule})"), rule=NEGATIVE_INHERENT)
         p = divine_successes(board)
         if params.difficulty > MAX_BASE_DIFFICULTY and p == 0 and options.epic_requires_dp:
             raise RulesError(N_("a base difficulty above 5 is an epic feat, only for those with Divine Potency"))
