@@ -71,7 +71,8 @@ def test_declarations_out_of_turn_or_against_the_rules() -> None:
     game.refuse("next_segment", "declaration stage")
     game.refuse("declare", "b declares next", actor="a", action="move")
     strike = game.refuse("declare", "Strike needs a --target", action="strike")  # the action by its name
-    assert say(strike, words_for("es", "midgard")) == "Golpe necesita un --target"
+    assert say(strike, words_for("es", "midgard")) == "Golpe necesita un objetivo"  # at the table, no flag
+    assert say(strike, words_for("es", "midgard"), typed=True) == "Golpe necesita un --target"  # the CLI's
     game.refuse("declare", "cannot be attacked", action="strike", target="b")
     game.refuse("declare", "no combatant", action="strike", target="zed")
     game.refuse("declare", "takes no target", action="dodge", target="a")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from runehall.errors import RulesError
+from runehall.errors import RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.midgard import formula
 from runehall.systems.midgard.gift_runes import GiftDef
@@ -114,7 +114,10 @@ def use_cost(use: Use, options: MidgardOptions, legend: int | None = None) -> in
             per=cost.per.replace("_", " "),
         )
     if use.id == "hammer_of_thor" and use.count > 1 and not options.hammer_of_thor_repeatable:
-        raise RulesError(N_("Hammer of Thor buys one point of hardness per hit (option hammer_of_thor_repeatable)"))
+        raise RulesError(
+            N_("Hammer of Thor buys one point of hardness per hit ({rule})"),
+            rule=option_rule("hammer_of_thor_repeatable", N_("the table's rules")),
+        )
     return cost.wyrd * use.count
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, option_rule, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting
@@ -56,10 +56,15 @@ def bought_dice(fight: Fight, wyrd: int, payer: str | None) -> int:
     if not wyrd:
         return 0
     if not opt(fight.options, "enemy_wyrd_buys_dice"):
-        raise RulesError(N_("enemy Wyrð pays for gifts only, never for dice (option enemy_wyrd_buys_dice)"))
+        raise RulesError(
+            N_("enemy Wyrð pays for gifts only, never for dice ({rule})"),
+            rule=option_rule("enemy_wyrd_buys_dice", N_("the table's rules")),
+        )
     who = fight.who(payer or "")
     if not who.is_enemy or who.out or who.wyrd is None:
-        raise RulesError(N_("the Wyrð for GM dice comes from a standing enemy with Wyrð (--payer)"))
+        raise RulesError(
+            N_("the Wyrð for GM dice comes from a standing enemy with Wyrð{flag}"), flag=typed_only(" (--payer)")
+        )
     cap = 2 + (who.rank or 1)
     if wyrd > min(cap, who.wyrd):
         raise RulesError(
@@ -111,7 +116,10 @@ class AllocateAction(CombatAction):
             if fight.gm is None or fight.gm.allocation is not None:
                 raise RulesError(N_("the GM has no cast waiting for its tokens"))
             if params.goal is not None and params.goal != "succeed":
-                raise RulesError(N_("the GM's tokens by goal: use gm_cast --goal, or give the allocation"))
+                raise RulesError(
+                    N_("the GM's tokens by goal: {how}, or give the allocation"),
+                    how=Named(N_("use gm_cast --goal"), N_("cast them with a goal")),
+                )
             gm = settle_gm(fight, alloc, "past" if alloc is None else None, 0)
             return {"actor": GM, "past": gm.past, "future": gm.future, "outcome": gm.outcome, "merkstave": gm.merkstave}
         c = fight.who(params.actor)

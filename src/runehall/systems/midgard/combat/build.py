@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from runehall.errors import Invalid, ParameterError
+from runehall.errors import Invalid, ParameterError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.midgard import gift_use, qualities
@@ -217,7 +217,10 @@ def from_stats(spec: CombatantSpec, stats: StatsSpec, options: Any) -> Combatant
     high = [f"{k} {v}" for k, v in skills.items() if not 0 <= v <= top]
     if high:
         raise ParameterError(
-            N_("skill ranks run from 0 to {top} (option skill_rank_max): {high}"), top=top, high=", ".join(high)
+            N_("skill ranks run from 0 to {top} ({rule}): {high}"),
+            top=top,
+            high=", ".join(high),
+            rule=option_rule("skill_rank_max", N_("the table's rules")),
         )
     o = midgard_options(options)
     env = qualities.runes_env(r, o)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError
 from runehall.present.words import N_
 from runehall.systems.midgard.cast import (
     FUTURE_CAP,
@@ -191,7 +191,11 @@ def spend_by_hand(
     left = record.merkstave
     if margin + speed + next_attack + story != left:
         raise RulesError(
-            N_("{left} Merkstave token(s) to spend: margin + speed + next_attack + story must be {left}"), left=left
+            N_("{left} Merkstave token(s) to spend: {spent} must be {left}"),
+            left=left,
+            spent=Named(
+                "margin + speed + next_attack + story", N_("those spent on margin, speed, next attack and story")
+            ),
         )
     if margin > record.margin or speed > record.future:
         raise RulesError(

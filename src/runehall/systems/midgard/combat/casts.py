@@ -8,11 +8,11 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import FUTURE_CAP, sfg
-from runehall.systems.midgard.combat import casting, gift_effects, gifts, moves, secrecy
+from runehall.systems.midgard.combat import asks, casting, gift_effects, gifts, moves, secrecy
 from runehall.systems.midgard.combat.combatant import Combatant
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
@@ -213,10 +213,14 @@ def chosen(params: Any) -> Allocation | None:
     given = [getattr(params, k) for k in ("past", "future", "outcome", "cancel")]
     if all(v is None for v in given):
         if params.goal is None:
-            raise RulesError(N_("say where the free tokens go (--past --future --outcome --cancel) or give a --goal"))
+            raise RulesError(
+                N_("say where the free tokens go{flags} or give {goal}"),
+                flags=typed_only(" (--past --future --outcome --cancel)"),
+                goal=asks.GOAL,
+            )
         return None
     if params.goal is not None:
-        raise RulesError(N_("give either an allocation or a --goal, not both"))
+        raise RulesError(N_("give either an allocation or {goal}, not both"), goal=asks.GOAL)
     return Allocation(**{k: v or 0 for k, v in zip(("past", "future", "outcome", "cancel"), given, strict=True)})
 
 

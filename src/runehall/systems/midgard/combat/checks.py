@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import casting, gifts, hits
+from runehall.systems.midgard.combat import asks, casting, gifts, hits
 from runehall.systems.midgard.combat.combatant import Combatant, courage_bonus
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
@@ -63,7 +63,9 @@ def check_spec(c: Combatant, k: Check) -> CastSpec:
 def _drop(c: Combatant, k: Check, params: Any) -> str | None:
     if k.kind != "arms":
         if params.drop is not None:
-            raise RulesError(N_("--drop belongs to an arm wound's check"))
+            raise RulesError(
+                N_("{what} belongs to an arm wound's check"), what=Named("--drop", N_("dropping something"))
+            )
         return None
     held = c.held()
     if params.drop is not None:
@@ -73,7 +75,9 @@ def _drop(c: Combatant, k: Check, params: Any) -> str | None:
         return item.id
     if len(held) > 1:
         raise RulesError(
-            N_("name what {who} drops on a failure (--drop {id})"), who=c.name, id=" or ".join(i.id for i in held)
+            N_("name what {who} drops on a failure{which}"),
+            who=c.name,
+            which=typed_only(" (--drop {id})", id=" or ".join(i.id for i in held)),
         )
     return held[0].id if held else None
 
@@ -217,7 +221,7 @@ def reading(fight: Fight, c: Combatant, spec: CastSpec, source: Source) -> CastR
     for it alone, and the free tokens of that roll join the enemy's own; the round's cast stays as it was."""
     gm = fight.gm
     if gm is None or gm.allocation is None:
-        raise RulesError(N_("enemies read the GM's cast: gm_cast (and allocate --actor gm) first"))
+        raise RulesError(N_("enemies read the GM's cast: {first}"), first=asks.GM_CAST_FIRST)
     t = casting.sort(casting.roll(source, gm.dice, fight.options), fight.options)
     fight.set_gm(
         GMCast(

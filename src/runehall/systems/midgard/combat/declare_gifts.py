@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError
 from runehall.present.words import N_
-from runehall.systems.midgard.combat import gear, gift_moves, gifts
+from runehall.systems.midgard.combat import asks, gear, gift_moves, gifts
 from runehall.systems.midgard.combat.combatant import Combatant, alive_members
 from runehall.systems.midgard.combat.effects import Effect, after_attack, has
 from runehall.systems.midgard.combat.fight import Fight
@@ -23,7 +23,7 @@ from runehall.systems.midgard.rules import rules
 def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
     """A gift declared as the action: held, usable now, with the targets it needs and the Wyrð to pay."""
     if p.gift is None:
-        raise RulesError(N_("a gift action needs --gift"))
+        raise RulesError(N_("a gift action needs {what}"), what=asks.GIFT)
     use = parse_use(p.gift)
     if not gifts.holds(c, use.gift, fight.options):
         raise RulesError(N_("{who} does not have the gift {gift}"), who=c.name, gift=book_name(use.gift.name))
@@ -33,9 +33,11 @@ def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
     harm = use.id == "rune_of_power" and "harm" in use.words
     out: dict[str, Any] = {"gift": use.text(), "time": "short" if a.time == gift_moves.SHORT else None}
     if a.difficulty == "gm" and not harm and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
-        raise RulesError(N_("the GM sets the difficulty of {gift}: give --difficulty"), gift=book_name(use.gift.name))
+        raise RulesError(
+            N_("the GM sets the difficulty of {gift}: give {what}"), gift=book_name(use.gift.name), what=asks.DIFFICULTY
+        )
     if (a.target or harm) and p.target is None and use.id != "request":
-        raise RulesError(N_("{gift} needs a --target"), gift=book_name(use.gift.name))
+        raise RulesError(N_("{gift} needs {what}"), gift=book_name(use.gift.name), what=asks.TARGET)
     if p.target is not None:
         target = fight.who(p.target)
         if target.out:
@@ -44,7 +46,9 @@ def check_gift(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
     if a.second_target:
         if len(p.extra_targets) != 1:
             raise RulesError(
-                N_("{gift} weaves two targets: --target and one --extra-targets"), gift=book_name(use.gift.name)
+                N_("{gift} weaves two targets: {what}"),
+                gift=book_name(use.gift.name),
+                what=Named(N_("--target and one --extra-targets"), N_("name them both")),
             )
         out["extra_targets"] = (fight.who(p.extra_targets[0]).id,)
     elif p.extra_targets:

@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Named, Refusal, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import declare_gifts, gift_effects, moves
+from runehall.systems.midgard.combat import asks, declare_gifts, gift_effects, moves
 from runehall.systems.midgard.combat.casts import maybe_resolution
 from runehall.systems.midgard.combat.combatant import (
     Combatant,
@@ -177,7 +177,12 @@ def _check_pins(fight: Fight, c: Combatant, action: str, target: str | None) -> 
                 raise RulesError(N_("{who} is let go this segment but may only take a Defence action"), who=c.name)
             note = "released: the pinner did something else"
         elif action != "escape_pin":
-            raise RulesError(N_("{who} is pinned by {by}: the next action must be escape_pin"), who=c.name, by=c.pin.by)
+            raise RulesError(
+                N_("{who} is pinned by {by}: the next action must be {action}"),
+                who=c.name,
+                by=c.pin.by,
+                action=Named("escape_pin", "{name}", {"name": _action("escape_pin")}),
+            )
     declared = {d.actor for d in fight.declarations}
     for other in fight.standing():
         if other.pin is not None and other.pin.by == c.id and not (action == "pin" and target == other.id):
@@ -199,7 +204,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         raise RulesError(N_("{who} has no short action under way to continue"), who=c.name)
     if action in ATTACKS:
         if p.target is None:
-            raise RulesError(N_("{action} needs a --target"), action=_action(action))
+            raise RulesError(N_("{action} needs {what}"), action=_action(action), what=asks.TARGET)
         target = fight.who(p.target)
         if target.id == c.id or target.out:
             raise RulesError(N_("{target} cannot be attacked now"), target=target.name)
@@ -216,7 +221,7 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
                 raise RulesError(N_("{item} cannot be damaged"), item=item_name(item))
             out["item"] = item.id
         if p.prone and action != "knock_back":
-            raise RulesError(N_("--prone belongs to Knock Back"))
+            raise RulesError(N_("{what} belongs to Knock Back"), what=asks.KNOCKDOWN)
         if action == "pin" and target.kind == "warband":
             raise RulesError(N_("a warband cannot be pinned"))
     elif action == "gift":
@@ -225,13 +230,19 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         allies = [fight.who(t) for t in p.extra_targets] or [a for a in fight.standing() if a.side == c.side]
         if p.target is not None or any(a.side != c.side or a.out for a in allies):
             raise RulesError(
-                N_("an evaluation is shared with standing allies (--extra-targets), not aimed at a target")
+                N_("an evaluation is shared with standing allies{flag}, not aimed at a target"),
+                flag=typed_only(" (--extra-targets)"),
             )
         out["extra_targets"] = tuple(a.id for a in allies if a.id != c.id)
     elif p.target is not None or p.extra_targets:
         raise RulesError(N_("{action} takes no target"), action=_action(action))
     if p.gift is not None and action != "gift":
-        raise RulesError(N_("--gift belongs to a gift action (--action gift); gifts on a cast go with cast --gifts"))
+        raise RulesError(
+            N_("{what} belongs to a gift action{flag}; gifts on a cast go with {cast}"),
+            what=asks.GIFT,
+            flag=typed_only(" (--action gift)"),
+            cast=Named("cast --gifts", N_("the cast")),
+        )
     if action == "escape_pin" and c.pin is None:
         raise RulesError(N_("{who} is not pinned"), who=c.name)
     if action == "stand_up" and not c.prone:
@@ -243,19 +254,23 @@ def _check_declaration(fight: Fight, c: Combatant, p: Any) -> dict[str, Any]:
         out["item"] = dropped.id
     if p.rune is not None:
         if action not in ("skill", "short_action"):
-            raise RulesError(N_("--rune belongs to a skill or short action"))
+            raise RulesError(N_("{what} belongs to a skill or short action"), what=Named("--rune", N_("a rune")))
         out["rune"] = rune_code(p.rune)
     if action in ("skill", "short_action"):
         if p.skill is None:
-            raise RulesError(N_("{action} needs a --skill"), action=_action(action))
+            raise RulesError(N_("{action} needs {what}"), action=_action(action), what=asks.SKILL)
         out["skill"] = skill_name(p.skill)
     if action == "short_action":
         if p.time not in ("short", "medium", "long"):
-            raise RulesError(N_("a short action takes --time short, medium or long"))
+            raise RulesError(
+                N_("a short action takes {what}"),
+                what=Named(N_("--time short, medium or long"), N_("a short, medium or long time")),
+            )
     if action in GM_DIFFICULTY and p.difficulty is None and opt(fight.options, "gm_mode") == "ask":
         raise RulesError(
-            N_("the GM sets the difficulty of {action}: give --difficulty (or play with gm_mode defaults)"),
+            N_("the GM sets the difficulty of {action}: give {what}"),
             action=_action(action),
+            what=Named(N_("--difficulty (or play with gm_mode defaults)"), N_("the difficulty")),
         )
     if c.kind == "shieldbearer" and action in ("skill", "short_action", "stoke_fury", "evaluate_battlefield", "luck"):
         wanted = out.get("skill") or moves.cast_of(c, Declaration(actor=c.id, action=action))[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError
 from runehall.present.words import N_
 from runehall.systems.midgard.combat import casting, gifts
 from runehall.systems.midgard.combat.combatant import Combatant
@@ -171,7 +171,13 @@ def _rune_of_power(fight: Fight, c: Combatant, use: Use, d: Declaration) -> dict
         add(fight, holder.id, Effect(kind=kind, gift=use.id, value=value, item=held[0].id))
         return {kind: value, "item": held[0].id}
     if d.skill is None:
-        raise RulesError(N_("Rune of Power: choose :damage, :speed, :harm, or :skill / :penalty with --skill"))
+        raise RulesError(
+            N_("Rune of Power: choose {which}"),
+            which=Named(
+                N_(":damage, :speed, :harm, or :skill / :penalty with --skill"),
+                N_("damage, speed, harm, or a bonus or penalty on a skill"),
+            ),
+        )
     kind, value = ("skill_merkstave", power) if "penalty" in use.words else ("skill_bonus", power)
     add(fight, holder.id, Effect(kind=kind, gift=use.id, value=value, skill=d.skill))
     return {kind: value, "skill": d.skill}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError
 from runehall.present.words import N_
 from runehall.systems.midgard.combat.combatant import Combatant, defence, skill_name
 from runehall.systems.midgard.combat.settings import opt
@@ -55,7 +55,8 @@ def action_of(gift_id: str) -> GiftAction:
     found = ACTIONS.get(gift_id)
     if found is None:
         raise RulesError(
-            N_("{gift_id} is not used as a combat action here (see use_gift, or it is the GM's to narrate)"),
+            N_("{gift_id} is not used as a combat action here ({how}, or it is the GM's to narrate)"),
+            how=Named(N_("see use_gift"), N_("use it as a gift")),
             gift_id=gift_id,
         )
     return found
@@ -67,7 +68,11 @@ def legend(c: Combatant, options: Any) -> int:
     if c.is_enemy:
         return c.rank or 1
     if c.legend_score is None:
-        raise RulesError(N_("{who}'s legend score is not known (give legend_score)"), who=c.name)
+        raise RulesError(
+            N_("{who}'s legend score is not known ({how})"),
+            who=c.name,
+            how=Named(N_("give legend_score"), N_("fill it in for the fight")),
+        )
     return c.legend_score if opt(options, "unqualified_legend") == "score" else c.legend_score - 1
 
 

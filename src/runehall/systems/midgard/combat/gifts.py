@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.midgard.cast import future_tokens
+from runehall.systems.midgard.combat import asks
 from runehall.systems.midgard.combat.combatant import Combatant, skill_name, skill_ranks, skill_rune
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.settings import midgard_options
@@ -27,13 +28,23 @@ AFTER = "after_roll"
 SETTLE = "after_distribution"
 ARMED = ("on_hit", "on_blocked")
 ELSEWHERE = {  # where a gift not used on a cast is used instead (a template with {gift})
-    "own_action": N_("{gift} is not used here: declare it as an action (declare --action gift --gift ...)"),
-    "round_start": N_("{gift} is not used here: use it at the start of a round (use_gift)"),
-    "reaction": N_("{gift} is not used here: use it when it is called for (use_gift)"),
-    "on_declare_defence": N_("{gift} is not used here: name it when declaring the Defence (declare --gifts ...)"),
-    "on_block": N_("{gift} is not used here: use it after a successful shield block (use_gift)"),
-    "on_failed_cast": N_("{gift} is not used here: use it after the failed cast (use_gift)"),
-    "on_regain": N_("{gift} is not used here: take it when regaining Wyrð (regain_wyrd --heal ...)"),
+    "own_action": N_("{gift} is not used here: declare it as an action{how}"),
+    "round_start": N_("{gift} is not used here: use it at the start of a round{how}"),
+    "reaction": N_("{gift} is not used here: use it when it is called for{how}"),
+    "on_declare_defence": N_("{gift} is not used here: name it when declaring the Defence{how}"),
+    "on_block": N_("{gift} is not used here: use it after a successful shield block{how}"),
+    "on_failed_cast": N_("{gift} is not used here: use it after the failed cast{how}"),
+    "on_regain": N_("{gift} is not used here: take it when regaining Wyrð{how}"),
+}
+# The same places as the CLI types them; at the table the board offers the gift where it is used.
+TYPED_ELSEWHERE = {
+    "own_action": typed_only(" (declare --action gift --gift ...)"),
+    "round_start": asks.USE_GIFT,
+    "reaction": asks.USE_GIFT,
+    "on_declare_defence": typed_only(" (declare --gifts ...)"),
+    "on_block": asks.USE_GIFT,
+    "on_failed_cast": asks.USE_GIFT,
+    "on_regain": typed_only(" (regain_wyrd --heal ...)"),
 }
 
 
@@ -118,7 +129,7 @@ def plan(c: Combatant, cast: Cast, texts: list[str] | tuple[str, ...], options: 
     for use in boost.uses:
         timing = use.gift.timing
         if timing in ELSEWHERE:
-            raise RulesError(ELSEWHERE[timing], gift=book_name(use.gift.name))
+            raise RulesError(ELSEWHERE[timing], gift=book_name(use.gift.name), how=TYPED_ELSEWHERE[timing])
         _BEFORE.get(use.id, _no_before)(c, cast, use, boost, options)
         if timing == AFTER:
             _check_after(c, cast, use, options)
@@ -141,7 +152,11 @@ def armed_cost(boost: Boost, options: Any) -> int:
 # -- before the roll -----------------------------------------------------------------------------------
 def _no_before(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
     if use.gift.timing == BEFORE:
-        raise RulesError(N_("{gift} is not used on a cast in combat: use_gift"), gift=book_name(use.gift.name))
+        raise RulesError(
+            N_("{gift} is not used on a cast in combat: {how}"),
+            gift=book_name(use.gift.name),
+            how=Named("use_gift", N_("use it as a gift")),
+        )
 
 
 def _dice(skill: str | None, formula: str, test: Any = None) -> Any:
@@ -167,7 +182,8 @@ def _lucky_boon(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) 
     _need(cast.action == "luck", use, N_("{gift} is used on a Luck cast"))
     if "instant" in use.words and cast.time != "instant":
         raise RulesError(
-            N_("a declared Luck cast already takes the action: an instant one is use_gift lucky_boon:instant")
+            N_("a declared Luck cast already takes the action: an instant one is {how}"),
+            how=Named("use_gift lucky_boon:instant", N_("Lucky Boon, used at once")),
         )
     if "dice" in use.words:
         boost.dice += size(c, "half(F)", options)
@@ -178,7 +194,12 @@ def _lucky_boon(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) 
 def _bull_charge(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
     _need(cast.action == "knock_back", use, N_("{gift} is used with a Knock Back"))
     if len(use.words) != 1 or not use.words <= {"wounds", "ignore"}:
-        raise RulesError(N_("Bull Charge: choose one, bull_charge:wounds or bull_charge:ignore"))
+        raise RulesError(
+            N_("Bull Charge: choose one, {which}"),
+            which=Named(
+                N_("bull_charge:wounds or bull_charge:ignore"), N_("wounding as well, or ignoring the extra difficulty")
+            ),
+        )
     if "ignore" in use.words:
         boost.difficulty -= (2 if cast.prone else 0) + cast.extra_targets
     boost.words.append(f"bull_charge:{next(iter(use.words))}")
@@ -225,9 +246,9 @@ def _shield_splitter(c: Combatant, cast: Cast, use: Use, boost: Boost, options: 
     boost.words.append(f"shield_splitter:{skill_ranks(c, 'Axes')}")
 
 
-def _refuse_here(refusal: str) -> Any:
+def _refuse_here(refusal: str, how: Named) -> Any:
     def apply(c: Combatant, cast: Cast, use: Use, boost: Boost, options: Any) -> None:
-        raise RulesError(refusal, gift=book_name(use.gift.name))
+        raise RulesError(refusal, gift=book_name(use.gift.name), how=how)
 
     return apply
 
@@ -248,8 +269,13 @@ _BEFORE = {
     "reader_of_men": _dice("Empathy", "ranks(Alertness)"),
     "common_sense": _dice(None, "half(F)", lambda cast, o: _knowledge(cast.skill, o)),
     "shield_splitter": _shield_splitter,
-    "tactical_awareness": _refuse_here(N_("{gift}: an instant Tactics cast is use_gift tactical_awareness")),
-    "enduring_might": _refuse_here(N_("{gift}: use it before the cast, with use_gift enduring_might:N")),
+    "tactical_awareness": _refuse_here(
+        N_("{gift}: an instant Tactics cast is {how}"),
+        Named("use_gift tactical_awareness", N_("the gift used on its own")),
+    ),
+    "enduring_might": _refuse_here(
+        N_("{gift}: use it before the cast{how}"), typed_only(", with use_gift enduring_might:N")
+    ),
 }
 
 
@@ -366,7 +392,10 @@ def _check_settle(cast: Cast, use: Use) -> None:
     if use.id == "patient_reward":
         _need(cast.time in ("medium", "long", "day", "week"), use, N_("{gift} is used on a Medium or longer action"))
         if set(use.amounts) - {"past", "outcome"} or use.words or use.count is not None:
-            raise RulesError(N_("Patient Reward moves Future tokens: patient_reward:past=N+outcome=M"))
+            raise RulesError(
+                N_("Patient Reward moves Future tokens: {how}"),
+                how=Named("patient_reward:past=N+outcome=M", N_("to the Past and the Outcome")),
+            )
     elif use.id == "flow_of_combat":
         _need(cast.action == "dodge", use, N_("{gift} is used on a Dodge"))
     else:

@@ -13,10 +13,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import casting, damage, hits
+from runehall.systems.midgard.combat import asks, casting, damage, hits
 from runehall.systems.midgard.combat.combatant import courage_bonus
 from runehall.systems.midgard.combat.effects import Effect
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
@@ -56,7 +56,10 @@ class HazardAction(CombatAction):
             raise RulesError(N_("{who} is out of the fight"), who=c.name)
         harm = params.wounds + params.fatigue + (params.environment or 0)
         if params.heal and not opt(fight.options, "natural_healing"):
-            raise RulesError(N_("there is no natural healing (option natural_healing): wounds heal through gifts"))
+            raise RulesError(
+                N_("there is no natural healing ({rule}): wounds heal through gifts"),
+                rule=option_rule("natural_healing", N_("the table's rules")),
+            )
         if params.wounds and fight.stage not in ("resolution", "segment_end"):
             raise RulesError(N_("wounds from outside the blows are dealt at resolution or between segments"))
         if params.fatigue and c.wyrd is None:
@@ -100,11 +103,18 @@ def _resist(fight: Fight, params: Any, source: Source) -> tuple[int, dict[str, A
     difficulty = params.difficulty
     if difficulty is None:
         if opt(fight.options, "gm_mode") == "ask":
-            raise RulesError(N_("the GM sets the resistance's difficulty: give --difficulty"))
+            raise RulesError(N_("the GM sets the resistance's difficulty: give {what}"), what=asks.DIFFICULTY)
         difficulty = DEFAULT_GM_DIFFICULTY
     ask = opt(fight.options, "resistance_reduction") == "ask_gm"
     if ask and params.cancelled is None and not params.simple:
-        raise RulesError(N_("the GM says how much a won resistance cancels (--cancelled; option resistance_reduction)"))
+        raise RulesError(
+            N_("the GM says how much a won resistance cancels ({how})"),
+            how=Named(
+                N_("--cancelled; option {option}"),
+                N_("the table's rule on resistance"),
+                {"option": "resistance_reduction"},
+            ),
+        )
     rune, skill = RESISTANCES[params.resist]
     bonus = courage_bonus(c) + (c.berserk or 0) if params.resist == "courage" else 0
     spec = CastSpec(rune, skill, difficulty, 0, simple=params.simple, instant=True, free_bonus=bonus, carry=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runehall.errors import RulesError
+from runehall.errors import RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.midgard.combat import combatant, damage, gear, gift_hits, gifts, moves
 from runehall.systems.midgard.combat.casting import succeeds
@@ -147,7 +147,10 @@ def location_of_type(target: Combatant, given: str) -> str:
     """Option hit_choice armour_type (the book's reading): the chooser names the armour type the blow lands
     on (or none, for bare skin); its location effects are those of the mildest location it covers."""
     if gear.rules_location(given) is not None:
-        raise RulesError(N_("name the armour type the blow lands on (option hit_choice), or none"))
+        raise RulesError(
+            N_("name the armour type the blow lands on ({rule}), or none"),
+            rule=option_rule("hit_choice", N_("the table's rule on where blows land")),
+        )
     if given.strip().lower() == "none":
         bare = [loc for loc in MILDEST if damage.armour_at(target, loc) is None]
         if not bare:

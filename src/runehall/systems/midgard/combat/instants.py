@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import RulesError, typed_only
 from runehall.present.words import N_
-from runehall.systems.midgard.combat import casting, gifts, hits, switching
+from runehall.systems.midgard.combat import asks, casting, gifts, hits, switching
 from runehall.systems.midgard.combat.combatant import Combatant, actions
 from runehall.systems.midgard.combat.effects import Effect, find, without
 from runehall.systems.midgard.combat.fight import Fight
@@ -50,7 +50,8 @@ def luck(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
 
     if "instant" not in use.words:
         raise RulesError(
-            N_("out of turn, Luck is instant only with Lucky Boon: use_gift lucky_boon:instant[+dice][+skill]")
+            N_("out of turn, Luck is instant only with Lucky Boon{how}"),
+            how=typed_only(": use_gift lucky_boon:instant[+dice][+skill]"),
         )
     spec = CastSpec("A", "Luck", 2, 0, action="luck", carry=False)
     record = _instant(fight, c, spec, [use.text(), *params.gifts], params, source)
@@ -67,7 +68,9 @@ def tactics(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -
     difficulty = params.difficulty
     if difficulty is None:
         if opt(fight.options, "gm_mode") == "ask":
-            raise RulesError(N_("the GM sets the difficulty of Evaluate Battlefield: give --difficulty"))
+            raise RulesError(
+                N_("the GM sets the difficulty of Evaluate Battlefield: give {what}"), what=asks.DIFFICULTY
+            )
         difficulty = DEFAULT_GM_DIFFICULTY
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     spec = CastSpec("T", "Tactics", difficulty, 0, simple=True, action="evaluate_battlefield")
@@ -99,7 +102,9 @@ def trusted_comrade(fight: Fight, c: Combatant, use: Use, params: Any, source: S
     ally = fight.who(params.target or "")
     waiting = [n for n, k in enumerate(fight.checks) if k.who == ally.id and k.kind in COURAGE_CHECKS]
     if ally.id == c.id or ally.side != c.side or not waiting:
-        raise RulesError(N_("Trusted Comrade helps an ally whose Courage cast is waiting (--target)"))
+        raise RulesError(
+            N_("Trusted Comrade helps an ally whose Courage cast is waiting{flag}"), flag=typed_only(" (--target)")
+        )
     check = fight.checks[waiting[0]]
     pay(fight, c, use_cost(use, midgard_options(fight.options)))
     spec = CastSpec("H", "Command", check.difficulty, 0, action="skill")

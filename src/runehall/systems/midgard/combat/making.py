@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError
 from runehall.present.words import N_
 from runehall.systems.midgard.cast import EXHAUSTION_MERKSTAVE, future_tokens
-from runehall.systems.midgard.combat import casting, gifts, moves
+from runehall.systems.midgard.combat import asks, casting, gifts, moves
 from runehall.systems.midgard.combat.combatant import Combatant, band_bonus, lead_rank, skill_ranks, total_boxes
 from runehall.systems.midgard.combat.effects import Effect, find, total, without
 from runehall.systems.midgard.combat.fight import Fight
@@ -129,7 +129,10 @@ def _check_wyrd(fight: Fight, c: Combatant, wyrd: int, boost: gifts.Boost) -> No
     if wyrd and c.is_enemy and not opt(fight.options, "enemy_wyrd_buys_dice"):
         raise RulesError(N_("enemy Wyrð pays for gifts only, never for dice"))
     if wyrd and c.is_enemy:
-        raise RulesError(N_("an enemy's Wyrð buys dice for the GM's round cast (gm_cast --payer), not for one action"))
+        raise RulesError(
+            N_("an enemy's Wyrð buys dice for the GM's round cast ({how}), not for one action"),
+            how=Named("gm_cast --payer", N_("naming the enemy who pays")),
+        )
     if c.wyrd is None:
         raise RulesError(N_("{who}'s Wyrð is not tracked in this fight, so none can be spent"), who=c.name)
     cap = 2 + c.legend_score if c.legend_score is not None else c.wyrd
@@ -220,7 +223,7 @@ def make_cast(
             )
         gm = fight.gm
         if gm is None or gm.allocation is None:
-            raise RulesError(N_("enemies read the GM's cast: gm_cast (and allocate --actor gm) first"))
+            raise RulesError(N_("enemies read the GM's cast: {first}"), first=asks.GM_CAST_FIRST)
         free += skill_ranks(c, spec.skill) if c.kind == "thane" and spec.skill else 0
         if c.kind == "shieldbearer" and spec.skill and skill_ranks(c, spec.skill):
             past += c.rank or 0

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts
@@ -34,7 +34,11 @@ def seal(fight: Fight, c: Combatant, use: Use, target: Combatant | None, margin:
     if target is None or target.id == c.id:
         if margin is None:
             return {}
-        raise RulesError(N_("{gift} binds another: name the --target"), gift=book_name(use.gift.name))
+        raise RulesError(
+            N_("{gift} binds another: name {what}"),
+            gift=book_name(use.gift.name),
+            what=Named(N_("the --target"), N_("the target")),
+        )
     pacts = list(target.pacts)
     mine = [n for n, p in enumerate(pacts) if p.by == c.id]
     if margin is None:
@@ -84,9 +88,9 @@ class BreakPactAction(CombatAction):
             raise RulesError(N_("{who} is bound by no pact"), who=c.name)
         if len(found) > 1:
             raise RulesError(
-                N_("{who} is bound by several pacts: say whose (--by {by})"),
+                N_("{who} is bound by several pacts: say whose{by}"),
                 who=c.name,
-                by=" or ".join(p.by for p in found),
+                by=typed_only(" (--by {by})", by=" or ".join(p.by for p in found)),
             )
         pact = found[0]
         bonus = courage_bonus(c) + (c.berserk or 0)

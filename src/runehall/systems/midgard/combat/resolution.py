@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Named, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.cast import TIMES
@@ -224,7 +224,8 @@ class ResolveAction(CombatAction):
         fight.require("resolution")
         if fight.pending is not None:
             raise RulesError(
-                N_("{target} must answer the hit first (take_hit or switch)"),
+                N_("{target} must answer the hit first ({how})"),
+                how=Named(N_("take_hit or switch"), N_("take the hit or switch the defence")),
                 target=fight.name_of(fight.pending.target),
             )
         if fight.checks:
@@ -239,15 +240,19 @@ class ResolveAction(CombatAction):
         head = fight.declarations[fight.queue[0]]
         if head.cast is not None and head.cast.gm_spend:
             raise RulesError(
-                N_("{who}'s Merkstave must be spent first (merkstave --actor {actor})"),
+                N_("{who}'s Merkstave must be spent first ({how})"),
                 who=fight.name_of(head.actor),
-                actor=head.actor,
+                how=Named("merkstave --actor {actor}", N_("spend it"), {"actor": head.actor}),
             )
         out: dict[str, Any] = {}
         if params.specific is not None:
             out = specifics.respecify(fight, fight.queue[0], params.specific, params.item, params.prone)
         elif params.item is not None or params.prone:
-            raise RulesError(N_("--item and --prone go with --specific"))
+            raise RulesError(
+                N_("{what} go with {specific}"),
+                what=Named("--item and --prone", N_("an item to strike and a knockdown")),
+                specific=Named("--specific", N_("a new manoeuvre")),
+            )
         index = fight.queue.pop(0)
         d = fight.put(index, status="resolved")
         c = fight.people[d.actor]

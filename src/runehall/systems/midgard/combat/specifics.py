@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from runehall.errors import RulesError
+from runehall.errors import RulesError, option_rule
 from runehall.present.words import N_
-from runehall.systems.midgard.combat import casting, moves
+from runehall.systems.midgard.combat import asks, casting, moves
 from runehall.systems.midgard.combat.fight import Fight
 from runehall.systems.midgard.combat.settings import opt
 from runehall.systems.midgard.combat.state import ATTACKS
@@ -30,11 +30,9 @@ def respecify(fight: Fight, index: int, specific: str, item: str | None, prone: 
     if d.action not in KEEP_CAST or specific not in KEEP_CAST:
         if opt(fight.options, "choices_fixed_before_cast"):
             raise RulesError(
-                N_(
-                    "{choice} changes the skill or the speed: it is fixed before "
-                    "the cast (option choices_fixed_before_cast)"
-                ),
+                N_("{choice} changes the skill or the speed: it is fixed before the cast ({rule})"),
                 choice=specific if specific not in KEEP_CAST else d.action,
+                rule=option_rule("choices_fixed_before_cast", N_("the table's rule on choices made before the cast")),
             )
     assert d.target is not None and d.cast is not None
     target = fight.people[d.target]
@@ -42,7 +40,9 @@ def respecify(fight: Fight, index: int, specific: str, item: str | None, prone: 
     if specific in ("target_weapon", "disarm"):
         fields["item"] = moves.target_item(target, item).id
     elif item is not None or (prone and specific != "knock_back"):
-        raise RulesError(N_("--item belongs to Target Weapon or Disarm, --prone to Knock Back"))
+        raise RulesError(
+            N_("{item} belongs to Target Weapon or Disarm, {prone} to Knock Back"), item=asks.ITEM, prone=asks.KNOCKDOWN
+        )
     new = d.model_copy(update=fields)
     profile, _ = moves.weapon_in_use(c, new, fight.options)
     difficulty = moves.attack_difficulty(c, target, new, profile, fight.options, fight.round)

@@ -12,10 +12,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError, option_rule, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
-from runehall.systems.midgard.combat import gear, gifts, instants, pacts
+from runehall.systems.midgard.combat import asks, gear, gifts, instants, pacts
 from runehall.systems.midgard.combat.combatant import Combatant, rune_code, skill_name, total_boxes
 from runehall.systems.midgard.combat.effects import Effect, find, without
 from runehall.systems.midgard.combat.fight import CombatAction, Fight
@@ -91,7 +91,8 @@ class UseGiftAction(CombatAction):
             if g in OUTSIDE:
                 raise RulesError(N_("{gift} is used outside combat"), gift=book_name(use.gift.name))
             refusal = gifts.ELSEWHERE.get(use.gift.timing, N_("{gift} is not used here: name it with a cast"))
-            raise RulesError(refusal, gift=book_name(use.gift.name))
+            how = gifts.TYPED_ELSEWHERE.get(use.gift.timing, "")
+            raise RulesError(refusal, gift=book_name(use.gift.name), how=how)
         out: dict[str, Any] = {"actor": c.id, "gift": use.text()}
         done: dict[str, Any] = handler(fight, c, use, params, source)
         return out | done
@@ -155,7 +156,11 @@ def enduring_might(fight: Fight, c: Combatant, use: Use, params: Any, source: So
 
 def learn(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> dict[str, Any]:
     if c.botched is None:
-        raise RulesError(N_("{who}'s latest cast was not a botch (option botch_means)"), who=c.name)
+        raise RulesError(
+            N_("{who}'s latest cast was not a botch ({rule})"),
+            who=c.name,
+            rule=option_rule("botch_means", N_("by what the table counts as a botch")),
+        )
     _cost(fight, c, use)
     lesson = Effect(kind="skill_next", gift=use.id, value=1, skill=c.botched, ends="used")
     fight.set(c.id, effects=(*fight.people[c.id].effects, lesson), botched=None)
@@ -167,7 +172,12 @@ def fate(fight: Fight, c: Combatant, use: Use, params: Any, source: Source) -> d
     number on the opposite stone)."""
     stone = params.stone
     if stone not in ("cast_runes", "merkstave"):
-        raise RulesError(N_("say which stone: --stone cast_runes (the central stone) or merkstave"))
+        raise RulesError(
+            N_("say which stone: {which}"),
+            which=Named(
+                N_("--stone cast_runes (the central stone) or merkstave"), N_("the central stone or the Merkstave")
+            ),
+        )
     target = fight.who(params.target or "").id if params.target else None
     if use.id == "strand_of_fate":
         held = find(c.effects, "fate_token", target=target)
@@ -214,11 +224,15 @@ def narrate(fight: Fight, c: Combatant, use: Use, params: Any) -> dict[str, Any]
     out: dict[str, Any] = {"actor": c.id, "gift": use.text(), "wyrd_paid": cost, "narrative": use.gift.summary}
     strands = use.words & set(STRANDS)
     if strands and (use.id != "strands_of_the_soul" or target is None):
-        raise RulesError(N_("{effects} are Strands of the Soul's, on a --target"), effects=", ".join(STRANDS.values()))
+        raise RulesError(
+            N_("{effects} are Strands of the Soul's, on {what}"), effects=", ".join(STRANDS.values()), what=asks.TARGET
+        )
     if len(strands) > 1:
         raise RulesError(N_("Strands of the Soul does one thing a use: name one effect"))
     if params.margin is not None and use.id not in pacts.PACT_GIFTS:
-        raise RulesError(N_("--margin belongs to Sealed in Blood or Unbreakable Oath"))
+        raise RulesError(
+            N_("{what} belongs to Sealed in Blood or Unbreakable Oath"), what=Named("--margin", N_("a margin"))
+        )
     pay(fight, c, cost)
     if use.id in pacts.PACT_GIFTS:
         out |= pacts.seal(fight, c, use, target, params.margin)
@@ -242,7 +256,11 @@ def strand_of_the_soul(fight: Fight, target: Combatant, effect: str, params: Any
         return {"effect": effect, "wounds": wounds}
     if effect in ("god_rune_to_1", "god_rune_to_8"):
         if params.rune is None:
-            raise RulesError(N_("{effect}: name the god rune (--rune F, Th, A, H or T)"), effect=effect)
+            raise RulesError(
+                N_("{effect}: name the god rune ({which})"),
+                effect=effect,
+                which=Named(N_("--rune F, Th, A, H or T"), N_("F, Th, A, H or T")),
+            )
         code = rune_code(params.rune)
         if target.is_enemy or code not in target.runes:
             raise RulesError(
@@ -252,7 +270,7 @@ def strand_of_the_soul(fight: Fight, target: Combatant, effect: str, params: Any
         fight.set(target.id, runes={**target.runes, code: value})
         return {"effect": effect, "rune": code, "value": value}
     if params.skill is None:
-        raise RulesError(N_("{effect}: name the skill (--skill)"), effect=effect)
+        raise RulesError(N_("{effect}: name the skill{flag}"), effect=effect, flag=typed_only(" (--skill)"))
     name = skill_name(params.skill)
     if effect == "skill_merkstave_4":
         curse = Effect(kind="skill_merkstave", gift="strands_of_the_soul", value=4, skill=name)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import RulesError
+from runehall.errors import Named, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.midgard.combat import casting, gifts
@@ -131,8 +131,9 @@ class MerkstaveAction(CombatAction):
         if c.owed_merkstave:
             if params.margin or params.speed or params.next_attack + params.story != c.owed_merkstave:
                 raise RulesError(
-                    N_("{owed_merkstave} Merkstave owed from checks: next_attack + story only"),
+                    N_("{owed_merkstave} Merkstave owed from checks: {where} only"),
                     owed_merkstave=c.owed_merkstave,
+                    where=Named("next_attack + story", N_("next attack and story")),
                 )
             fight.set(c.id, owed_merkstave=0, exposed=c.exposed + params.next_attack)
             return {"actor": c.id, "spent": spent}
