@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, and_, insert, select, update
+from sqlalchemy import Connection, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from runehall.errors import N_, RunehallError
@@ -289,6 +289,12 @@ class Store(SeedStore):
             select(events).where(and_(events.c.table_id == table_id, events.c.seq > since)).order_by(events.c.seq)
         )
         return [_event(r) for r in rows]
+
+    def latest_seq(self, connection: Connection, table_id: str) -> int:
+        """The newest event's seq (0 before any): the log is appended to only, so a table whose latest seq is
+        the same holds the same events."""
+        found = connection.execute(select(func.max(events.c.seq)).where(events.c.table_id == table_id)).scalar()
+        return int(found or 0)
 
     def event(self, connection: Connection, table_id: str, seq: int) -> Event:
         row = connection.execute(select(events).where(and_(events.c.table_id == table_id, events.c.seq == seq))).first()

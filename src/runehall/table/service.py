@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -27,6 +30,7 @@ from runehall.table.limits import JoinLimits
 from runehall.table.state import TableState, fold
 from runehall.table.visibility import SECRET_VISIBILITIES, VISIBILITIES, visible
 
+FOLDED_KEPT = 64  # tables whose folded state is kept in memory (a page reads it several times)
 PASSWORD_ITERATIONS = 200_000  # the only count checked: ExportedTable refuses any other on import
 R = TypeVar("R")
 
@@ -65,6 +69,8 @@ class TableCore:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.join_limits = JoinLimits()
+        self._folded: OrderedDict[tuple[str, int, str, str], TableState] = OrderedDict()
+        self._folded_lock = threading.Lock()
 
     # -- tables and people ---------------------------------------------------------------------------
     def create(
@@ -202,8 +208,24 @@ class TableCore:
         return registry.get(row.system), dict(row.options)
 
     def state(self, table_id: str) -> TableState:
+        """The table's state now. A page reads it several times: the fold of the same events is kept (the log
+        is appended to only, so the same latest seq and options mean the same state). Read it, never change it."""
         system, options = self.system(table_id)
-        return fold(system.id, options, self.store.read(lambda c: self.store.events(c, table_id)))
+        latest = self.store.read(lambda c: self.store.latest_seq(c, table_id))
+        key = (table_id, latest, system.id, json.dumps(options, sort_keys=True, default=str))
+        with self._folded_lock:
+            found = self._folded.get(key)
+            if found is not None:
+                self._folded.move_to_end(key)
+                return found
+        made = fold(system.id, options, self.store.read(lambda c: self.store.events(c, table_id)))
+        if max(made.by_seq, default=0) != latest:  # an event landed between the two reads: not kept
+            return made
+        with self._folded_lock:
+            self._folded[key] = made
+            while len(self._folded) > FOLDED_KEPT:
+                self._folded.popitem(last=False)
+        return made
 
     def locked_state(self, c: Connection, table_id: str) -> TableState:
         """The state inside a write transaction, after taking the table's write lock: checks made on it

@@ -9,7 +9,7 @@ Difficulties) are read from the data files, never restated here.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -85,7 +85,9 @@ def weapon_rows() -> dict[str, WeaponRow]:
     return {w["id"]: WeaponRow.model_validate(w) for w in read_data_file(PACKAGE, "weapons.toml")["weapon"]}
 
 
+@lru_cache(maxsize=1024)
 def weapon_row(name: str) -> WeaponRow | None:
+    """The weapons.toml row a name or id stands for (read on every fold of a fight's log: kept once found)."""
     key = fold(name).replace(" ", "_").replace("-", "_").replace("/", "_")
     rows = weapon_rows()
     if key in rows:
