@@ -188,7 +188,9 @@ def test_a_sealed_allocation_reaches_its_author_alone_until_the_opponent_reveals
         for name in ("gm", "bo"):  # not a byte of it, over the socket or the events API
             everything = "".join(received[name]) + json.dumps(seats[name].events())
             assert secret not in everything and json.dumps(sealed["payload"]) not in everything
-            assert all(json.loads(text)["seq"] != sealed["seq"] for text in received[name])
+            # They are told a choice was sealed (their boards show "chosen"), and nothing of it.
+            assert json.loads(received[name][0]) == {"type": "sealed"}
+            assert all(json.loads(text)["seq"] != sealed["seq"] for text in received[name][1:])
             assert all(e["seq"] != sealed["seq"] for e in seats[name].events())
             assert all(e["seq"] != sealed["seq"] for e in seats[name].get(f"/events?since={sealed['seq'] - 1}").json())
             assert "allocate" not in "".join(received[name])
@@ -197,7 +199,7 @@ def test_a_sealed_allocation_reaches_its_author_alone_until_the_opponent_reveals
             assert cast["sealed"] and "allocation" not in cast and "margin" not in cast
         assert json.loads(received["ana"][0]) == sealed  # the author sees it, live
         assert sealed in ana.events()
-        assert json.loads(received["bo"][0])["payload"]["text"] == "MARK-one"  # nothing came before the mark
+        assert json.loads(received["bo"][1])["payload"]["text"] == "MARK-one"  # nothing else came before the mark
 
         # The raider's side: the GM casts and allocates; that event, seen by all, reveals Ulrik's.
         done(table.gm, tracker_id, "cast", manual=[6, 4, 1, 3], actor=FOE_ID)

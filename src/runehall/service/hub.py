@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.storage.store import Event, Participant
-from runehall.table.visibility import can_see
+from runehall.table.visibility import SEALED_VISIBILITY, can_see
 
 QUEUE_LIMIT = 1000
 # Live sockets at once. A person has a few tabs and devices open; more is a leak or an attack (800 sockets
@@ -80,8 +80,11 @@ class Hub:
             if not room:
                 continue
             text = json.dumps(present(event))
+            # One side of a secret choice: the others are told only that a choice was sealed, so their boards
+            # are drawn anew (showing "chosen"); what was chosen stays with its author.
+            notice = json.dumps({"type": "sealed"}) if event.visibility == SEALED_VISIBILITY else None
             for subscriber in room:
-                subscriber.offer((event.seq, text if can_see(event, subscriber.viewer) else None))
+                subscriber.offer((event.seq, text if can_see(event, subscriber.viewer) else notice))
 
     def kick(self, table_id: str, participant_id: str) -> None:
         for subscriber in list(self.rooms.get(table_id, ())):

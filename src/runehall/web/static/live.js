@@ -125,6 +125,7 @@
     socket.onopen = function () { delay = 500; say(box.dataset.liveText || "Live"); redrawPeople(); };
     socket.onmessage = function (message) {
       const event = JSON.parse(message.data);
+      if (event.type === "sealed") { redrawTrackerViews(); return; } // someone chose in secret: "chosen" shows
       if (typeof event.seq === "number" && event.seq > last) catchUp();
     };
     socket.onclose = function () {
