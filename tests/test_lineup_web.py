@@ -207,7 +207,7 @@ def test_a_new_foe_row_takes_its_kinds_defaults_ticked_boxes_included(client: An
 
 
 def test_the_screen_shows_where_everyone_starts_or_why_it_cannot_start_yet(client: Any) -> None:
-    table_id, _, ids = table(client)
+    table_id, _, _ = table(client)
     page = client.get(f"/t/{table_id}/trackers/setup", params={"tracker": "skirmish"}).text
     preview = page.split('class="lineup-part setup-preview"')[1].split("</section>")[0]
     tokens = re.findall(r'<g class="token[^"]*" role="img" aria-label="([^"]+)"', preview)
@@ -218,3 +218,17 @@ def test_the_screen_shows_where_everyone_starts_or_why_it_cannot_start_yet(clien
     again = client.post(f"/t/{table_id}/trackers/setup", data=lonely).text
     assert "lineup-part setup-preview" not in again and "Not ready to start yet" in text_of(again)
     assert "two sides" in text_of(again)
+
+
+def test_a_number_the_rules_set_is_shown_not_typed(client: Any) -> None:
+    from test_midgard_character import ch1
+
+    table_id = new_table(client, "midgard")
+    assert client.post(f"/api/tables/{table_id}/characters", json={"sheet": ch1()}).status_code in (200, 201)
+    page = client.get(f"/t/{table_id}/trackers/setup", params={"tracker": "combat"}).text
+    sent = values(page)
+    sent["f.0.kind"] = "shieldbearer"
+    again = client.post(f"/t/{table_id}/trackers/setup", data=sent).text
+    row = again.split("data-foe-row")[1].split("</fieldset>")[0]
+    assert 'class="field fixed"' in row and 'type="number" value' not in row.split("Defence")[1].split("</div>")[0]
+    assert re.search(r'<input type="hidden" name="f\.0\.n\.defence" value="\d+">', row)

@@ -27,6 +27,9 @@ class FoeKind:
     group: str = ""  # the heading it is listed under (Goblins, Dwarves; Warbands)
     hint: str = ""  # a line about it (its benchmark, its maximum threat)
     shows: tuple[str, ...] = ()  # the Numbers fields that matter for it (a Thane has no warband size); () all
+    fixed: tuple[
+        str, ...
+    ] = ()  # those the rules set from the others (a Shieldbearer's Defence by its rank): shown, not typed
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ class FoeRow:
     numbers: list[Field]
     values: dict[str, Any] = field(default_factory=dict)  # the numbers as shown
     hint: str = ""
+    fixed: tuple[str, ...] = ()  # numbers the rules set from the others: shown, not typed
     derives: str = ""  # the numbers that work the others out again (comma-separated)
     error: str = ""
 
@@ -265,6 +266,7 @@ def _foe_row(
         numbers=controls,
         values=numbers,
         hint=kinds[kind].hint,
+        fixed=kinds[kind].fixed,
         derives=",".join(sorted(derives)),
         error=error,
     )

@@ -159,7 +159,8 @@ def foe_kinds(words: Words) -> tuple[FoeKind, ...]:
         else:
             said = words(hint, low=RANK_LOW, high=RANK_HIGH, most=BAND_MOST)
         shows = () if k.cls == "warband" else tuple(n for n in Numbers.model_fields if n != "size")
-        out.append(FoeKind(id=k.id, name=words(k.name), group=words(group), hint=said, shows=shows))
+        fixed = () if k.cls == "thane" else NUMBERS  # a Thane's are the GM's to pick; the others' follow the rank
+        out.append(FoeKind(id=k.id, name=words(k.name), group=words(group), hint=said, shows=shows, fixed=fixed))
     return tuple(out)
 
 
