@@ -299,6 +299,7 @@ class SkirmishTracker(Tracker[Skirmish]):
                 Move("aim", "Aim", {**mine, "care": 2}, ask=("care",), target="target", targets=foes, actor=active.id),
                 Move("move", "Move", mine, target="to", actor=active.id, hint="Click the map: at most 6 paces"),
                 Move("plan", "Plan in secret", mine, ask=("plan",), actor=active.id),
+                Move("plan", "Plan nothing", {**mine, "plan": "-"}, actor=active.id, quiet=True),
             ]
         return BoardView(
             title="Skirmish by the ford",

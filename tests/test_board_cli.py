@@ -54,6 +54,7 @@ def test_play_show_draws_the_board_in_words(cli: Any, game: Path) -> None:
         "Aim (Ann) — choose a target: Bob; Care",
         "Move (Ann) — choose a place on the map · Click the map: at most 6 paces",
         "Plan in secret (Ann) — choose Plan",
+        "Plan nothing (Ann)",
     ]
     assert program_values(shown) == [], program_values(shown)
 

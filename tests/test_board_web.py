@@ -65,7 +65,7 @@ def said(html: str) -> str:
 
 def moves_of(html: str) -> list[tuple[str, dict[str, Any], str]]:
     """Each move's form: its action, its fixed parameters, and what it asks."""
-    forms = re.findall(r"<form class=\"move\".*?</form>", html, re.S)
+    forms = re.findall(r"<form class=\"move(?: quiet)?\".*?</form>", html, re.S)
     out = []
     for form in forms:
         action = re.search(r'name="action" value="(\w+)"', form)
@@ -104,7 +104,8 @@ def test_the_gm_gets_a_button_for_exactly_each_move_of_the_board(client: Any) ->
     assert sorted(titles) == sorted(m.title for m in expected.moves)  # in words, never the action's name
     # The actor's moves are on Ann's card, the table's own (the next turn) in the move bar.
     ann = re.search(r'<li class="bcard[^"]*" data-key="ann">.*?</li>\s*<li class="bcard', html, re.S)
-    assert ann and sorted(re.findall(r'name="action" value="(\w+)"', ann.group(0))) == ["aim", "attack", "move", "plan"]
+    found = sorted(re.findall(r'name="action" value="(\w+)"', ann.group(0))) if ann else []
+    assert found == ["aim", "attack", "move", "plan", "plan"]
     bar = html[html.index('class="move-bar"') :]
     assert re.findall(r'name="action" value="(\w+)"', bar) == ["next_turn"]
     assert '<button type="submit" class="move-go">Next turn</button>' in bar  # one click posts it
@@ -170,7 +171,7 @@ def test_the_map_is_drawn_to_scale_with_a_token_per_placed_combatant_and_an_area
 def test_a_player_gets_the_moves_of_their_own_combatants_and_nobody_else_any(client: Any) -> None:
     table_id, tracker_id, ana, bo = skirmish(client)
     mine = moves_of(view(ana, table_id, tracker_id))
-    assert sorted(a for a, _, _ in mine) == ["aim", "attack", "move", "plan"]
+    assert sorted(a for a, _, _ in mine) == ["aim", "attack", "move", "plan", "plan"]
     assert all(p["actor"] == "ann" for _, p, _ in mine)
     assert moves_of(view(bo, table_id, tracker_id)) == []
     # Ann's turn over, Ana has nothing to do: Bob is the GM's.
@@ -301,7 +302,9 @@ def test_a_place_in_whole_units_is_clicked_in_whole_units() -> None:
 def test_a_moves_reach_is_drawn_round_its_actors_token_hidden_until_armed(client: Any) -> None:
     table_id, tracker_id, ana, _ = skirmish(client)
     html = view(ana, table_id, tracker_id)
-    attack = re.search(r'data-move data-move-id="([\w-]+)"[^>]*>\s*<input type="hidden" name="action" value="attack"', html)
+    attack = re.search(
+        r'data-move data-move-id="([\w-]+)"[^>]*>\s*<input type="hidden" name="action" value="attack"', html
+    )
     assert attack, "the attack's form carries its id"
     ring = re.search(rf'<g class="reach-rings" data-rings-for="{attack.group(1)}" hidden[^>]*>(.*?)</g>', html, re.S)
     assert ring, "its rings wait, hidden, in the map"
@@ -320,3 +323,10 @@ def test_a_move_that_drew_nothing_is_not_marked_by_hand(client: Any) -> None:
     assert moved.status_code == 200, moved.text
     entry = client.get(f"/t/{table_id}/log", params={"since": 0}).text.split('class="entry kind-tracker_action')[-1]
     assert "source manual" not in entry.split("</p>")[0]  # nothing was drawn, by hand or otherwise
+
+
+def test_a_quiet_move_is_drawn_as_the_smaller_variant(client: Any) -> None:
+    table_id, tracker_id, ana, _ = skirmish(client)
+    html = view(ana, table_id, tracker_id)
+    forms = re.findall(r'<form class="move( quiet)?"[^>]*>.*?class="move-go"[^>]*>([^<]+)<', html, re.S)
+    assert ("", "Plan in secret") in forms and (" quiet", "Plan nothing") in forms

@@ -113,7 +113,7 @@ def test_a_board_played_by_clicks(server: str, browser: Browser) -> None:
     gm.locator("select[name='ctl-ann']").select_option(label="Ana")
     gm.click("button:text('Hand out')")
     ann = ana.locator(".bcard[data-key=ann]")
-    expect(ann.locator("button.move-go")).to_have_count(4, timeout=10000)
+    expect(ann.locator("button.move-go")).to_have_count(5, timeout=10000)
     expect(ann).to_contain_text("Lo lleva Ana")
 
     # Attack: armed (pressed, the foe marked, friends and the fallen dimmed), Escape cancels, Bob clicked.

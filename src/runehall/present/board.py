@@ -90,6 +90,7 @@ class Move:
     actor: str | None = None  # the combatant the move is for (its card carries the button); None: the table's
     hint: str = ""
     rings: tuple[Ring, ...] = ()  # drawn around the actor's token while the move is armed
+    quiet: bool = False  # a variant of another move (the same, done by hand): drawn smaller, not beside it as its equal
     choices: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     """What an asked parameter may take now, each (value, words): a select (a list: a select per entry),
     where the state settles the choices (the runes on a tree) and the action's schema cannot."""

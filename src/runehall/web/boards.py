@@ -42,6 +42,7 @@ class MoveForm:
     point: str = ""  # the target is a place on the map, not a card: how it is sent ("pair" or "xy")
     whole: bool = False  # the place in whole units (the map's click is rounded to them)
     random: bool = False  # draws: a "drawn by hand" field goes with its form
+    quiet: bool = False  # a variant of another move: a smaller button
 
 
 @dataclass
@@ -174,6 +175,7 @@ def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dic
         point=point,
         whole=whole,
         random=bool(getattr(action, "random", False)),
+        quiet=move.quiet,
     )
 
 
