@@ -18,8 +18,9 @@ from runehall.present.board import BoardView, Move, Seat
 from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems.rune.combat import CombatState
+from runehall.systems.rune.combat.board_view import order_entries, turns
 from runehall.systems.rune.combat.geometry import dist2
-from test_rune_combat import RAGNAR_SHEET, THURID_SHEET, Fight, fighter
+from test_rune_combat import RAGNAR_SHEET, THURID_SHEET, Fight, fighter, hero
 
 GM = Seat(runs=True)
 TERRAIN: list[dict[str, Any]] = [
@@ -128,6 +129,9 @@ def assert_the_rest_is_refused(fight: Fight, view: BoardView, seat: Seat) -> Non
     tracker = fight.log.tracker
     state = fight.state
     offered = {(m.action, m.actor) for m in view.moves}
+    for m in view.moves:  # the runner's move for someone, picked by a click (an Engagement roll vs an object)
+        if m.actor is None and m.target is not None and m.target == tracker.action(m.action).actor_param:
+            offered |= {(m.action, t) for t in m.targets}
     mine = [c.name for c in state.combatants if seat.runs or c.name in seat.controls]
     for name, action in tracker.actions().items():
         fields = set(action.Params.model_fields)
@@ -138,7 +142,16 @@ def assert_the_rest_is_refused(fight: Fight, view: BoardView, seat: Seat) -> Non
         for who in mine:
             if (name, who) not in offered:
                 passed = [p for p in attempts(state, who, fields) if accepted(fight, name, p, state)]
+                if name == "engagement":  # a player's card offers it against an enemy within 3 paces alone:
+                    passed = [p for p in passed if p.get("opponent") and engaged(state, who, p["opponent"])]
                 assert not passed, (name, who, passed[:1])
+
+
+def engaged(state: CombatState, a: str, b: str) -> bool:
+    """Whether a and b stand within 3 paces (what else an Engagement roll is against, an object or a race for a
+    spot, is the runner's call: his board offers it for anyone)."""
+    at = {c.name: c.at for c in state.combatants}
+    return dist2(at[a], at[b]) <= 9
 
 
 # -- what every string may hold ---------------------------------------------------------------------------
@@ -404,8 +417,7 @@ def test_the_fight_over_offers_rest_and_says_why() -> None:
 def test_nobody_treats_a_patient_who_has_lost_nothing() -> None:
     fight = skirmish()
     fight.roll_all(Ragnar=[5], Thurid=[7], Goblin=[3], Troll=[2])
-    heal = [m for m in board(fight).moves if m.action == "heal"]
-    assert heal == []  # nobody is hurt yet
+    assert not [m for m in board(fight).moves if m.action == "heal"]  # nobody is hurt yet
     fight.refuse("heal", "lost no Hit Points", who="Thurid", patient="Ragnar")
     fight.do("damage", who="Ragnar", raw=10)  # 4 HP past his Soak: no Wound
     heal = next(m for m in board(fight, Seat(controls=frozenset({"Thurid"}))).moves if m.action == "heal")
@@ -481,3 +493,67 @@ def test_a_bow_in_hand_shows_its_missiles() -> None:
     )  # a bow gives no DFN: his bare hands do
     es = {s.label: s.value for s in board(fight, GM, "es").combatants[0].stats}
     assert es["Proyectiles restantes"] == "12"
+
+
+# -- the round's order, the map's frame, the Engagement roll (issue 13's browser test) -----------------------
+def test_the_order_is_the_rounds_every_action_with_the_one_taken_now() -> None:
+    fight = Fight(hero("Ragnar", (0, 0), init=20), fighter("Grak", (10, 0), init=7), fighter("Ulf", (10, 5), init=5))
+    fight.roll_all(Ragnar=[5], Grak=[5], Ulf=[5])  # 25 (and 5 with it), 12, 10
+    en, es = words_for("en", "rune"), words_for("es", "rune")
+    assert order_entries(fight.board, en) == (
+        ("Ragnar", "25 Ragnar", True), ("Grak", "12 Grak", False), ("Ulf", "10 Ulf", False),
+        ("Ragnar", "5 Ragnar", False),
+    )  # fmt: skip
+    assert board(fight).order == ("Ragnar", "Grak", "Ulf")
+    fight.do("pass", who="Ragnar")
+    fight.do("wait", who="Grak")
+    assert [(t.key, t.step, t.done, t.now) for t in turns(fight.board)] == [
+        ("Ragnar", 25, True, False), ("Ulf", 10, False, True), ("Ragnar", 5, False, False),
+        ("Grak", None, False, False),
+    ]  # fmt: skip
+    assert board(fight).order == ("Ragnar", "Ulf", "Grak")  # who has acted keeps his place
+    assert [label for _, label, _ in order_entries(fight.board, es)][-1] == "Grak (esperando)"
+    fight.do("pass", who="Ulf")
+    fight.do("cut_in", who="Grak")  # at 9, just after Ulf's 10
+    assert [(t.key, t.step, t.now) for t in turns(fight.board)][-2:] == [("Grak", 9, True), ("Ragnar", 5, False)]
+
+
+def frame(fight: Fight) -> tuple[float, float, float, float]:
+    m = board(fight).map
+    assert m is not None
+    return m.origin[0], m.origin[1], m.width, m.height
+
+
+def test_the_maps_frame_holds_still_as_people_move_and_grows_for_one_who_walks_out() -> None:
+    fight = Fight(hero("Ragnar", (0, 0), init=20, balance=2), fighter("Grak", (10, 0), init=7), terrain=[TERRAIN[0]])
+    fight.roll_all(Ragnar=[5], Grak=[5])
+    before = frame(fight)
+    assert before == (-3, -5, 16, 9)  # Ragnar, Grak and the mud, 3 paces of room round them
+    fight.do("move", [9, 2, 8], who="Ragnar", to=[7, 0], kind="full")  # over the mud; Grak strikes as he nears
+    assert fight.who("Ragnar").at == (7, 0) and frame(fight) == before  # the terrain does not jump
+    fight.do("move", who="Grak", to=[10, 8], kind="half")  # out of the frame: it grows
+    grown = frame(fight)
+    assert grown == (-3, -5, 16, 16)
+    fight.do("pass", who="Grak")
+    fight.do("pass", who="Ragnar")
+    fight.do("end_round")
+    fight.roll_all(Ragnar=[5], Grak=[5])
+    fight.do("pass", who="Ragnar")
+    fight.do("move", who="Grak", to=[10, 2], kind="half")  # back in: it keeps its size
+    assert frame(fight) == grown
+
+
+def test_an_engagement_roll_is_offered_against_a_near_enemy_and_against_an_object_by_the_runner() -> None:
+    bonus = {"engagement": 4}  # Str + weapon Ability, given as a stat
+    fight = Fight(hero("Ragnar", (0, 0), **bonus), fighter("Grak", (10, 0), **bonus), fighter("Ulf", (2, 0), **bonus))
+    fight.roll_all(Ragnar=[5], Grak=[5], Ulf=[5])
+    view = board(fight)
+    assert offered(view, "engagement", "Ragnar").targets == ("Ulf",)  # Ulf stands 2 paces off; Grak 10
+    assert "engagement" not in {m.action for m in view.moves if m.actor == "Grak"}  # nobody near him
+    runner = offered(view, "engagement", None)
+    assert runner.title == "Engagement roll against an object" and runner.target == "who"
+    assert runner.ask == ("difficulty",) and runner.params == {"difficulty": 6}
+    assert set(runner.targets) == {"Ragnar", "Grak", "Ulf"}
+    assert offered(board(fight, GM, "es"), "engagement", None).title == "Tirada de enfrentamiento contra un objeto"
+    assert "engagement" not in {m.action for m in board(fight, Seat(controls=frozenset({"Grak"}))).moves}
+    check(fight)

@@ -78,7 +78,7 @@ def test_a_bad_area_is_refused_in_the_setup(bad: dict[str, Any], match: str) -> 
 def test_slippery_and_uneven_ground_halve_moves() -> None:
     for kind in ("slippery", "uneven"):
         fight = start(field(zone(kind, [5, -5, 40, 5])))
-        fight.refuse("move", "over this ground .* costs 25.0", who="Ragnar", to=[15, 0], kind="full")
+        fight.refuse("move", "over this ground .* costs 25 paces", who="Ragnar", to=[15, 0], kind="full")
         fight.do("move", [9] if kind == "slippery" else None, who="Ragnar", to=[12, 0], kind="full")  # 5 + 7 x 2
     open_ground = start(field())
     open_ground.do("move", who="Ragnar", to=[15, 0], kind="full")
@@ -86,16 +86,16 @@ def test_slippery_and_uneven_ground_halve_moves() -> None:
 
 def test_a_slope_halves_moves_uphill_and_doubles_them_downhill() -> None:
     fight = start(field(zone("slope", [-50, -5, 50, 5], up=[1, 0])))
-    fight.refuse("move", "costs 24.0", who="Ragnar", to=[12, 0], kind="full")
+    fight.refuse("move", "costs 24 paces", who="Ragnar", to=[12, 0], kind="full")
     fight.do("move", who="Ragnar", to=[-40, 0], kind="full")  # 40 paces downhill cost 20
     across = start(field(zone("slope", [-50, -50, 50, 50], up=[1, 0])))
-    across.refuse("move", "is 21.0 paces away", who="Ragnar", to=[0, 21], kind="full")
+    across.refuse("move", "is 21 paces away", who="Ragnar", to=[0, 21], kind="full")
 
 
 def test_balance_surfaces_and_water_use_their_own_tables() -> None:
     beam = start(field(zone("balance_surface", [-30, -1, 30, 1]), people=[
         hero("Ragnar", (0, 0), init=20, sprint=1, balance_rating=1), fighter("Goblin", (60, 60))]))  # fmt: skip
-    beam.refuse("move", "costs 22.0", who="Ragnar", to=[11, 0], kind="full")  # Balance 1: 10 paces
+    beam.refuse("move", "costs 22 paces", who="Ragnar", to=[11, 0], kind="full")  # Balance 1: 10 paces
     beam.do("move", who="Ragnar", to=[10, 0], kind="full")
     swimmer = [hero("Ragnar", (0, 0), init=20, sprint=1, swim_rating=2), fighter("Goblin", (60, 60))]
     choppy = start(field(zone("choppy_water", [-30, -30, 30, 30]), people=swimmer))

@@ -329,7 +329,7 @@ def test_foes_made_here_start_a_fight() -> None:
     assert dwarf.ready == bow.id and bow.kind == "missile" and not bow.dfn_na
     assert (bow.init, bow.atk, bow.dfn, bow.dam, bow.dam_rating) == (5, 4, 2, 8, 10)  # DFN = Res with the bow
     assert (axe.kind, axe.init, axe.atk, axe.dfn, axe.dam) == ("melee", 6, 8, 5, 8)
-    assert (gob.move_full, gob.move_half, gob.weapons[0].name) == (15, 7, "Natural weapons")
+    assert (gob.move_full, gob.move_half, gob.weapons[0].name) == (15, 7, "Natural weapon")
 
 
 def test_foes_made_here_fight_through_the_play_log() -> None:

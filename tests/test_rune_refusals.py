@@ -37,8 +37,11 @@ def test_a_combat_refusal_reads_in_spanish_with_its_words() -> None:
     assert str(dying) == "Orc is dying and cannot act"
     assert say(dying, ES) == "Orc está moribundo y no puede actuar"  # the health word in Spanish as well
     far = refused(fight, "move", who="Ragnar", to=[0, 40], kind="half")
-    assert str(far) == "a half move takes Ragnar at most 8 paces; (0, 40) is 40.0 paces away"
-    assert say(far, ES) == "con medio movimiento Ragnar avanza como mucho 8 pasos; (0, 40) está a 40.0 pasos"
+    assert str(far) == "a half move takes Ragnar at most 8 paces; (0, 40) is 40 paces away"
+    assert say(far, ES) == "con medio movimiento Ragnar avanza como mucho 8 pasos; (0, 40) está a 40 pasos"
+    askew = refused(fight, "move", who="Ragnar", to=[9, 4], kind="half")  # 9.85 paces: to a tenth
+    assert str(askew) == "a half move takes Ragnar at most 8 paces; (9, 4) is 9.8 paces away"
+    assert say(askew, ES).endswith("(9, 4) está a 9,8 pasos")  # the Spanish decimal comma
 
 
 def test_a_sheet_refusal_reads_in_spanish_beside_its_field() -> None:

@@ -30,7 +30,9 @@ from runehall.present.check import program_values
 from runehall.systems import registry
 from runehall.systems.tracker import TrackerAction
 from test_rune_advancement import ragnar
-from test_rune_combat import Fight, fighter, hero
+from test_rune_combat import RAGNAR_SHEET, Fight, fighter, hero
+from test_rune_combat_terrain import field, start, zone
+from test_rune_foes import foes_of_the_book
 
 SYSTEM = registry.get("rune")
 LANGUAGES = ("en", "es")
@@ -228,3 +230,38 @@ def test_tracker_and_mechanic_titles_have_spanish() -> None:
     titles += [m.summary for m in SYSTEM.mechanics().values()] + [m.manual_help for m in SYSTEM.mechanics().values()]
     for title in titles:
         assert es(title) != title and program_values(title) == [], title
+
+
+def test_a_foes_weapon_is_named_in_the_readers_words_when_he_rolls_initiative() -> None:
+    """Issue 13: a foe's attack form has an id ('claw_attack') that is no word: the card names his weapon."""
+    _, goblin = foes_of_the_book()
+    fight = Fight({"name": "Ragnar", "sheet": RAGNAR_SHEET, "at": [0, 0]}, goblin)
+    fight.do("initiative", [5], who="Rock goblin")
+    event = _stored(fight.log.events[-1])
+    assert event["result"]["plan"] == "claw_attack" and event["result"]["weapon"] == "Natural weapon"
+    action = SYSTEM.tracker("combat").action("initiative")
+    said = {lang: action.describe(event, words_for(lang, "rune"), "Ana").action for lang in LANGUAGES}
+    assert said == {
+        "en": "Rock goblin rolls initiative with the Natural weapon",
+        "es": "Rock goblin tira iniciativa con su Arma natural",  # one weapon: "su" agrees
+    }
+    old = {**event, "result": {k: v for k, v in event["result"].items() if k != "weapon"}}  # stored before
+    assert action.describe(old, words_for("es", "rune"), "Ana").action == said["es"]  # named from the id's data
+
+
+def test_a_move_over_slippery_ground_says_whether_he_kept_his_feet() -> None:
+    kept = start(field(zone("slippery", [-10, -10, 10, 10])))
+    kept.do("move", [4], who="Ragnar", to=[0, 5], kind="half")  # Balance 4 + 2 against 6
+    fell = start(field(zone("slippery", [-10, -10, 10, 10])))
+    fell.do("move", [3], who="Ragnar", to=[0, 5], kind="half")
+    move = SYSTEM.tracker("combat").action("move")
+    en, es = words_for("en", "rune"), words_for("es", "rune")
+    rows = [(r.label, r.value) for f in (kept, fell) for r in move.describe(_stored(f.log.events[-1]), en, "").rows]
+    assert rows == [
+        ("Ragnar's Balance", "4 +2 = 6 vs Difficulty 6 — keeps his feet"),
+        ("Ragnar's Balance", "3 +2 = 5 vs Difficulty 6 — falls"),
+    ]
+    said = move.describe(_stored(kept.log.events[-1]), es, "")
+    assert [(r.label, r.value) for r in said.rows] == [
+        ("Equilibrio de Ragnar", "4 +2 = 6 contra Dificultad 6 — se mantiene en pie")
+    ]

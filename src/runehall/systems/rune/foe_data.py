@@ -203,6 +203,24 @@ def attack_form(foe: FoeType) -> AttackForm:
     return next(f for f in foes_file().attack_form if f.id == foe.weapons)
 
 
+def form_weapon_id(form: AttackForm) -> str:
+    """The weapon id a foe's attack form gets in a fight (names no weapons.toml row)."""
+    return f"{form.id}_attack"
+
+
+def missile_weapon_id(row: Missile) -> str:
+    return f"foe_{row.id}"
+
+
+def foe_weapon_name(weapon_id: str) -> str | None:
+    """The name of a foe's weapon by the id it gets in a fight (an attack form, a bow or a crossbow): what a
+    stored event that kept only the id is read with. None for any other id."""
+    data = foes_file()
+    found = [f.name for f in data.attack_form if form_weapon_id(f) == weapon_id]
+    found += [m.name for m in data.missile if missile_weapon_id(m) == weapon_id]
+    return found[0] if found else None
+
+
 def rank(c: Category) -> int:
     """0 for the most dangerous category."""
     return [x.id for x in categories()].index(c.id)

@@ -29,7 +29,9 @@ from runehall.systems.rune.foe_data import (
     foe_type,
     foe_types,
     foes_file,
+    form_weapon_id,
     missile_row,
+    missile_weapon_id,
     rank,
 )
 
@@ -262,14 +264,14 @@ def foe_spec(
         raise ParameterError(N_("these statistics were made for another foe type or Threat Category"))
     form = attack_form(kind)
     weapons: list[dict[str, Any]] = [
-        {"weapon": f"{form.id}_attack", "name": form.name, "kind": "melee"} | {s: getattr(stats, s) for s in STATS[:4]}
+        {"weapon": form_weapon_id(form), "name": form.name, "kind": "melee"} | {s: getattr(stats, s) for s in STATS[:4]}
     ]
     if stats.missile is not None:
         row = missile_row(stats.missile.weapon)
         shot = stats.missile
         weapons.insert(
             0,
-            {"weapon": f"foe_{row.id}", "name": row.name, "kind": "missile", "dam_rating": row.range_dam_rating}
+            {"weapon": missile_weapon_id(row), "name": row.name, "kind": "missile", "dam_rating": row.range_dam_rating}
             | {"init": shot.init, "atk": shot.atk, "dfn": shot.dfn, "dam": shot.dam},
         )
     return {

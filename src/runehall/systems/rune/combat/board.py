@@ -21,7 +21,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import health_of, steps_after_acting, wounds_from
 from runehall.systems.rune.combat.combatant import Combatant, RoundFlags
-from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.geometry import ENGAGED, grown, within
 from runehall.systems.rune.combat.settings import barb_net, fold, opt
 from runehall.systems.rune.combat.state import CombatState, Entry, Phase, Slot, Window
 from runehall.systems.rune.speech.common import HEALTH
@@ -48,6 +48,7 @@ class Board:
         self.ended = state.ended
         self.terrain = state.terrain
         self.exits_used = dict(state.exits_used)
+        self.ground = state.ground
         self.during: set[str] = set()  # windows opened during the action in progress
 
     def freeze(self) -> CombatState:
@@ -62,6 +63,7 @@ class Board:
             ended=self.ended,
             terrain=self.terrain,
             exits_used=self.exits_used,
+            ground=grown(self.ground, (c.at for c in self.people.values())),
         )
 
     def opt(self, name: str) -> Any:
@@ -277,7 +279,7 @@ class Board:
         self.slot = None
         who = slot.who
         entry = self.entries[who]
-        self.entries[who] = entry.model_copy(update={"steps": entry.steps[1:]})
+        self.entries[who] = entry.model_copy(update={"steps": entry.steps[1:], "acted": (*entry.acted, slot.step)})
         self._after_action(slot.step, who)
         c = self.people[who]
         self.flag(who, acted=True)

@@ -11,6 +11,7 @@ click on the map: a point [x, y] in whole paces, in the state's coordinates (the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from runehall.chance.seeded import SeededSource
@@ -19,7 +20,7 @@ from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge,
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
-from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.geometry import ENGAGED, grown, within
 from runehall.systems.rune.combat.settings import missile_range
 from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
 from runehall.systems.rune.combat.terrain import Zone
@@ -127,10 +128,8 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
             add("release", who)
         near = [o.name for o in board.enemies(c) if within(o.at, c.at, ENGAGED)]
         targets = trial.targets("engagement", who, "opponent", near)
-        if targets:
+        if targets:  # against an enemy within 3 paces; one against an object is the runner's to call
             add("engagement", who, target="opponent", targets=targets)
-        elif trial.ok("engagement", who):  # against a spot or an object: vs a Difficulty
-            add("engagement", who, ask=("difficulty",))
         if may_begin(trial, c.name):
             found[:0] = _turn_moves(trial, board, c, words)
     if phase == "over":  # a minute's work once the fight is over
@@ -253,6 +252,11 @@ def _runner_moves(trial: Trial, board: Board, words: Words) -> list[Move]:
             target="who",
             targets=targets,
         )
+    targets = trial.targets("engagement", {}, "who", names)  # the map holds no objects: the runner says so
+    if targets:
+        usual = {"difficulty": trial.actions["engagement"].Params.model_fields["difficulty"].default}
+        title = words("Engagement roll against an object")
+        found.append(Move("engagement", title, params=usual, ask=("difficulty",), target="who", targets=targets))
     targets = trial.targets("leave", {}, "who", names)
     if targets:
         add("leave", {}, target="who", targets=targets)
@@ -367,11 +371,50 @@ def weapon_name(c: Combatant, weapon_id: str, words: Words) -> str:
 
 
 # -- order, phase, notes ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One action in the round's order: whose, at which step (None: held by a wait, to cut in with), whether
+    it is taken (or passed) and whether it is the one being taken now."""
+
+    key: str
+    step: int | None
+    done: bool = False
+    now: bool = False
+
+
+def turns(board: Board) -> tuple[Turn, ...]:
+    """The round's whole order of actions, those taken included: a second action at its own later step."""
+    slots: list[tuple[tuple[Any, ...], str, int, bool]] = []
+    for name, e in board.entries.items():
+        slots += [(board.order_key(name, s), name, s, True) for s in e.acted]
+        slots += [(board.order_key(name, s), name, s, False) for s in e.steps if not e.waiting]
+    slots.sort()
+    now = turn(board)
+    found: list[Turn] = []
+    for _, name, step, done in slots:
+        acting = not done and now == (name, step) and not any(t.now for t in found)
+        found.append(Turn(name, step, done, acting))
+    found += [Turn(n, None) for n, e in board.entries.items() if e.waiting]
+    return tuple(found)
+
+
+def turn_label(t: Turn, words: Words) -> str:
+    """ "25 Ragnar"; "Thurid (waiting)" for an action held to cut in with."""
+    if t.step is None:
+        return words("{who} (waiting)", who=t.key)
+    return words("{step} {who}", step=words.number(t.step), who=t.key)
+
+
+def order_entries(board: Board, words: Words) -> tuple[tuple[str, str, bool], ...]:
+    """Each action of the round's order as (combatant key, label, taken now): what the board would show if
+    present.board carried a label per entry (BoardView.order is combatant keys alone)."""
+    return tuple((t.key, turn_label(t, words), t.now) for t in turns(board))
+
+
 def order(board: Board) -> tuple[str, ...]:
-    slots = sorted((board.order_key(n, s), n) for n, e in board.entries.items() if not e.waiting for s in e.steps)
-    names = list(dict.fromkeys(n for _, n in slots))
-    names += [n for n, e in board.entries.items() if e.waiting and n not in names]
-    return tuple(names)
+    """The round's order as combatant keys, each once, at his first action (those who have acted kept in
+    their place): the board highlights by key, so a key twice would light up twice (see order_entries)."""
+    return tuple(dict.fromkeys(t.key for t in turns(board)))
 
 
 def notes(board: Board, words: Words) -> tuple[str, ...]:
@@ -442,10 +485,13 @@ MARGIN = 3  # paces of room round everything on the map
 
 
 def battle_map(state: CombatState, words: Words) -> MapView:
-    xs = [c.at[0] for c in state.combatants] + [v for z in state.terrain for v in (z.area[0], z.area[2])]
-    ys = [c.at[1] for c in state.combatants] + [v for z in state.terrain for v in (z.area[1], z.area[3])]
-    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
-    width, height = max(xs) + MARGIN - x0, max(ys) + MARGIN - y0
+    """The map framed on the terrain and every place anyone has stood in the fight (state.ground): the frame
+    holds still as people move (it grows when someone walks out of it, and never shrinks)."""
+    ground = grown(state.ground, (c.at for c in state.combatants))
+    assert ground is not None  # a fight has combatants
+    boxes = [ground, *(z.area for z in state.terrain)]
+    x0, y0 = min(b[0] for b in boxes) - MARGIN, min(b[1] for b in boxes) - MARGIN
+    width, height = max(b[2] for b in boxes) + MARGIN - x0, max(b[3] for b in boxes) + MARGIN - y0
     grid = 1 if max(width, height) <= 40 else 5
     return MapView(
         width=width,

@@ -15,7 +15,7 @@ from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.geometry import Point, dist2, length, shown, within
+from runehall.systems.rune.combat.geometry import Point, dist2, length, refused_paces, shown, within
 from runehall.systems.rune.combat.settings import stress, table_move
 from runehall.systems.rune.combat.terrain import Zone, at, elevation, feature, higher, pieces, terrain
 
@@ -71,21 +71,21 @@ def check_ground(board: Board, c: Combatant, to: Point, limit: int, what: str, h
         return
     if cost == 1:
         raise RulesError(
-            N_("{what} takes {who} at most {limit} paces; {to} is {distance:.1f} paces away"),
+            N_("{what} takes {who} at most {limit} paces; {to} is {distance} paces away"),
             what=Refusal(what),
             who=c.name,
             limit=limit,
             to=to,
-            distance=length(c.at, to),
+            distance=refused_paces(length(c.at, to)),
         )
     spent = length(c.at, to) * float(cost)
     raise RulesError(
-        N_("{what} takes {who} at most {limit} paces; over this ground {to} costs {spent:.1f}"),
+        N_("{what} takes {who} at most {limit} paces; over this ground {to} costs {spent} paces"),
         what=Refusal(what),
         who=c.name,
         limit=limit,
         to=to,
-        spent=spent,
+        spent=refused_paces(spent),
     )
 
 

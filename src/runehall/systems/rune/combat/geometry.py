@@ -8,13 +8,15 @@ within 3 paces of the point.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from fractions import Fraction
 from math import sqrt
 
-from runehall.errors import Invalid
+from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 
 Point = tuple[int, int]
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1
 
 ENGAGED = 3  # within this many paces of an enemy is to be Engaged with him
 
@@ -35,9 +37,27 @@ def length(a: Point, b: Point) -> float:
     return sqrt(dist2(a, b))
 
 
+def grown(box: Box | None, points: Iterable[Point]) -> Box | None:
+    """The smallest box holding `box` and every point: a box that only grows."""
+    listed = list(points)
+    xs = [p[0] for p in listed] + ([box[0], box[2]] if box else [])
+    ys = [p[1] for p in listed] + ([box[1], box[3]] if box else [])
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else box
+
+
 def shown(paces: float) -> str:
     """A distance as people read it (results stay exact JSON: no floats): "10", "8.94"."""
     return f"{paces:.2f}".rstrip("0").rstrip(".")
+
+
+TENTHS = N_("{whole}.{tenth}")  # a number to a tenth: the catalog gives each language its decimal mark
+
+
+def refused_paces(paces: float) -> int | Refusal:
+    """Paces to a tenth as a refusal's value, with the reader's decimal mark ("15.8", "15,8"): a refusal's
+    plain number reaches the reader as Python writes it."""
+    whole, tenth = divmod(round(paces * 10), 10)
+    return whole if not tenth else Refusal(TENTHS, {"whole": whole, "tenth": tenth})
 
 
 def segment_dist2(a: Point, b: Point, p: Point) -> Fraction:

@@ -46,6 +46,11 @@ def init_score(c: Combatant, plan: str) -> tuple[str, int]:
     return w.id, w.need("init", c.name)
 
 
+def plan_weapon(c: Combatant, plan: str) -> dict[str, str]:
+    """The planned weapon's name for the log (as an attack names it): a foe's weapon id is no word."""
+    return {} if plan == NONCOMBAT else {"weapon": c.find_weapon(plan).name}
+
+
 class InitiativeAction(CombatAction):
     name: ClassVar[str] = "initiative"
     title: ClassVar[str] = N_("Roll initiative")
@@ -81,7 +86,8 @@ class InitiativeAction(CombatAction):
         total = roll + score + sum(mods.values()) - c.impairment
         steps = action_steps(total)
         board.entries[c.name] = Entry(name=c.name, plan=plan, score=score, total=total, faces=faces, steps=steps)
-        result: dict[str, Any] = {"who": c.name, "plan": plan, "faces": list(faces), "roll": roll, "score": score}
+        result: dict[str, Any] = {"who": c.name, "plan": plan, **plan_weapon(c, plan)}
+        result.update(faces=list(faces), roll=roll, score=score)
         if mods:
             result["modifiers"] = mods
         if c.impairment:
@@ -142,7 +148,8 @@ class ReplanAction(CombatAction):
                 last_step=board.last_step,
             )
         board.entries[c.name] = entry.model_copy(update={"plan": plan, "score": score, "total": total, "steps": steps})
-        result: dict[str, Any] = {"who": c.name, "plan": plan, "score": score, "total": total, "steps": list(steps)}
+        result: dict[str, Any] = {"who": c.name, "plan": plan, **plan_weapon(c, plan)}
+        result.update(score=score, total=total, steps=list(steps))
         if board.phase == "tiebreak" and not board.roll_offs_needed():
             board.phase = "acting"
         if board.phase == "acting":

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.geometry import Box
 from runehall.systems.rune.combat.terrain import Zone
 
 Phase = Literal["initiative", "tiebreak", "acting", "over"]
@@ -30,6 +31,7 @@ class Entry(RulesModel):
     total: int
     faces: tuple[int, ...] = ()
     steps: tuple[int, ...] = Field((), description="Steps of the actions still due, highest first.")
+    acted: tuple[int, ...] = Field((), description="Steps of the actions he has taken (or passed) this round.")
     waiting: bool = Field(False, description="He passed his step to cut in later (his next action is held).")
     waited_at: int | None = None
     may_interrupt: bool = Field(False, description="Someone else has finished an action since he began waiting.")
@@ -69,4 +71,9 @@ class CombatState(RulesModel):
     ended: str | None = Field(None, description="Why the fight ended.")
     exits_used: dict[str, int] = Field(
         default_factory=dict, description="Heroes fled through each exit this round (by its place in terrain)."
+    )
+    ground: Box | None = Field(
+        None,
+        description="The box (x0, y0, x1, y1) holding every place anyone has stood in this fight: the map's "
+        "frame, which never shrinks as people move (None: not yet known, as in a fight stored before it was kept).",
     )

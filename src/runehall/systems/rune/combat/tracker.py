@@ -16,6 +16,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat import attack, board_view, brawling, care, initiative, jumping, moves, runner
 from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
+from runehall.systems.rune.combat.geometry import grown
 from runehall.systems.rune.combat.settings import fold, opt
 from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.terrain import Zone
@@ -56,7 +57,7 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
     places = [c.at for c in people]
     if len(set(places)) != len(places):
         raise ParameterError(N_("two combatants cannot stand on the same spot"))
-    return CombatState(combatants=tuple(people), terrain=tuple(setup.terrain))
+    return CombatState(combatants=tuple(people), terrain=tuple(setup.terrain), ground=grown(None, places))
 
 
 class CombatTracker(Tracker[CombatState]):

@@ -92,7 +92,10 @@ def data_name(kind: Kind, text: str | None, words: Words) -> str:
         return ""
     found = rules().find(kind, text)
     if found is None:
-        return words(plain_text(text))  # a foe's own weapon, named by the runner
+        from runehall.systems.rune.foe_data import foe_weapon_name  # here: foe_data imports the combat package
+
+        named = foe_weapon_name(text) if kind == "weapon" else None  # a foe's attack form by its id
+        return words(named or plain_text(text))  # else a foe's own weapon, named by the runner
     if kind == "weapon":
         name = "Fist/Kick" if found == "fist_kick" else rules().weapon(found).name
     elif kind == "ability":

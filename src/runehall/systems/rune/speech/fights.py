@@ -34,10 +34,13 @@ OVER = {
 COSTS = {"none": N_("no action"), "half": N_("half an action"), "full": N_("a full action")}
 
 
-def _plan(plan: str | None, words: Words) -> str:
+def _plan(r: Mapping[str, Any], words: Words) -> str:
+    """What he means to do: the weapon by the name the result carries (an event stored before it did: by its
+    id, which a foe's attack form gets its name from)."""
+    plan = r.get("plan")
     if not plan or plan == "noncombat":
         return words("a non-combat action")
-    return words("the {weapon}", weapon=data_name("weapon", plan, words))
+    return words("the {weapon}", weapon=data_name("weapon", str(r.get("weapon") or plan), words))
 
 
 def _at_steps(steps: list[int], words: Words) -> str:
@@ -51,7 +54,7 @@ def _order(result: Mapping[str, Any], words: Words) -> list[Row]:
 
 
 def initiative(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
-    action = words("{who} rolls initiative with {plan}", who=r["who"], plan=_plan(r.get("plan"), words))
+    action = words("{who} rolls initiative with {plan}", who=r["who"], plan=_plan(r, words))
     result = _at_steps(list(r.get("steps", ())), words)
     rows = [
         roll_row(
@@ -80,7 +83,7 @@ def tiebreak(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 def replan(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     return (
-        words("{who} changes plan to {plan}", who=r["who"], plan=_plan(r.get("plan"), words)),
+        words("{who} changes plan to {plan}", who=r["who"], plan=_plan(r, words)),
         _at_steps(list(r.get("steps", ())), words),
         "neutral",
         _order(r, words),
@@ -106,8 +109,10 @@ def move(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("escaped"):
         result += ", " + words("escapes the fight")
     rows = consequences(r, words)
-    if r.get("slips"):
-        rows.append(Row(words("Footing"), words("{who} slips on the way", who=r["who"])))
+    for roll in r.get("slips") or ():  # a Balance roll over slippery ground: he keeps his feet or falls
+        row = roll_row({"who": r["who"], **roll}, words, words("Balance"))
+        kept = words("falls") if roll.get("fell") else words("keeps his feet")
+        rows.append(Row(row.label, f"{row.value} — {kept}"))
     return action, result, "neutral", rows
 
 
