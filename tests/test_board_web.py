@@ -330,3 +330,17 @@ def test_a_quiet_move_is_drawn_as_the_smaller_variant(client: Any) -> None:
     html = view(ana, table_id, tracker_id)
     forms = re.findall(r'<form class="move( quiet)?"[^>]*>.*?class="move-go"[^>]*>([^<]+)<', html, re.S)
     assert ("", "Plan in secret") in forms and (" quiet", "Plan nothing") in forms
+
+
+def test_an_order_entry_per_action_reads_its_label_and_only_the_one_taken_now_is_lit() -> None:
+    from runehall.present.board import CombatantCard
+
+    view_ = BoardView(
+        title="Round",
+        order=("ann", "bob", "ann"),
+        order_labels=("25 Ann", "12 Bob", "5 Ann"),
+        order_now=0,
+        combatants=(CombatantCard("ann", "Ann", active=True), CombatantCard("bob", "Bob")),
+    )
+    drawn = boards.draw(view_, SkirmishTracker(), words_for("en", "boardtest"), "t1")
+    assert drawn.order == [("ann", "25 Ann", True), ("bob", "12 Bob", False), ("ann", "5 Ann", False)]

@@ -504,14 +504,18 @@ def test_the_order_is_the_rounds_every_action_with_the_one_taken_now() -> None:
         ("Ragnar", "25 Ragnar", True), ("Grak", "12 Grak", False), ("Ulf", "10 Ulf", False),
         ("Ragnar", "5 Ragnar", False),
     )  # fmt: skip
-    assert board(fight).order == ("Ragnar", "Grak", "Ulf")
+    drawn = board(fight)
+    assert drawn.order == ("Ragnar", "Grak", "Ulf", "Ragnar")  # an entry per action: Ragnar acts twice
+    assert drawn.order_labels == ("25 Ragnar", "12 Grak", "10 Ulf", "5 Ragnar") and drawn.order_now == 0
     fight.do("pass", who="Ragnar")
     fight.do("wait", who="Grak")
     assert [(t.key, t.step, t.done, t.now) for t in turns(fight.board)] == [
         ("Ragnar", 25, True, False), ("Ulf", 10, False, True), ("Ragnar", 5, False, False),
         ("Grak", None, False, False),
     ]  # fmt: skip
-    assert board(fight).order == ("Ragnar", "Ulf", "Grak")  # who has acted keeps his place
+    drawn = board(fight)
+    assert drawn.order == ("Ragnar", "Ulf", "Ragnar", "Grak")  # who has acted keeps his place
+    assert drawn.order_labels[-1] == "Grak (waiting)" and drawn.order_now == 1
     assert [label for _, label, _ in order_entries(fight.board, es)][-1] == "Grak (esperando)"
     fight.do("pass", who="Ulf")
     fight.do("cut_in", who="Grak")  # at 9, just after Ulf's 10

@@ -74,8 +74,11 @@ def draw(console: Console, board: BoardView, words: Words, title: str = "", trac
     if board.order:
         active = {c.key for c in board.combatants if c.active}
         line = Text(f"{board.order_title or words(N_('Order of play'))}: ")
+        labels = board.order_labels
         for n, key in enumerate(board.order, 1):
-            line.append(f"{n}. {names.get(key, key)}", style="bold reverse" if key in active else "")
+            said = labels[n - 1] if n - 1 < len(labels) and labels[n - 1] else names.get(key, key)
+            now = n - 1 == board.order_now if board.order_now is not None else key in active
+            line.append(f"{n}. {said}", style="bold reverse" if now else "")
             if n < len(board.order):
                 line.append("  ")
         console.print(line)

@@ -133,7 +133,9 @@ class BoardView:
     title: str
     phase: str = ""  # where the game stands, in words ("Round 2 · acting")
     order_title: str = ""  # "Initiative", "Declaration order"
-    order: tuple[str, ...] = ()  # combatant keys in the order they act
+    order: tuple[str, ...] = ()  # combatant keys in the order they act (a key twice when one acts twice)
+    order_labels: tuple[str, ...] = ()  # each entry as it reads ("25 Ragnar"); () or "": its combatant's name
+    order_now: int | None = None  # the entry acting now; None: every entry of an active combatant is marked
     combatants: tuple[CombatantCard, ...] = ()
     notes: tuple[str, ...] = ()  # what the table waits for, in words
     moves: tuple[Move, ...] = ()

@@ -205,7 +205,15 @@ def draw(
         holder = cards.get(move.actor or "")
         (holder.moves if holder is not None else table_moves).append(form)
     active = {c.key for c in board.combatants if c.active}
-    order = [(k, names.get(k, k), k in active) for k in board.order]
+    labels = board.order_labels
+    order = [
+        (
+            k,
+            (labels[i] if i < len(labels) and labels[i] else names.get(k, k)),
+            i == board.order_now if board.order_now is not None else k in active,
+        )
+        for i, k in enumerate(board.order)
+    ]
     drawn = _map(board.map, list(cards.values())) if board.map else None
     if drawn is not None:
         tokens = {t.key: t for t in drawn.tokens}

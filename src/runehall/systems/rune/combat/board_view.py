@@ -411,6 +411,18 @@ def order_entries(board: Board, words: Words) -> tuple[tuple[str, str, bool], ..
     return tuple((t.key, turn_label(t, words), t.now) for t in turns(board))
 
 
+def order_fields(board: Board, words: Words) -> dict[str, Any]:
+    """The round's whole order for BoardView: an entry per action ("25 Ragnar", "5 Ragnar"), the one taken now
+    marked by its place (a combatant acting twice is not lit twice)."""
+    entries = order_entries(board, words)
+    now = next((i for i, (_, _, acting) in enumerate(entries) if acting), None)
+    return {
+        "order": tuple(k for k, _, _ in entries),
+        "order_labels": tuple(label for _, label, _ in entries),
+        "order_now": now,
+    }
+
+
 def order(board: Board) -> tuple[str, ...]:
     """The round's order as combatant keys, each once, at his first action (those who have acted kept in
     their place): the board highlights by key, so a key twice would light up twice (see order_entries)."""
@@ -512,7 +524,7 @@ def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions, o
         title=words(TITLE),
         phase=phase(board, words),
         order_title=words(ORDER_TITLE),
-        order=order(board),
+        **order_fields(board, words),
         combatants=tuple(card(board, c, now[0] if now else None, words) for c in board.people.values()),
         notes=notes(board, words),
         moves=moves(state, board, seat, words, actions, options),
