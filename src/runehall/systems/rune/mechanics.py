@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast
 from pydantic import Field, StringConstraints, model_validator
 
 from runehall.chance.chance import Chance
-from runehall.errors import Invalid, ParameterError, Refusal, RulesError
+from runehall.errors import Invalid, Named, ParameterError, Refusal, RulesError, option_rule, typed_only
 from runehall.present.card import Card
 from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words, words_for
@@ -82,7 +82,10 @@ class Roll(Mechanic[RollParams, int, RollResult]):
 
     def chance(self, params: RollParams, options: RulesModel) -> Chance[Any, int]:
         if params.secret and not getattr(options, "hidden_rolls", True):
-            raise RulesError(N_("this table rolls every check in the open (option hidden_rolls)"))
+            raise RulesError(
+                N_("this table rolls every check in the open ({rule})"),
+                rule=option_rule("hidden_rolls", N_("the table's rules")),
+            )
         low, high = botch_band(params.difficulty - params.total)
         return BandedStress(low, high, botch=not params.quality)
 
@@ -302,9 +305,17 @@ class AttackParams(RulesModel):
     @model_validator(mode="after")
     def _one_defence(self) -> AttackParams:
         if (self.defence is None) == (self.difficulty is None):
-            raise Invalid(N_("give either a defence roll (--defence) or a Difficulty (--difficulty)"))
+            raise Invalid(
+                N_("give either a defence roll{defence} or a Difficulty{difficulty}"),
+                defence=typed_only(" (--defence)"),
+                difficulty=typed_only(" (--difficulty)"),
+            )
         if (self.dam is None) == (self.weapon is None):
-            raise Invalid(N_("give either --dam or --weapon"))
+            raise Invalid(
+                N_("give either {dam} or {weapon}"),
+                dam=Named("--dam", N_("a DAM")),
+                weapon=Named("--weapon", N_("a weapon")),
+            )
         return self
 
     def damage_rating(self, options: RulesModel) -> int:
@@ -316,13 +327,14 @@ class AttackParams(RulesModel):
             raise ParameterError(N_("unknown weapon {weapon!r}"), weapon=self.weapon)
         if not isinstance(weapon.dam, int):
             raise ParameterError(
-                N_(
-                    "the DAM of the {weapon} is {dam} (the book's table lost it): give --dam, or fill it in with "
-                    "option weapon_overrides (e.g. {id}.dam=...)"
-                ),
+                N_("the DAM of the {weapon} is {dam} (the book's table lost it): give {what}"),
                 weapon=Refusal(weapon.name),
                 dam=weapon.dam,
-                id=weapon.id,
+                what=Named(
+                    N_("--dam, or fill it in with option weapon_overrides (e.g. {id}.dam=...)"),
+                    N_("its DAM, or fill it in among the table's options"),
+                    {"id": weapon.id},
+                ),
             )
         adds_strength = weapon.kind in ("melee", "thrown", "brawling")
         return weapon.dam + (self.strength if adds_strength else 0)

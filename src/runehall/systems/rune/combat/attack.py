@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Named, Refusal, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
@@ -106,7 +106,8 @@ class AttackAction(CombatAction):
         weapon = c.find_weapon(params.weapon) if params.weapon else c.in_hand
         if weapon.id in c.dropped:
             raise RulesError(
-                N_("{who}'s {weapon} lies on the ground: pick it up first (change_weapon)"),
+                N_("{who}'s {weapon} lies on the ground: pick it up first ({how})"),
+                how=Named("change_weapon", N_("change weapon")),
                 who=c.name,
                 weapon=Refusal(weapon.name),
             )
@@ -124,7 +125,8 @@ class AttackAction(CombatAction):
             to = closing_spot(board, c, t, weapon)
         if to is None and not start_in_range:
             raise RulesError(
-                N_("{target} is out of range of {who}'s {weapon}: move first (move_to) if a half move reaches"),
+                N_("{target} is out of range of {who}'s {weapon}: move first{how} if a half move reaches"),
+                how=typed_only(" (move_to)"),
                 target=t.name,
                 who=c.name,
                 weapon=Refusal(weapon.name),
@@ -255,7 +257,9 @@ class AttackAction(CombatAction):
         if params.sever and not c.hero:
             raise RulesError(N_("only heroes sever arms"))
         if params.precaution and not params.ally_between:
-            raise RulesError(N_("the precaution spares an ally between: name him (ally_between)"))
+            raise RulesError(
+                N_("the precaution spares an ally between: name him{flag}"), flag=typed_only(" (ally_between)")
+            )
 
 
 def closing_spot(board: Board, c: Combatant, t: Combatant, weapon: Weapon) -> Point:

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Refusal, RulesError, option_rule
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
@@ -266,7 +266,10 @@ class Board:
             raise RulesError(N_("{who} has spent half of this action: a full action no longer fits"), who=slot.who)
         if cost == "half":
             if slot.halves and not self.opt("ties_two_half_actions"):
-                raise RulesError(N_("an action is not two half actions at this table (option ties_two_half_actions)"))
+                raise RulesError(
+                    N_("an action is not two half actions at this table ({rule})"),
+                    rule=option_rule("ties_two_half_actions", N_("the table's rules")),
+                )
             if not slot.halves:
                 self.slot = slot.model_copy(update={"halves": 1})
                 return None

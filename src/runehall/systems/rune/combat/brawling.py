@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Named, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
@@ -134,7 +134,9 @@ def escape_bonus(board: Board, c: Combatant) -> tuple[int, dict[str, int]]:
         if board.opt("armor_term_in_break_free") == "armor_init":
             if c.armor_init is None:
                 raise RulesError(
-                    N_("{who}'s armor has no known Init rating (the book lost it): give it as 'armor'"), who=c.name
+                    N_("{who}'s armor has no known Init rating (the book lost it): give {field}"),
+                    who=c.name,
+                    field=Named(N_("it as 'armor'"), N_("it in the fight's setup")),
                 )
             if c.armor_init:
                 parts["armor Init rating"] = -abs(c.armor_init)

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import Field
 
-from runehall.errors import ParameterError
+from runehall.errors import Named, ParameterError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat import heroes
@@ -180,11 +180,19 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         if value is not None:
             numbers[name] = value
     if numbers.get("soak") is None or numbers.get("hp") is None:
-        raise ParameterError(N_("{who}: give a hero sheet, or at least 'soak' and 'hp' as stats"), who=spec.name)
+        raise ParameterError(
+            N_("{who}: give a hero sheet, or at least {stats} as stats"),
+            who=spec.name,
+            stats=Named("'soak' and 'hp'", N_("Soak and HP")),
+        )
     hp_max = int(numbers.pop("hp"))
     if numbers.get("wt") is None:
         if hero:
-            raise ParameterError(N_("{who}: a hero given as stats needs his Wound Threshold ('wt')"), who=spec.name)
+            raise ParameterError(
+                N_("{who}: a hero given as stats needs his Wound Threshold{field}"),
+                who=spec.name,
+                field=typed_only(" ('wt')"),
+            )
         numbers["wt"] = foe_wound_threshold(hp_max)
     base = {w.id: w for w in sheet.weapons} if sheet is not None else {}
     weapons: list[Weapon] = []
@@ -198,7 +206,10 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
     ids = [w.id for w in weapons]
     if len(set(ids)) != len(ids) or UNARMED in ids:
         raise ParameterError(
-            N_("{who}: each weapon once, and 'unarmed' is always there (give it as 'unarmed')"), who=spec.name
+            N_("{who}: each weapon once, and {unarmed} is always there{field}"),
+            who=spec.name,
+            unarmed=Named("'unarmed'", N_("fighting unarmed")),
+            field=typed_only(" (give it as 'unarmed')"),
         )
     weapons.append(_unarmed(spec.unarmed, options, base.get(UNARMED)))
     ready = _resolve_weapon(weapons, spec.ready, spec.name) if spec.ready else weapons[0].id

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Refusal, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import (
@@ -128,7 +128,8 @@ class HealAction(CombatAction):
             raise RulesError(N_("{patient} has no Wound to cure"), patient=patient.name)
         if mode == "hp" and patient.wounds and not board.opt("wounded_patient_hp_healing"):
             raise RulesError(
-                N_("at this table a wounded patient is treated for his Wounds (option wounded_patient_hp_healing)")
+                N_("at this table a wounded patient is treated for his Wounds ({rule})"),
+                rule=option_rule("wounded_patient_hp_healing", N_("the table's rule on healing")),
             )
         move = reach_patient(board, healer, patient, params.move_to)
         if mode == "hp" and patient.hp >= patient.hp_max:

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Refusal, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import action_steps
@@ -120,7 +120,10 @@ class ReplanAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         if board.opt("init_plan_fixed"):
-            raise RulesError(N_("the initiative plan is fixed once rolled at this table (option init_plan_fixed)"))
+            raise RulesError(
+                N_("the initiative plan is fixed once rolled at this table ({rule})"),
+                rule=option_rule("init_plan_fixed", N_("the table's rules")),
+            )
         if board.phase not in ("initiative", "tiebreak", "acting"):
             raise RulesError(N_("the fight is over ({ended})"), ended=board.why_over())
         c = board.get(params.who)

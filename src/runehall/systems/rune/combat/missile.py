@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Named, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
 from runehall.systems.rune.combat.board import Board
@@ -55,7 +55,8 @@ def within_reach(board: Board, a: Combatant, d: Combatant, weapon: Weapon, where
     rating used up by the penalty)."""
     if weapon.dam_rating is None:
         raise RulesError(
-            N_("{attacker}'s {weapon} has no known Dam rating, so no range: give it as 'dam_rating'"),
+            N_("{attacker}'s {weapon} has no known Dam rating, so no range: give {field}"),
+            field=Named(N_("it as 'dam_rating'"), N_("it in the fight's setup")),
             attacker=a.name,
             weapon=Refusal(weapon.name),
         )
@@ -101,7 +102,11 @@ def dodge_bonus(board: Board, d: Combatant) -> int:
         return d.bonus("dodge")
     if board.opt("foe_dodge_stat") == "res_plus_qik":
         if d.qik is None:
-            raise RulesError(N_("{defender} dodges with Res + Qik at this table: give his 'qik'"), defender=d.name)
+            raise RulesError(
+                N_("{defender} dodges with Res + Qik at this table: give his {field}"),
+                defender=d.name,
+                field=Named("'qik'", N_("Qik")),
+            )
         return d.bonus("res") + d.qik
     return d.bonus("res")
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from runehall.chance.sources import Source
-from runehall.errors import Refusal, RulesError
+from runehall.errors import Refusal, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import shove_paces
@@ -83,7 +83,7 @@ class MoveAction(CombatAction):
         }.get(kind, c.move_full)
         paces = check_step(board, c, to, limit, MOVES[kind], half=kind == "half")
         if params.cover is not None and kind != "seek_cover":
-            raise RulesError(N_("cover is found by seeking it (kind seek_cover)"))
+            raise RulesError(N_("cover is found by seeking it{flag}"), flag=typed_only(" (kind seek_cover)"))
         if kind == "withdraw":
             for e in board.engaged(c):
                 if dist2(to, e.at) < dist2(c.at, e.at):

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from runehall.errors import Invalid, RulesDataError
+from runehall.errors import Invalid, RulesDataError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import load_data, read_data_file
@@ -60,10 +60,14 @@ class Feature(Row):
         if (self.roll_down_paces_per_point is None) != (self.roll_down_if_failed_by_more_than is None):
             raise Invalid(N_("{id}: the two roll_down values go together"), id=self.id)
         if self.roll_down_paces_per_point is not None and self.knockdown_raw is None:
-            raise Invalid(N_("{id}: rolling down follows a knockdown (knockdown_raw)"), id=self.id)
+            raise Invalid(
+                N_("{id}: rolling down follows a knockdown{field}"), id=self.id, field=typed_only(" (knockdown_raw)")
+            )
         if self.swim_factor is not None:
             if self.move_table != "swim":
-                raise Invalid(N_("{id}: swim_factor is for water (move_table swim)"), id=self.id)
+                raise Invalid(
+                    N_("{id}: swim_factor is for water{field}"), id=self.id, field=typed_only(" (move_table swim)")
+                )
             if self.swim_factor != "option" and Fraction(self.swim_factor) <= 0:
                 raise Invalid(N_("{id}: swim_factor must be above 0 or 'option'"), id=self.id)
         return self
