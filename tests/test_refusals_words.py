@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from tests.test_web import new_table
 
+from runehall.errors import N_, ParameterError, RulesError, typed_only
 from runehall.present.words import SHARED, catalog
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "runehall"
@@ -266,3 +267,109 @@ def test_the_cli_says_a_refusal_in_its_lang_and_exits_2() -> None:
     code, usage = _run("roll", "2d6", "--bonus", "1", "--lang", "es")
     assert code == 2
     assert "la notación de dados no lleva --parámetros" in usage, usage
+
+
+# -- (d) no flag, action id or option name in a refusal's own words (issue 13) ----------------------------------
+# A refusal is read beside a board's move, in the reader's language: what it asks for is a value
+# (runehall.errors.Named) that names the flag, action or option for the CLI and the API, and says it in the
+# table's words on a page. Its template's own text names none of them: "--damage-trait", "(change_weapon)",
+# "(gm_cast --payer)", "option dp_stacking".
+CLI_WORDS = re.compile(r"(?<![\w-])--[a-z]|\((?:[a-z]+ )?[a-z]+_[a-z0-9_]+\b|\boption [a-z]+_[a-z0-9_]+")
+TYPED_TEXT = {"Named", "typed_only"}  # their first argument is the CLI's and the API's text, kept for them
+FOR_TYPISTS = {"cli"}  # the CLI's own refusals are read by someone typing its flags
+
+
+def _literal(template: str) -> str:
+    """The template's own words, its {places} left out."""
+    try:
+        return "".join(text for text, *_ in string.Formatter().parse(template))
+    except ValueError:
+        return template
+
+
+def cli_words_in(path: Path, text: str | None = None) -> Iterator[str]:
+    """Each template (marked N_, or a refusal's first argument) whose own words, or whose Spanish, name a
+    CLI flag, a snake_case id in parentheses or an option by its name."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text)
+    typed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node) in TYPED_TEXT:
+            typed |= {id(a) for a in [*node.args[:1], *(k.value for k in node.keywords if k.arg == "cli")]}
+    templates: list[ast.expr] = [
+        n.args[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and _name(n) == "N_" and id(n) not in typed and n.args
+    ]
+    templates += [call.args[0] for call in _checked_calls(tree) if call.args and id(call.args[0]) not in typed]
+    known: dict[str, Any] = {}
+    for package in _catalogs(path):
+        known = {**catalog(package, "es"), **known}
+    seen: set[int] = set()
+    for node in templates:
+        if not _is_text(node) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        assert isinstance(node, ast.Constant) and isinstance(node.value, str)
+        for said in (node.value, known.get(node.value)):
+            found = CLI_WORDS.search(_literal(said)) if isinstance(said, str) else None
+            if found:
+                yield f"{path.relative_to(SRC)}:{node.lineno}: {found.group(0)!r} in {said!r}"
+
+
+@pytest.mark.parametrize("group", sorted(set(GROUPS) - FOR_TYPISTS))
+def test_no_refusal_names_a_flag_an_action_id_or_an_option(group: str) -> None:
+    found = [problem for path in GROUPS[group] for problem in cli_words_in(path)]
+    assert not found, f"{len(found)} templates in {group} name the CLI's words:\n" + "\n".join(found)
+
+
+def test_the_cli_words_walk_catches_what_it_should() -> None:
+    sample = SRC / "table" / "zz_sample.py"
+    text = (
+        "def f(n):\n"
+        "    raise RulesError(N_('{effect} on damage dealt: give --damage-trait'), effect=n)\n"
+        "    raise RulesError(N_('pick it up first (change_weapon)'))\n"
+        "    raise RulesError(N_('one purchase at a time (option dp_stacking)'))\n"
+        "    raise RulesError('the GM casts first (gm_cast --payer)')\n"
+        "    refusal = N_('{who} must spend it first (merkstave --actor {actor})')\n"
+        "    raise RulesError(N_('{effect} on damage dealt: give {what}'), what=Named('--damage-trait', N_('x')))\n"
+        "    raise RulesError(N_('{first}'), first=Named(N_('gm_cast (and allocate --actor gm) first'), N_('y')))\n"
+        "    raise RulesError(N_('the {choice_id} of a fight (its {rule})'), rule=typed_only(' (--payer)'))\n"
+    )
+    found = list(cli_words_in(sample, text))
+    assert sorted(line.split(":")[1] for line in found) == ["2", "3", "4", "5", "6"], found
+
+
+def test_a_refusal_names_a_flag_for_the_cli_and_says_it_in_the_table_s_words() -> None:
+    from tests.test_ragnarok_tree import Game, composition, hero
+
+    from runehall.present.refusals import say
+    from runehall.present.words import words_for
+
+    game = Game(hero(composition(2, 2, 1), divine={"bdp": 20}))
+    game.do("start_combat")
+    refused = game.refuse(
+        "dp_spend", "give --damage-trait", error=ParameterError, effect="PARRY_OR_PHYS_DMG_6", context="damage_dealt"
+    )
+    assert str(refused) == "PARRY_OR_PHYS_DMG_6 on damage dealt: give --damage-trait"  # the API's and the CLI's
+    spanish, english = words_for("es", "ragnarok"), words_for("en", "ragnarok")
+    assert say(refused, spanish) == "PARRY_OR_PHYS_DMG_6 sobre el daño causado: indica el rasgo del daño"
+    assert say(refused, english) == "PARRY_OR_PHYS_DMG_6 on damage dealt: give the trait of the damage"
+    assert say(refused, spanish, typed=True) == "PARRY_OR_PHYS_DMG_6 sobre el daño causado: indica --damage-trait"
+    # An option's rule: its name to the API, the table's words on a page, "opción" in the Spanish CLI.
+    off = Game(hero(composition(2, 2, 1), divine={"bdp": 5}), divine_potency_enabled=False)
+    off.do("start_combat")
+    refused = off.refuse("dp_spend", "option divine_potency_enabled", effect="HEAL_6")
+    assert str(refused) == "Divine Potency is not used in this campaign (option divine_potency_enabled)"
+    assert say(refused, spanish) == "en esta campaña no se usa la Potencia Divina (las reglas de la campaña)"
+    assert say(refused, spanish, typed=True).endswith("(opción divine_potency_enabled)")
+    # A hint only for someone typing commands: kept by the API, nothing in its place at the table.
+    hint = RulesError(N_("{who} is bound by several pacts: say whose{by}"), who="Ulf", by=typed_only(" (--by a or b)"))
+    assert str(hint) == "Ulf is bound by several pacts: say whose (--by a or b)"
+    assert say(hint, words_for("es", "midgard")) == "Ulf está atado por varios pactos: di de quién"
+
+
+def test_the_cli_says_a_flag_a_refusal_asks_for_in_spanish_too() -> None:
+    asked = ["--bag", "3F", "--destiny", "1", "--difficulty", "2", "--required-trait", "F", "--skill", "nadar_raro"]
+    code, said = _run("odds", "ragnarok", "test", *asked, "--lang", "es")
+    assert code == 2
+    assert "no se conoce la habilidad 'nadar_raro'; indica --inherent-modifier en su lugar" in said, said
