@@ -31,7 +31,9 @@ class AttackParams(RulesModel):
     weapon: str | None = Field(None, description="The weapon (default: the one in hand); readied for free if in range.")
     move_to: MapPoint | None = Field(None, description="A half move to [x, y] first, to get in range (E-F).")
     approach: bool = Field(
-        False, description="Close in first: a half move to the nearest spot that engages the target (melee)."
+        False,
+        title=N_("Close in"),
+        description=N_("Close in first: a half move to the nearest spot that engages the target (melee)."),
     )
     maneuver: Maneuver | None = Field(None, description="Heroes: hold ground (+1 ATK) or duck and weave (+1 DFN).")
     berserk: bool = Field(False, description="Heroes with 21+ HP: ATK + DFN, no increases, then a free counter.")

@@ -16,14 +16,14 @@ from typing import Any
 
 from runehall.chance.seeded import SeededSource
 from runehall.errors import RunehallError
-from runehall.present.board import Area, Badge, BoardView, CombatantCard, Gauge, MapView, Move, Ring, Seat, Stat, Tone
+from runehall.present.board import Badge, BoardView, CombatantCard, Gauge, Move, Ring, Seat, Stat, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.board_map import battle_map, term
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
-from runehall.systems.rune.combat.geometry import ENGAGED, grown, within
+from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.settings import missile_range
 from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
-from runehall.systems.rune.combat.terrain import Zone
 from runehall.systems.rune.speech.common import health as health_words
 from runehall.systems.tracker import TrackerAction
 
@@ -38,35 +38,13 @@ PHASE_WORDS = {
     "over": N_("the fight is over"),
 }
 SIDE_WORDS = {"heroes": N_("Heroes"), "foes": N_("Foes")}
-TERRAIN_WORDS = {  # each kind of ground as the map labels it
-    "slippery": N_("slippery ground"),
-    "uneven": N_("uneven ground"),
-    "slope": N_("slope"),
-    "level": N_("raised level"),
-    "balance_surface": N_("beam or ledge"),
-    "calm_water": N_("calm water"),
-    "choppy_water": N_("choppy water"),
-    "raging_water": N_("raging water"),
-    "darkness": N_("full darkness"),
-    "gloom": N_("gloom"),
-    "fog": N_("fog or smoke"),
-    "damaging": N_("damaging place"),
-    "exit": N_("way out"),
-}
 COVER_WORDS = {"third": N_("third cover"), "half": N_("half cover"), "full": N_("full cover")}
 MANEUVER_WORDS = {"hold_ground": N_("hold ground"), "duck_and_weave": N_("duck and weave")}
 RESTRAINT_WORDS = {"hold": N_("held fast"), "pin": N_("pinned down"), "net": N_("caught in a net")}
-ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): "↓", (-1, -1): "↙", (-1, 0): "←", (-1, 1): "↖"}
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
 MOVE_KINDS = ("half", "full", "withdraw", "seize_ground", "seek_cover", "flee", "reckless")
 PLACE = "to"  # a move's destination: a point [x, y] in whole paces, filled by a click on the map (its target)
 PROBE_TEXT = "x"  # a stand-in for free text the person types (what an "other" action is) while trying it
-
-
-def term(message: str, words: Words) -> str:
-    """A book term, the reader's word beside it when it differs ("ATK (ATQ)")."""
-    said = words(message)
-    return message if said == message else f"{message} ({said})"
 
 
 # -- trying moves ----------------------------------------------------------------------------------------
@@ -476,45 +454,6 @@ def phase(board: Board, words: Words) -> str:
 
 
 # -- the map ---------------------------------------------------------------------------------------------
-def area(z: Zone, words: Words) -> Area:
-    x0, y0, x1, y1 = z.area
-    kind = words(TERRAIN_WORDS[z.kind])
-    label = words("{what}: {how}", what=z.name, how=kind) if z.name else kind  # a name alone hides what it is
-    if z.kind == "slope" and z.up is not None:
-        dx, dy = z.up
-        arrow = ARROWS[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]
-        label = words("{place}, uphill {arrow}", place=label, arrow=arrow)
-    elif z.kind == "level" and z.height:
-        label = words("{place}, {feet} feet", place=label, feet=words.number(z.height))
-    elif z.kind == "damaging" and z.dam is not None:
-        label = f"{label}, {term(N_('DAM'), words)} {words.number(z.dam)}"
-    elif z.kind == "exit" and z.per_round is not None:
-        label = words.n("{place}, {n} hero a round", "{place}, {n} heroes a round", z.per_round, place=label)
-    return Area(z.kind, label, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
-
-
-MARGIN = 3  # paces of room round everything on the map
-
-
-def battle_map(state: CombatState, words: Words) -> MapView:
-    """The map framed on the terrain and every place anyone has stood in the fight (state.ground): the frame
-    holds still as people move (it grows when someone walks out of it, and never shrinks)."""
-    ground = grown(state.ground, (c.at for c in state.combatants))
-    assert ground is not None  # a fight has combatants
-    boxes = [ground, *(z.area for z in state.terrain)]
-    x0, y0 = min(b[0] for b in boxes) - MARGIN, min(b[1] for b in boxes) - MARGIN
-    width, height = max(b[2] for b in boxes) + MARGIN - x0, max(b[3] for b in boxes) + MARGIN - y0
-    grid = 1 if max(width, height) <= 40 else 5
-    return MapView(
-        width=width,
-        height=height,
-        unit=words("paces"),
-        grid=grid,
-        areas=tuple(area(z, words) for z in state.terrain),
-        origin=(x0, y0),
-    )
-
-
 def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions, options: Any = None) -> BoardView:
     """The board for this seat. `options`: the table's rule options (the moves offered follow them); None
     reads the defaults."""
