@@ -74,11 +74,13 @@ def hazards() -> None:
 
 @cache
 def session_events() -> tuple[dict[str, Any], ...]:
+    import test_midgard_chain
     import test_midgard_combat
     import test_midgard_combat_extras
     import test_midgard_combat_play
     import test_midgard_gift_actions
     import test_midgard_gift_reactions
+
     modules = (test_midgard_combat_play, test_midgard_combat_extras, test_midgard_gift_reactions,
-               test_midgard_gift_actions, test_midgard_combat)  # fmt: skip
+               test_midgard_gift_actions, test_midgard_combat, test_midgard_chain)  # fmt: skip
     return tuple(recorded([*plain_tests(*modules), hazards]))

@@ -149,13 +149,20 @@ class Moves:
         words, s = self.words, self.state
         enemies = {c.id for c in s.combatants if c.is_enemy}
         todo = [d for d in s.declarations if d.status != "ready" and d.cast is None]
+        if s.gm is None:  # the round's cast made by the first enemy's cast, its tokens all on Past (one click)
+            for d in todo:
+                if d.actor in enemies:
+                    title = words("Cast for {who}", who=self.names[d.actor])
+                    params = {"actor": d.actor, "goal": "margin", "round_cast": True}
+                    self.offer("cast", title, params, d.actor, hint=words("The GM's cast for the round first"))
         if any(d.actor in enemies for d in todo) or (s.gm is not None and s.gm.allocation is None):
             self.gm_cast()
         for d in todo:  # one click casts and places by the book's rule; the other leaves the placing to a person
             c = self.people[d.actor]
             if c.is_enemy:
                 title = words("Cast for {who}", who=c.name)
-                self.offer("cast", title, {"actor": c.id, "goal": "margin"}, c.id)
+                if s.gm is not None:
+                    self.offer("cast", title, {"actor": c.id, "goal": "margin"}, c.id)
                 self.offer("cast", self.by_hand(title), {"actor": c.id}, c.id)
             else:
                 if self.aim(c.id) is not None:  # an opposed cast (Escape Pin) has no Past to aim at: by hand
@@ -274,7 +281,12 @@ class Moves:
         self.spend()
         if s.queue:
             d = s.declarations[s.queue[0]]
+            hint = words(
+                "Every action in speed order until a player must answer (the enemies take their hits); "
+                "then the next segment begins"
+            )
+            self.offer("resolve_all", words("Resolve"), {}, None, hint=hint)
             title = words(
                 "Resolve {who}'s {action}", who=self.names.get(d.actor, d.actor), action=action_term(words, d.action)
             )
-            self.offer("resolve", title, {}, None)
+            self.offer("resolve", title, {}, None, quiet=True)

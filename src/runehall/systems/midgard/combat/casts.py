@@ -22,6 +22,7 @@ from runehall.systems.midgard.combat.state import (
     ATTACKS,
     Allocation,
     CastRecord,
+    CombatState,
     GMCast,
     Goal,
 )
@@ -120,6 +121,11 @@ class CastParams(RulesModel):
         default_factory=list,
         description="Rune gifts used on this cast, choices after a colon (Hammer of Thor with 2).",
     )
+    round_cast: bool = Field(
+        False,
+        description="An enemy's cast: make the GM's cast for the round first when it is not made yet, its "
+        "free tokens all on Past.",
+    )
 
 
 class CastAction(CombatAction):
@@ -129,6 +135,15 @@ class CastAction(CombatAction):
     Params: ClassVar[type[RulesModel]] = CastParams
     actor_param: ClassVar[str | None] = "actor"
     random: ClassVar[bool] = True
+
+    def apply(
+        self, state: CombatState, params: Any, options: Any, source: Source
+    ) -> tuple[CombatState, dict[str, Any]]:
+        if not params.round_cast:
+            return super().apply(state, params, options, source)
+        from runehall.systems.midgard.combat.chain import round_cast_first  # late: it runs gm_cast
+
+        return round_cast_first(super().apply, state, params, options, source)
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("casting")

@@ -23,7 +23,12 @@ from runehall.systems.midgard.combat.state import (
     PendingHit,
     Stage,
 )
-from runehall.systems.tracker import TrackerAction
+from runehall.systems.tracker import SEALED, TrackerAction
+
+ANSWERS = ("take_hit", "switch", "merkstave", "check")
+"""What a run of the resolution (chain.py) waits for: done while it waits, each carries it on (each draws from
+the table's stream, as the run may). Not a placement of tokens: it may be sealed, its event its author's alone,
+so after a switched defence placed by hand the GM's "Resolve" takes the run on."""
 
 STAGES = {  # a segment's stages as a refusal names them
     "setup": N_("setup"),
@@ -51,6 +56,7 @@ class Fight:
         self.defended = list(state.defended)
         self.winner = state.winner
         self.feed = list(state.feed)
+        self.run_on = state.run_on
         self.revealed: list[str] = []  # casts opened by this action (secret allocations, secrecy.py)
 
     def freeze(self) -> CombatState:
@@ -68,6 +74,7 @@ class Fight:
             defended=tuple(self.defended),
             winner=self.winner,
             feed=tuple(self.feed),
+            run_on=self.run_on,
         )
 
     # -- people -------------------------------------------------------------------------------------
@@ -154,16 +161,26 @@ class CombatAction(TrackerAction[CombatState]):
     def apply(
         self, state: CombatState, params: Any, options: Any, source: Source
     ) -> tuple[CombatState, dict[str, Any]]:
+        origin = len(source.tape)
         fight = Fight(state, options)
         result = self.run(fight, params, source)
-        return fight.freeze(), result
+        after = fight.freeze()
+        if after.run_on and self.name in ANSWERS and SEALED not in result:
+            # The GM asked for the segment resolved through (chain.py): the answer it waited for carries it on.
+            from runehall.systems.midgard.combat.chain import sweep  # late: it runs the tracker's actions
+
+            after, steps = sweep(after, options, source, origin)
+            if steps:
+                result["then"] = steps
+        return after, result
 
     @abstractmethod
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         """Change the fight and say what happened; RulesError if the move is illegal."""
 
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
-        """The logged action in words: each action's sentence is in speech/ (a test checks every one has it)."""
-        from runehall.systems.midgard.speech.combat_more import action_card  # late: the package is loading
+        """The logged action in words: each action's sentence is in speech/ (a test checks every one has it),
+        with the steps it ran before or after it (chain.py) told beside it."""
+        from runehall.systems.midgard.speech.chains import told  # late: the package is loading
 
-        return action_card(self.name, event, words, who)
+        return told(self.name, event, words, who)

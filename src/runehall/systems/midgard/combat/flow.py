@@ -129,7 +129,7 @@ class NextSegmentAction(CombatAction):
         people = acting(fight, fight.segment)
         fight.order = declaration_order(fight, people, source)
         fight.declarations, fight.queue, fight.defended = [], [], []
-        fight.stage = "declaration"
+        fight.stage, fight.run_on = "declaration", False
         return {"round": fight.round, "segment": fight.segment, "order": fight.order, "finished": finished}
 
 

@@ -281,6 +281,7 @@ class TakeHitAction(CombatAction):
     summary: ClassVar[str] = "The hit character takes the hit (instead of switching to a defence)."
     Params: ClassVar[type[RulesModel]] = TakeHitParams
     actor_param: ClassVar[str | None] = "actor"
+    random: ClassVar[bool] = True  # an answer may carry on a run of the resolution (chain.py), which draws
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("resolution")

@@ -201,3 +201,6 @@ class CombatState(RulesModel):
     defended: tuple[str, ...] = Field((), description="Declared defences already used (option first_attack).")
     winner: str | None = None
     feed: tuple[str, ...] = Field((), description="What happened this round, in order.")
+    run_on: bool = Field(
+        False, description="The GM resolves this segment through (chain.py): an answer it waits for carries it on."
+    )

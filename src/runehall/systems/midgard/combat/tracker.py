@@ -17,6 +17,7 @@ from runehall.systems.midgard.combat import board, lineup
 from runehall.systems.midgard.combat.allocate import GM, AllocateAction, GMCastAction
 from runehall.systems.midgard.combat.build import CombatantSpec, build
 from runehall.systems.midgard.combat.casts import CastAction
+from runehall.systems.midgard.combat.chain import ResolveAllAction
 from runehall.systems.midgard.combat.checks import CheckAction
 from runehall.systems.midgard.combat.flow import DeclareAction, NextSegmentAction
 from runehall.systems.midgard.combat.hazards import HazardAction
@@ -95,6 +96,7 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         CastAction(),
         AllocateAction(),
         ResolveAction(),
+        ResolveAllAction(),
         TakeHitAction(),
         SwitchAction(),
         CheckAction(),

@@ -102,6 +102,7 @@ class MerkstaveAction(CombatAction):
     summary: ClassVar[str] = "Spend a cast's leftover Merkstave by hand (when the table's options leave it to people)."
     Params: ClassVar[type[RulesModel]] = MerkstaveParams
     actor_param: ClassVar[str | None] = "actor"
+    random: ClassVar[bool] = True  # an answer may carry on a run of the resolution (chain.py), which draws
 
     def run(self, fight: Fight, params: Any, source: Source) -> dict[str, Any]:
         fight.require("casting", "resolution", "declaration", "segment_end")

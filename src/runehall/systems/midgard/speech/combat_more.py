@@ -9,6 +9,7 @@ from typing import Any
 
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
+from runehall.systems.midgard.speech import chains
 from runehall.systems.midgard.speech import combat as said
 from runehall.systems.midgard.speech.clauses import cast_line, dice, hit, placed
 from runehall.systems.midgard.speech.terms import NAMES, difficulty, named, people, person
@@ -209,6 +210,7 @@ DESCRIBERS: dict[str, said.Describe] = {
     "cast": said.cast,
     "allocate": said.allocate,
     "resolve": resolve,
+    "resolve_all": chains.resolve_all,
     "take_hit": said.take_hit,
     "switch": said.switch,
     "check": said.check,
