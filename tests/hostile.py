@@ -100,12 +100,21 @@ FORMS: dict[str, dict[str, str]] = {
     "/t/{table_id}/characters/{character_id}": {"name": "Ulrik", "essence": "Týr,Fé,Úr", "destiny": "3"},
     "/t/{table_id}/import-character": {"file": json.dumps(HERO)},  # sent as an uploaded file
     "/t/{table_id}/trackers": {"tracker": "tree", "setup": "{}", "character_id": "{character_id}"},
+    "/t/{table_id}/trackers/setup": {"tracker": "tree", "s.character": "{character_id}", "s.route": "", "player": ""},
     "/t/{table_id}/trackers/{tracker_id}": {"action": "wyrd", "params": "{}", "manual": ""},
     "/t/{table_id}/trackers/{tracker_id}/controllers": {"ctl-x": ""},
 }
 UPLOADS = {"/t/{table_id}/import-character"}
 PATH_VALUES = {"seq": "2", "path": "app.css"}  # the rest come from the table (table_id, tracker_id...)
-QUERY_VALUES = {"since": "0", "only": "1", "system": "dice", "mechanic": "dice:roll", "action": "wyrd", "token": ""}
+QUERY_VALUES = {
+    "since": "0",
+    "only": "1",
+    "system": "dice",
+    "mechanic": "dice:roll",
+    "action": "wyrd",
+    "token": "",
+    "tracker": "tree",
+}
 
 # -- hostile values -----------------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from runehall.service.guard import HEADERS
 from runehall.storage.db import Database
 from runehall.web.render import environment
 from service_fixtures import open_table
-from test_web import join, new_table
+from test_web import HERO_FORM, join, new_table
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -269,8 +269,11 @@ def test_lone_surrogates_in_form_json_fields_are_refused(client: Any, database: 
 
 def test_json_nested_thousands_deep_is_refused_by_every_form(client: Any, database: Database) -> None:
     table_id = new_table(client)
-    client.post(f"/t/{table_id}/trackers", data={"tracker": "tree", "setup": "{}"})
-    tracker = re.search(r'id="tr-([\w-]+)"', client.get(f"/t/{table_id}").text)
+    client.post(f"/t/{table_id}/characters", data=HERO_FORM)
+    made = re.search(r"/characters/([\w-]+)/edit", client.get(f"/t/{table_id}").text)
+    assert made
+    client.post(f"/t/{table_id}/trackers", data={"tracker": "tree", "setup": "{}", "character_id": made.group(1)})
+    tracker = re.search(r'<article class="tracker" aria-labelledby="tr-([\w-]+)"', client.get(f"/t/{table_id}").text)
     assert tracker
     before = written(database)
     attempts = [
