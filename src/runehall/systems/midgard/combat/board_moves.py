@@ -134,7 +134,7 @@ class Moves:
         if s.gm is None:
             title = self.words("The GM's cast for the round")
             self.offer("gm_cast", title, {"goal": "past"}, None)
-            self.offer("gm_cast", self.by_hand(title), {}, None)
+            self.offer("gm_cast", self.by_hand(title), {}, None, quiet=True)
         elif s.gm.allocation is None:
             t = s.gm.tokens
             self.offer(
@@ -163,7 +163,7 @@ class Moves:
                 title = words("Cast for {who}", who=c.name)
                 if s.gm is not None:
                     self.offer("cast", title, {"actor": c.id, "goal": "margin"}, c.id)
-                self.offer("cast", self.by_hand(title), {"actor": c.id}, c.id)
+                self.offer("cast", self.by_hand(title), {"actor": c.id}, c.id, quiet=True)
             else:
                 if self.aim(c.id) is not None:  # an opposed cast (Escape Pin) has no Past to aim at: by hand
                     self.offer("cast", words("Cast and place as suggested"), {"actor": c.id, "goal": "margin"}, c.id)
