@@ -195,7 +195,7 @@ def test_the_setup_screen_redraws_where_everyone_starts_as_places_change(server:
     moved = form.locator(".setup-preview g.token[aria-label='Bandit chief'] circle")
     expect(moved).to_have_attribute("cx", "14", timeout=10000)
     expect(form.locator("input[name='f.0.name']")).to_have_value("Bandit chief")
-    form.locator(f"input[name^='c.'][name$='.in']").uncheck()  # Ann sits out: no second side
+    form.locator("input[name^='c.'][name$='.in']").uncheck()  # Ann sits out: no second side
     expect(form.locator(".setup-pending")).to_contain_text("two sides", timeout=10000)
     assert refused == []
     context.close()
