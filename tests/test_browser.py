@@ -327,8 +327,6 @@ def test_page_text_matches_the_log_json(server: str, browser: Browser) -> None:
 def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> None:
     """A move in a fight redraws the state on the player's page without a reload, leaving her form alone;
     something new put into play appears too."""
-    from test_service_control import fight
-
     gm_context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     player_context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     gm, player = gm_context.new_page(), player_context.new_page()
@@ -345,10 +343,16 @@ def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> 
     expect(player.locator("#live-state")).to_have_text("Live", timeout=5000)
 
     def put_into_play() -> None:
-        gm.click("#trackers-body > details summary")
-        gm.select_option("#tr-kind", "combat")
-        gm.fill("#tr-setup", json.dumps({"combatants": fight()}))
-        gm.click("#trackers-body > details form button[type=submit]")
+        """Two foes from the list, one moved to the players' side, from the setup screen."""
+        box = gm.locator("#trackers-body > details.setup-box")
+        if not box.evaluate("d => d.open"):
+            box.locator("> summary").click()
+        form = box.locator("form.setup")
+        expect(form.locator("select[name='f.0.kind']")).to_be_visible(timeout=5000)
+        form.locator("button[data-setup-button][name=add]").click()
+        expect(form.locator("select[name='f.1.side']")).to_be_visible(timeout=5000)
+        form.locator("select[name='f.1.side']").select_option(index=0)
+        form.locator("button.primary[type=submit]").click()
 
     put_into_play()
     expect(player.locator("#trackers article.tracker")).to_have_count(1, timeout=2000)

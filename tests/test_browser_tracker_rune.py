@@ -227,8 +227,9 @@ def test_a_rune_fight_on_terrain_played_by_clicks(server: str, browser: Browser)
     )
     logged(both, ("Ragnar 25, Grak 12, Ragnar 5", "Ragnar 25, Grak 12, Ragnar 5"))
     expect(tb.board(gm).locator(".board-notes")).to_contain_text(f"{hero} acts at step 25")
-    for p in both:
-        expect(tb.board(p).locator(".board-order li.is-active")).to_have_text(hero)
+    for p in both:  # the round's whole order, an entry per action: Ragnar's first, at step 25, acting now
+        expect(tb.board(p).locator(".board-order li")).to_have_text([f"25 {hero}", f"12 {FOE}", f"5 {hero}"])
+        expect(tb.board(p).locator(".board-order li.is-active")).to_have_text(f"25 {hero}")
     expect(card_move(ana, hero, "Moverse")).to_be_visible()
     clicks = counted(gm, ana)
     print("clicks: exchange 1", clicks)
