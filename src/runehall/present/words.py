@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -89,8 +89,7 @@ class Words:
 
     def number(self, value: int | Fraction) -> str:
         """A number to two decimals at most, in the language's digits ("10.5" / "10,5")."""
-        exact = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(value, Fraction) else Decimal(value)
-        return format_decimal(exact, "#,##0.##", locale=self.locale)
+        return _number(value, str(self.locale))
 
     def percent(self, p: Fraction) -> str:
         """A probability as people read it, to 0.1 %: "62.5%" / "62,5 %"; never a 0 or 100 that is not exact."""
@@ -124,3 +123,10 @@ def words_for(lang: str, system_id: str | None = None) -> Words:
 
 ENGLISH = Words(DEFAULT)
 """The shared words in English: the API's JSON labels and the default where no reader is known."""
+
+
+@lru_cache(maxsize=4096)
+def _number(value: int | Fraction, locale: str) -> str:
+    """Words.number's formatting, kept: a log page says the same small numbers hundreds of times."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(value, Fraction) else Decimal(value)
+    return format_decimal(exact, "#,##0.##", locale=locale)

@@ -146,11 +146,10 @@ def _entries(
     moved = ("tracker_action", "tracker_started", "tracker_controllers")  # entries naming combatants
     acted = {str(e.payload.get("tracker_id")) for e in events if e.kind in moved}
     lang = lang_of(request)
+    combatants = combatant_names(state, acted)  # each tracker folded once for the page, not once an entry
     return {
         "undone": _undone(service, viewer, events, names),
-        "entries": [
-            entry(e, names, state.revoked, viewer.id, lang, trackers, combatant_names(state, acted)) for e in events
-        ],
+        "entries": [entry(e, names, state.revoked, viewer.id, lang, trackers, combatants) for e in events],
         "table_id": viewer.table_id,
         "can_undo": viewer.is_gm,
         "undoable": UNDOABLE,
