@@ -55,6 +55,7 @@ def register(app: typer.Typer) -> None:
         from runehall.service.app import create_app
         from runehall.service.runtime import settle_heap
         from runehall.systems.registry import systems
+        from runehall.web.render import warm as warm_pages
 
         service = _service(database_url)
         base = f"http://{host}:{port}"
@@ -67,6 +68,7 @@ def register(app: typer.Typer) -> None:
             render.out.print(f"  Players join at {base}/ with the invite code {created.invite_code}", markup=False)
         application = create_app(service.store.db)
         systems()  # every system's rules data loaded now, before the heap is settled
+        warm_pages()  # and every page template compiled
         settle_heap()
         uvicorn.run(
             application,
