@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from runehall.errors import Invalid
 from runehall.present.words import N_
+from runehall.systems.base import RulesModel
 
 MAX_EVENTS_READ = 8  # more than any reading of the rules allows (4, or 5 by the recap): refused in shape
 MAX_ROLLS_PER_EVENT = 24
@@ -38,9 +39,10 @@ Deity = Literal["freyja", "heimdal", "loki", "njord", "odin", "thor", "tyr", "ul
 Coverage = Literal["less_than_third", "third", "half", "two_thirds", "all"]
 
 
-class Strict(BaseModel):
-    # Unknown keys are refused: a misspelt field in a notes file would otherwise be silently ignored.
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Strict(RulesModel):
+    # Unknown keys are refused (a misspelt field in a notes file would otherwise be silently ignored); the
+    # notes' free text may be longer than a rules model's names.
+    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=MAX_TEXT)
 
 
 # -- Rolls (001c §1-§5) ----------------------------------------------------------------------------------
@@ -136,7 +138,7 @@ class Creature(Strict):
 
     id: Id
     name: Name
-    adjust: dict[Stat, Annotated[int, Field(ge=-100, le=100)]] = Field(default_factory=dict)
+    adjust: dict[Stat, Annotated[int, Field(ge=-100, le=100)]] = Field(default_factory=dict, max_length=7)
     missiles: bool = False
     weapons: Literal["axe", "claw"] = "claw"
     behaviour: Literal["headlong", "crafty"] = "headlong"
@@ -152,7 +154,7 @@ class FoeSpec(Strict):
     self_willed: bool = False
     attacks_foes: bool = False  # a wendol's bought option: non-wendol foes are its targets too
     use_adjust: bool = True
-    adjust: dict[Stat, Annotated[int, Field(ge=-100, le=100)]] | None = None  # instead of the type's
+    adjust: dict[Stat, Annotated[int, Field(ge=-100, le=100)]] | None = Field(None, max_length=7)  # not the type's
     missile: Literal["bow", "crossbow"] | None = None
 
 
@@ -185,7 +187,7 @@ class DamagingPlace(_Feature):
 class Counted(_Feature):
     kind: Literal["decoys", "hostages", "levels", "tube_strikers", "obscurant_areas"]
     count: int = Field(ge=1, le=40)
-    held_by: tuple[str, ...] = ()  # hostages: the ids of the foes who hold them
+    held_by: tuple[str, ...] = Field((), max_length=40)  # hostages: the ids of the foes who hold them
 
 
 class LimitedExits(_Feature):
@@ -245,7 +247,8 @@ Feature = Annotated[
 class Combat(Strict):
     foes: tuple[FoeSpec, ...] = Field(min_length=1, max_length=MAX_FOES_PER_EVENT)
     terrain: tuple[Feature, ...] = Field((), max_length=MAX_TERRAIN_PER_EVENT)
-    counted_terrain: tuple[str, ...] | None = None  # the earning features chosen; None: the largest three
+    # The earning features chosen (at most three count); None: the three largest credits.
+    counted_terrain: tuple[str, ...] | None = Field(None, max_length=MAX_TERRAIN_PER_EVENT)
     no_missile_credit: bool = False  # claimed: no foe of this fight uses a missile weapon
 
 

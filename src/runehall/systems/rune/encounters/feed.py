@@ -1,0 +1,87 @@
+"""What a fight's move means for the victory-point tally (spec 001b §6.2-§6.5): read from the move's stored
+result and the fight's state before and after it, never from anything else, so an undone move takes its
+points back with it.
+
+Every blow the combat engine resolves reports its injury ({"who", "hp_lost", ...}) inside the swing that dealt
+it ({"attacker", "target", ...}); free attacks, trap damage, damaging places and the runner's own damage report
+an injury too, without an attacker of their own. So the facts are:
+- damage a hero dealt to a foe, capped at the HP the foe still had (overkill earns nothing, 001b TV-55);
+- damage a hero took, whoever dealt it (healing never refunds it);
+- a hero's blow on another hero (hero-vs-hero);
+- a foe killed, credited to the hero whose blow took it out in that move (kill-stealing is legal);
+- a hero at 20 HP or fewer, or at exactly four Wounds (the runner's "almost down");
+- a hero's death, with who or what killed him.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from runehall.systems.rune.combat.state import CombatState
+
+OUT = ("incapacitated", "dying", "dead")  # a foe fights to the death: any of these ends him
+ALMOST_DOWN_HP = 20
+ALMOST_DOWN_WOUNDS = 4
+
+Kind = Literal["damage", "hurt", "pvp", "kill", "almost_down", "died"]
+
+
+@dataclass(frozen=True)
+class Fact:
+    kind: Kind
+    hero: str  # the hero it is about (who dealt it, who took it, who is down or dead)
+    other: str | None = None  # the foe hurt or killed, the hero struck, the killer
+    amount: int = 0
+
+
+def _injuries(node: Any, attacker: str | None = None) -> Iterator[tuple[str | None, Mapping[str, Any]]]:
+    """Every injury in a result, in the order it happened, with the attacker of the swing it is inside."""
+    if isinstance(node, Mapping):
+        if "attacker" in node and "target" in node:
+            attacker = str(node["attacker"])
+        if "who" in node and "hp_lost" in node:
+            if int(node["hp_lost"]) > 0:
+                yield attacker, node
+            return
+        for value in node.values():
+            yield from _injuries(value, attacker)
+    elif isinstance(node, list | tuple):
+        for value in node:
+            yield from _injuries(value, attacker)
+
+
+def facts(before: CombatState, after: CombatState, result: Mapping[str, Any]) -> tuple[Fact, ...]:
+    """The tally's facts of one fight move (`result` is the move's stored result)."""
+    people = {c.name: c for c in before.combatants}
+    now = {c.name: c for c in after.combatants}
+    hp_left = {name: max(0, c.hp) for name, c in people.items()}
+    last_blow: dict[str, str | None] = {}
+    found: list[Fact] = []
+    for attacker, injury in _injuries(result):
+        who, lost = str(injury["who"]), int(injury["hp_lost"])
+        victim, striker = people.get(who), people.get(attacker or "")
+        if victim is None:
+            continue
+        last_blow[who] = attacker
+        if striker is not None and striker.hero and not victim.hero:
+            found.append(Fact("damage", striker.name, who, min(lost, hp_left[who])))
+        if victim.hero:
+            found.append(Fact("hurt", who, attacker, lost))
+            if striker is not None and striker.hero and striker.name != who:
+                found.append(Fact("pvp", striker.name, who, lost))
+        hp_left[who] = max(0, hp_left[who] - lost)
+    for name, was in people.items():
+        then = now.get(name)
+        if then is None:
+            continue
+        if not was.hero and was.health not in OUT and then.health in OUT:
+            killer = people.get(last_blow.get(name) or "")
+            if killer is not None and killer.hero:
+                found.append(Fact("kill", killer.name, name))
+        if was.hero and then.health != "dead" and (then.hp <= ALMOST_DOWN_HP or then.wounds == ALMOST_DOWN_WOUNDS):
+            found.append(Fact("almost_down", name))
+        if was.hero and was.health != "dead" and then.health == "dead":
+            found.append(Fact("died", name, last_blow.get(name)))
+    return tuple(found)
