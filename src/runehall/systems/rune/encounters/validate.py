@@ -1,0 +1,162 @@
+"""An encounter's notes priced and checked (spec 001b §4-§5, §8, §11, §16.4.2, §16.7; 001c A-02, A-63): a line
+for every roll, every option bought for a foe, every terrain feature and every line the designer priced a
+trap, treasure or gain at; what the rules refuse, each where it is; and the budget rules:
+
+- B1: the encounter must earn at least what it spends (E >= S);
+- B2: it may spend no more than its limit (S <= L): refused, or warned of where the table's budget is not
+  strict;
+- B3: earning more than the limit is warned of, or refused where the table says so.
+
+Nothing here changes the notes: a design can be priced while it is still illegal, and the report says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from runehall.errors import Refusal
+from runehall.present.words import N_
+from runehall.systems.rune.encounters.budget import budget_limit
+from runehall.systems.rune.encounters.design import Encounter, Event
+from runehall.systems.rune.encounters.foe_pricing import foe_refusals, price_foes, rounded_mix
+from runehall.systems.rune.encounters.lines import CostLine, Report, totals
+from runehall.systems.rune.encounters.terrain_slots import encounter_terrain
+from runehall.systems.rune.options import RuneOptions
+
+ELEMENT_LINE = N_("{label}")
+MAX_FIGHTS = 2
+
+
+@dataclass(frozen=True)
+class AsWritten:
+    """The designer's own words in a line: said as written, never looked up in a catalog."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+
+def price_encounter(
+    encounter: Encounter, totals_vp: Sequence[int] | None, options: RuneOptions, heroes: int | None = None
+) -> Report:
+    """The priced report of `encounter` for `heroes` heroes (the notes' own number when not given), its limit
+    from the players' total victory points `totals_vp` (the base limit alone when None)."""
+    count = heroes if heroes is not None else encounter.heroes
+    limit = budget_limit(list(totals_vp or ()), options.base_limit)
+    lines: list[CostLine] = []
+    errors = shape_refusals(encounter, options)
+    rolled, refused = _rolls(encounter, count)
+    lines += rolled
+    errors += refused
+    for event in encounter.events:
+        if event.combat is not None:
+            lines += price_foes(event.id, event.combat, encounter.creatures, options)
+            errors += foe_refusals(event.id, event.combat, encounter.creatures, count, options)
+    errors += mix_refusals(encounter, count, options)
+    terrain, refused_terrain = encounter_terrain(encounter, options)
+    lines += terrain
+    errors += refused_terrain
+    for event in encounter.events:
+        lines += element_lines(event)
+        errors += element_refusals(event)
+    more_errors, warnings = budget_refusals(lines, limit, options)
+    return Report(tuple(lines), tuple(errors + more_errors), tuple(warnings), limit)
+
+
+def shape_refusals(encounter: Encounter, options: RuneOptions) -> list[Refusal]:
+    """Events from one to the most allowed; one or two of them with a fight."""
+    found: list[Refusal] = []
+    events = len(encounter.events)
+    if events > options.max_events:
+        values = {"most": options.max_events, "count": events}
+        found.append(Refusal(N_("an encounter has from one to {most} events, not {count}"), values))
+    fights = sum(1 for e in encounter.events if e.combat is not None)
+    if not 1 <= fights <= MAX_FIGHTS:
+        values = {"count": fights}
+        found.append(
+            Refusal(N_("one event of an encounter, or two, must have a fight; these notes have {count}"), values)
+        )
+    return found
+
+
+def mix_refusals(encounter: Encounter, heroes: int, options: RuneOptions) -> list[Refusal]:
+    """One fight's foes add up (Mix, rounded) to the number of heroes; with two fights, one's does and the
+    other's comes to at most half of it."""
+    fights = [e for e in encounter.events if e.combat is not None]
+    sums = [(e.id, rounded_mix(e.combat, encounter.creatures, options)) for e in fights if e.combat is not None]
+    if len(sums) == 1 and sums[0][1] != heroes:
+        values = {"total": sums[0][1], "heroes": heroes}
+        rule = N_("the foes' Mix comes to {total}; a fight's foes must come to the number of heroes, {heroes}")
+        return [Refusal(rule, values, sums[0][0])]
+    if len(sums) == MAX_FIGHTS:
+        (_, first), (second_id, second) = sums
+        if not any(a == heroes and 2 * b <= heroes for a, b in ((first, second), (second, first))):
+            values = {"heroes": heroes, "first": first, "second": second}
+            rule = N_(
+                "with two fights, one's foes must come to {heroes} in Mix and the other's to at most half of that;"
+                " they come to {first} and {second}"
+            )
+            return [Refusal(rule, values, second_id)]
+    return []
+
+
+def _rolls(encounter: Encounter, heroes: int) -> tuple[list[CostLine], list[Refusal]]:
+    """The rolls' lines and refusals (rolls.py's), every roll of the notes in their order."""
+    from runehall.systems.rune.encounters.rolls import RollContext, price_rolls, roll_refusals, secondary_abilities
+
+    rolls = [r for e in encounter.events for r in e.rolls]
+    if not rolls:
+        return [], []
+    lines = list(price_rolls(rolls, heroes))
+    by_id = {r.id: r for r in rolls}
+    secondary = secondary_abilities()
+    earlier: dict[str, int] = {}
+    refusals: list[Refusal] = []
+    for roll in rolls:
+        refusals += roll_refusals(roll, RollContext(heroes, dict(earlier), by_id, secondary))
+        if roll.ability in secondary and not roll.freestanding:
+            earlier[roll.ability] = earlier.get(roll.ability, 0) + 1
+    return lines, refusals
+
+
+def element_lines(event: Event) -> list[CostLine]:
+    """A trap's, treasure's or gain's lines as the designer priced them, each said as he wrote it."""
+    return [
+        CostLine(element.id, ELEMENT_LINE, line.ep, {"label": AsWritten(line.label)})
+        for element in event.elements
+        for line in element.lines
+    ]
+
+
+def element_refusals(event: Event) -> list[Refusal]:
+    rolls = {r.id for r in event.rolls}
+    return [
+        Refusal(N_("no roll of this event is called {id!r}"), {"id": element.roll}, element.id)
+        for element in event.elements
+        if element.roll is not None and element.roll not in rolls
+    ]
+
+
+def budget_refusals(lines: Sequence[CostLine], limit: int, options: RuneOptions) -> tuple[list[Refusal], list[Refusal]]:
+    """(errors, warnings) of the budget rules on the counted lines."""
+    spent, earned = totals(lines)
+    errors: list[Refusal] = []
+    warnings: list[Refusal] = []
+    if earned < spent:
+        values = {"spent": spent, "earned": earned}
+        rule = N_("the encounter spends {spent} encounter points and earns only {earned}: it must earn what it spends")
+        errors.append(Refusal(rule, values))
+    if spent > limit:
+        values = {"spent": spent, "limit": limit}
+        over = Refusal(N_("the encounter spends {spent} encounter points, more than its limit of {limit}"), values)
+        (errors if options.strict_budget else warnings).append(over)
+    if earned > limit:
+        values = {"earned": earned, "limit": limit}
+        over = Refusal(N_("the encounter earns {earned} encounter points, more than its limit of {limit}"), values)
+        (errors if options.earned_over_limit_is_error else warnings).append(over)
+    return errors, warnings
