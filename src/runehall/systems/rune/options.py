@@ -33,6 +33,7 @@ TABLE_DATA = {
     "armor_overrides": "values of the lost Leather Scale row that the table fills in (A15), e.g. leather_scale.prot=4",
 }
 N = TypeVar("N", int, float)
+MAX_BASE_LIMIT = 5000  # an encounter point limit far above any the book gives (350; 450 for a climax)
 
 
 @cache
@@ -191,6 +192,40 @@ class RuneOptions(RulesModel):
     death_insurance_inherits_gear: bool = Field(False, description=_q("death_insurance_inherits_gear"))
     weapon_overrides: tuple[str, ...] = Field((), max_length=MAX_OVERRIDES, description=TABLE_DATA["weapon_overrides"])
     armor_overrides: tuple[str, ...] = Field((), max_length=MAX_OVERRIDES, description=TABLE_DATA["armor_overrides"])
+
+    # -- encounter design and budget (spec 001b §5, §8, §10-§11; 001c) --
+    base_limit: int = Field(350, description=_q("base_limit"), ge=1, le=MAX_BASE_LIMIT)
+    earned_over_limit_is_error: bool = Field(False, description=_q("earned_over_limit_is_error"))
+    max_events: Annotated[int, _one_of(4, 5)] = Field(4, description=_q("max_events"))
+    damaging_place_other_dam: Literal["reject", "nearest_lower"] = Field(
+        "reject", description=_q("damaging_place_other_dam")
+    )
+    barriers_use_feature_slots: bool = Field(False, description=_q("barriers_use_feature_slots"))
+    strict_budget: bool = Field(True, description=_q("strict_budget"))
+    mix_without_adjust: Literal["published", "repriced"] = Field("published", description=_q("mix_without_adjust"))
+    barrier_jump_priced: Literal["per_barrier", "per_feature"] = Field(
+        "per_barrier", description=_q("barrier_jump_priced")
+    )
+
+    # -- victory points (spec 001b §6-§7) --
+    valhalla_low_rank_penalty: Annotated[int, _one_of(30, 0)] = Field(30, description=_q("valhalla_low_rank_penalty"))
+    deficit_payment_reduces_total: bool = Field(True, description=_q("deficit_payment_reduces_total"))
+    runner_charged_for_pvp_deaths: bool = Field(False, description=_q("runner_charged_for_pvp_deaths"))
+    almost_down_includes_own_hero: bool = Field(True, description=_q("almost_down_includes_own_hero"))
+    beginner_bonus_counts_for_trifecta: bool = Field(True, description=_q("beginner_bonus_counts_for_trifecta"))
+
+    # -- notes rolls at the table (spec 001b §6.2 item 3, 001c §3) --
+    success_vp_per_point: Annotated[int, _one_of(3, 1)] = Field(3, description=_q("success_vp_per_point"))
+
+    # -- running the game, the gallery and terrain at the table (spec 001b §9, §11; 001c §11) --
+    cover_elevation_never_a_bonus: bool = Field(True, description=_q("cover_elevation_never_a_bonus"))
+    decoy_panic_counts: Literal["on_field", "placed"] = Field("on_field", description=_q("decoy_panic_counts"))
+    decoy_penalty_scope: Literal["within_5_paces", "all_on_field"] = Field(
+        "within_5_paces", description=_q("decoy_penalty_scope")
+    )
+    barb_net_damage: Literal["ordinary", "armor_ignoring"] = Field("ordinary", description=_q("barb_net_damage"))
+    rolling_big_miss: Literal["knocked_down", "entangled"] = Field("knocked_down", description=_q("rolling_big_miss"))
+    foe_stats_after_damage: bool = Field(True, description=_q("foe_stats_after_damage"))
 
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod
