@@ -131,6 +131,7 @@ class Advancement(RulesModel):
     hero: Hero
     vp_total: int = Field(0, ge=0, description="Every VP ever earned: the score; spending never lowers it.")
     vp_spent: int = Field(0, ge=0, description="VP spent on improvements.")
+    vp_deficit: int = Field(0, ge=0, description="VP a runner owes: later gains pay it first (spec 001b §6.6).")
     gained: dict[str, int] = Field(default_factory=dict, description="Ability points bought since creation.")
     phase: Phase = "encounter"
     encounter: int = Field(1, ge=1, description="The number of the current (or just ended) encounter.")
