@@ -361,3 +361,51 @@ def test_the_data_file_refuses_gaps_and_overlaps() -> None:
         EncounterRollsFile.model_validate({**raw, "structure": raw["structure"][1:]})
     with pytest.raises(ValidationError, match="fraction"):
         EncounterRollsFile.model_validate({**raw, "options": {**raw["options"], "combo_trap_share": 0.5}})
+
+
+# -- the lines read in both languages ----------------------------------------------------------------------------
+def test_every_line_names_its_rule_and_page_in_either_language() -> None:
+    from runehall.present.words import words_for
+
+    rich = [
+        roll(
+            id="a",
+            ability="skald",
+            difficulty=9,
+            structure="weak_link",
+            effects=2,
+            gains=2,
+            purpose="trap",
+            conditional={"kind": "standard", "exposure": "first"},
+            combat_action=True,
+            extra_rolls=2,
+            alternate_methods=["lore"],
+            simultaneous=["b"],
+            defiance="odin",
+            failure_leads_to_trap=True,
+            exotic={"ability_none_have": True, "stacked": True},
+            multiple={"kind": "endurance", "rolls": 3},
+        ),
+        roll(
+            id="b",
+            ability="balance",
+            stat=None,
+            opposed_bonus=1,
+            purpose="treasure",
+            multiple={"kind": "scoreboard", "target": 3},
+        ),
+        roll(id="c", stat="dfn", baseline=2, multiple={"kind": "countdown", "successes": "two", "attempts": 2}),
+        roll(id="d", multiple={"kind": "action_sink", "successes": 2, "trap_at_end": True}),
+        roll(id="e", structure="no_fault", multiple={"kind": "panic_button", "ending_roll": "d"}),
+        *(roll(id=f"s{i}", ability="skald") for i in range(4)),
+    ]
+    priced = price_rolls(rich, heroes=5)
+    assert {line.where for line in priced} == {r.id for r in rich}
+    es, en = words_for("es", "rune"), words_for("en", "rune")
+    for line in priced:
+        assert line.page is not None and 129 <= line.page <= 140
+        assert line.said(en) and "{" not in line.said(en)
+        assert line.said(es) != line.said(en) or line.said(en).startswith(("Loki", "Thor"))
+    said = [line.said(es) for line in priced]
+    assert "Desafiando a los dioses: Odín" in said and "Dificultad 9" in said
+    assert "Tirada enfrentada contra un bonificador de 1: una tirada por un tesoro no gana nada por debajo de 2" in said
