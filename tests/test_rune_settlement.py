@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from runehall.errors import RulesError
 from runehall.systems.rune.encounters.accounts import Purse, credit, pay_deficit, transfer_vp
 from runehall.systems.rune.encounters.settlement import settle
-from runehall.systems.rune.encounters.tally import Seat, Tally
+from runehall.systems.rune.encounters.tally import Seat, Tally, tally_for
 from runehall.systems.rune.encounters.winning import Campaign, campaign_winner, session_gains, session_winner
 from runehall.systems.rune.options import RuneOptions
 
@@ -292,3 +292,40 @@ def test_a_total_falls_only_by_a_deficit_payment(moves: list[tuple[str, int]], s
             except RulesError:
                 continue
             assert account.vp_total == before - amount
+
+
+def test_a_tally_for_the_notes_knows_their_rolls_and_terrain() -> None:
+    from runehall.systems.rune.encounters.design import Encounter
+
+    notes = Encounter.model_validate(
+        {
+            "title": "The bridge",
+            "heroes": 5,
+            "for_beginners": True,
+            "events": [
+                {"id": "e1", "rolls": [{"id": "jump", "name": "Jump the gap", "ability": "jump", "difficulty": 8}]},
+                {
+                    "id": "e2",
+                    "combat": {
+                        "foes": [{"id": "g1", "name": "Gob", "type": "rock_goblin", "threat": "equal"}],
+                        "terrain": [{"id": "ice", "kind": "slippery", "coverage": "half"}],
+                    },
+                },
+            ],
+        }
+    )
+    t = tally_for(notes, "R", "A", SEATS)
+    assert t.rolls == frozenset({"jump"}) and t.terrain_kinds == frozenset({"slippery"}) and t.for_beginners
+    assert t.roll("hB", "jump", 10, 8).of("success")[0].amount == 6
+    with pytest.raises(RulesError, match="notes"):
+        t.roll("hB", "cliff", 10, 8)
+
+
+def test_an_award_on_the_advancement_record_pays_the_deficit_first() -> None:
+    from runehall.systems.rune import experience
+    from test_rune_advancement import record
+
+    owed = record(vp_total=100).model_copy(update={"vp_deficit": 30})
+    paid = experience.award(owed, 50)
+    assert (paid.vp_total, paid.vp_deficit) == (120, 0)
+    assert experience.award(record(vp_total=100), 50).vp_total == 150  # no deficit: unchanged behaviour

@@ -278,7 +278,9 @@ def _when(record: Advancement) -> str:
 def award(record: Advancement, vp: int) -> Advancement:
     if vp < 1:
         raise RulesError(N_("vp {vp}: an award is at least 1 VP"), vp=vp)
-    return record.model_copy(update={"vp_total": record.vp_total + vp, "fresh": False})
+    paid = min(record.vp_deficit, vp)  # a deficit takes every gain first; what it takes is never gained (001b §6.6)
+    update = {"vp_total": record.vp_total + vp - paid, "vp_deficit": record.vp_deficit - paid, "fresh": False}
+    return record.model_copy(update=update)
 
 
 def note(record: Advancement, ability: str, reason: Reason) -> Advancement:

@@ -3,6 +3,7 @@
 and the winners of a session and of a campaign (winning.py)."""
 
 from runehall.systems.rune.encounters.accounts import Credit, Purse, credit, free_vp, loot_vp, pay_deficit, transfer_vp
+from runehall.systems.rune.encounters.scoring_data import ScoringFile, scoring
 from runehall.systems.rune.encounters.settlement import (
     PlayerScore,
     RunnerCategories,
@@ -12,7 +13,7 @@ from runehall.systems.rune.encounters.settlement import (
     settle,
     standing,
 )
-from runehall.systems.rune.encounters.tally import Seat, Tally, VPEvent, scoring
+from runehall.systems.rune.encounters.tally import Seat, Tally, VPEvent, tally_for
 from runehall.systems.rune.encounters.winning import (
     Campaign,
     campaign_winner,
@@ -22,7 +23,7 @@ from runehall.systems.rune.encounters.winning import (
 )
 
 __all__ = [
-    "Campaign", "Credit", "PlayerScore", "Purse", "RunnerCategories", "ScoreLine", "Seat", "Settlement",
+    "Campaign", "Credit", "PlayerScore", "Purse", "RunnerCategories", "ScoreLine", "ScoringFile", "Seat", "Settlement",
     "Standing", "Tally", "VPEvent", "campaign_winner", "credit", "free_vp", "loot_vp", "pay_deficit",
-    "scoring", "session_gains", "session_winner", "session_wins", "settle", "standing", "transfer_vp",
+    "scoring", "session_gains", "session_winner", "session_wins", "settle", "standing", "tally_for", "transfer_vp",
 ]  # fmt: skip

@@ -16,7 +16,8 @@ from typing import Any, Generic
 
 from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters.accounts import A, credit
-from runehall.systems.rune.encounters.tally import HERO_HANDS, Tally, VPEvent, scoring
+from runehall.systems.rune.encounters.scoring_data import scoring
+from runehall.systems.rune.encounters.tally import HERO_HANDS, Tally, VPEvent
 from runehall.systems.rune.options import RuneOptions
 
 PILLAGER_KINDS = (
