@@ -74,6 +74,7 @@ def test_001b_tv50_a_dishonored_finished_by_another_hero_splits_the_death_blow()
         ("hostage", "hostage"),
         ("tube_striker", "tube-striker"),
         ("wandering_monster", "wandering monster"),
+        ("work_hammer_victim", "Work Hammer"),
     ],
 )
 def test_what_is_not_a_foe_of_the_notes_scores_nothing(kind: str, words: str) -> None:
@@ -231,3 +232,19 @@ def test_lines_are_said_in_spanish() -> None:
     assert any("Kari" in line and "Héroe muerto" in line for line in said)
     assert all(es.knows(line.rule) for p in s.scores.values() for line in p.lines)
     assert "Damage dealt to foes (1)" in [line.said(en) for line in s.scores["bo"].lines]
+
+
+def test_the_scoring_file_is_checked_when_it_loads() -> None:
+    from runehall.systems.data import read_data_file
+    from runehall.systems.rune.encounters.scoring_data import ScoringFile
+    from runehall.systems.rune.records import PACKAGE
+
+    good = read_data_file(PACKAGE, "scoring.toml")
+    ScoringFile.model_validate(good)
+    gap = {**good, "valhalla": [{"standing": 1, "vp": 75}, {"standing": 3, "vp": 30}]}
+    upside_down = {**good, "valhalla": [{"standing": 1, "vp": 30}, {"standing": 2, "vp": 45}]}
+    low_cap = {**good, "runner": {**good["runner"], "terrain_cap": 10}}
+    stray = {**good, "pillager": {**good["pillager"], "bonus": 1}}
+    for bad in (gap, upside_down, low_cap, stray):
+        with pytest.raises(ValueError):
+            ScoringFile.model_validate(bad)

@@ -27,7 +27,7 @@ Kind = Literal[
     "status_loss", "pvp_damage", "hero_died", "crab_eaten", "arguing",
     "runner_almost_down", "runner_chortle", "runner_terrain",
 ]  # fmt: skip
-Target = Literal["foe", "land_crab", "decoy", "hostage", "tube_striker", "wandering_monster"]
+Target = Literal["foe", "land_crab", "decoy", "hostage", "tube_striker", "wandering_monster", "work_hammer_victim"]
 Cause = Literal["foe", "trap", "hazard", "hero_deliberate", "hero_possessed", "other"]
 Via = Literal["blow", "trap", "wendol"]
 Awarded = Literal["gift_bonus", "status_loss", "arguing"]
@@ -38,6 +38,7 @@ NO_VP = {
     "hostage": N_("a hostage earns no VP (freeing one earns 20)"),
     "tube_striker": N_("a tube-striker earns no VP"),
     "wandering_monster": N_("a wandering monster is not a foe of the notes and earns no VP"),
+    "work_hammer_victim": N_("a victim of the Dwarven Work Hammer earns no VP"),
 }
 
 
