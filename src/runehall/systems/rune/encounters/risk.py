@@ -29,7 +29,7 @@ from runehall.systems.rune.encounters.risk_fight import Fight
 from runehall.systems.rune.encounters.risk_model import Fighter, FoeLike, HeroLike, fighter, foe_combatants
 from runehall.systems.rune.encounters.risk_model import hero_combatants as _heroes
 from runehall.systems.rune.encounters.risk_table import DEAD, Rules, Table
-from runehall.systems.rune.encounters.tally import scoring
+from runehall.systems.rune.encounters.scoring_data import scoring
 from runehall.systems.rune.foes import Tally
 from runehall.systems.rune.options import RuneOptions
 
