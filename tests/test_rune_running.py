@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 
 from runehall.errors import ParameterError, Refusal, RulesError
 from runehall.present.words import words_for
+from runehall.systems.data import read_data_file
 from runehall.systems.rune.encounters import running as r
 from runehall.systems.rune.encounters.roll_data import roll_data
+from runehall.systems.rune.encounters.running_data import RunningFile
 from runehall.systems.rune.foe_data import categories
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.records import PACKAGE
 
 PLAYERS = ["Paul", "Troy", "Alex", "Mark", "Dan"]
 # 001c §11.7's chart as the spec prints it: d10 faces -> (category, DAM, Difficulty)
@@ -239,3 +242,18 @@ def test_a_self_willed_foe_switches_only_to_a_healthy_hero() -> None:
 
 def test_foes_as_many_as_heroes_engage_everyone() -> None:
     assert r.engage_everyone(5, 5) and not r.engage_everyone(4, 5)
+
+
+# -- the file is checked when it loads ----------------------------------------------------------------------
+def test_running_toml_refuses_a_gap_an_unknown_category_or_a_missing_proxy_rule() -> None:
+    raw = dict(read_data_file(PACKAGE, "running.toml"))
+    RunningFile.model_validate(raw)
+    broken = [
+        {**raw, "wandering": raw["wandering"][1:]},
+        {**raw, "wandering": [{**raw["wandering"][0], "category": "dreadful"}, *raw["wandering"][1:]]},
+        {**raw, "proxy_rule": raw["proxy_rule"][1:]},
+        {**raw, "plot": {**raw["plot"], "two_players": ["1:cushion", *raw["plot"]["two_players"][1:]]}},
+    ]
+    for bad in broken:
+        with pytest.raises(ValueError):
+            RunningFile.model_validate(bad)
