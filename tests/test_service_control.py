@@ -143,11 +143,14 @@ def test_the_game_master_hands_combatants_out_and_an_undo_takes_it_back(client: 
     handed_back = table.gm.post(path, {"controllers": {}})
     assert handed_back.status_code == 201 and tracker(ana, tracker_id)["controllers"] == {}
     refused(ana, table.gm, tracker_id, "declare", actor=HERO_ID, action="move")
-    # A player cannot hand out combatants, not even when starting a tracker of their own.
+    # A player hands out the combatants of a tracker of her own (a Rune runner is a player like the others),
+    # and only of her own: Bo may act in Ana's fight because she said so, never in anyone else's.
     mine = ana.post(
         "/trackers", {"tracker": "combat", "setup": {"combatants": fight()}, "controllers": {FOE_ID: bo.id}}
     )
-    assert mine.status_code == 403
+    assert mine.status_code == 201, mine.text
+    theirs = bo.post(f"/trackers/{tracker_id}/controllers", {"controllers": {FOE_ID: bo.id}})
+    assert theirs.status_code == 403
     tree = table.gm.post(
         "/trackers", {"tracker": "combat", "setup": {"combatants": fight()}, "controllers": {"x": "y"}}
     )

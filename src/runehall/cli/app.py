@@ -34,6 +34,8 @@ fair_app = typer.Typer(help="Fair sessions: commit to a seed, roll, reveal, expo
 app.add_typer(fair_app, name="fair")
 app.add_typer(play_app, name="play")
 register_server(app)
+for _system_id, _commands in registry.commands().items():  # a system's own commands: `runehall rune ...`
+    app.add_typer(_commands, name=_system_id)
 
 Words = Annotated[list[str] | None, typer.Argument(help="NOTATION, or SYSTEM MECHANIC --param value ...")]
 

@@ -50,7 +50,7 @@ def _board(log: PlayLog, words: Words) -> None:
     tracker = log.tracker
     title = words(tracker.title)
     render.out.print(title, style="bold", markup=False)
-    shown = board_of(tracker, log.state(), words, Seat(runs=True), log.option_values())
+    shown = board_of(tracker, log.state(), words, Seat(runs=True, owns=True), log.option_values())
     board.draw(render.out, shown, words, title, tracker)
 
 

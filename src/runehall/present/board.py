@@ -122,10 +122,12 @@ class MapView:
 @dataclass(frozen=True, slots=True)
 class Seat:
     """Who is looking: `runs` for the tracker's owner and the game master (every move, for anyone), else the
-    combatants this player was handed (`controls`)."""
+    combatants this player was handed (`controls`). `owns`: the tracker's owner himself, who alone sees what
+    it keeps secret from everyone else, the game master too (a Rune runner's notes)."""
 
     runs: bool = False
     controls: frozenset[str] = frozenset()
+    owns: bool = False
 
 
 @dataclass(frozen=True, slots=True)

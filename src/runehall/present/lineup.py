@@ -47,6 +47,8 @@ class Lineup:
     places: bool = False
     unit: str = ""
     Extras: type[BaseModel] | None = None
+    everyone: bool = False  # any player setting it up ticks in every character of the table, not only his own
+    # (a Rune runner, a player like the others, runs his encounter for all the heroes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ the `runehall.systems` entry-point group. Tests may add systems with register().
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Callable
 from functools import cache
@@ -74,3 +75,16 @@ def register(system: GameSystem) -> Callable[[], None]:
         _registered.pop(system.id, None)
 
     return unregister
+
+
+def commands() -> dict[str, Any]:
+    """Each system's own command-line commands, by system id: the Typer app of its package's `cli` module
+    (`runehall rune encounter price FILE`), for the systems that ship one."""
+    found: dict[str, Any] = {}
+    for system_id, system in systems().items():
+        module = importlib.import_module(type(system).__module__)
+        package_name = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+        if importlib.util.find_spec(f"{package_name}.cli") is None:
+            continue
+        found[system_id] = importlib.import_module(f"{package_name}.cli").app
+    return found

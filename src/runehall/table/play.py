@@ -85,7 +85,8 @@ class TableService(FairTable):
         visibility: str = "public",
         controllers: dict[str, str] | None = None,
     ) -> Event:
-        """Put a tracker into play; the game master may hand its combatants to players (`controllers`)."""
+        """Put a tracker into play; whoever starts it owns it and may hand its combatants to players
+        (`controllers`): a Rune runner, a player like the others, hands each hero of his encounter to its player."""
         self._choosable(visibility)
         system, options = self.system(viewer.table_id)
         state = self.state(viewer.table_id)
@@ -101,8 +102,6 @@ class TableService(FairTable):
         tracker = system.tracker(tracker_name)
         parsed = tracker.parse_setup(setup)
         first = tracker.start(parsed, system.options(options))  # a setup that cannot start is refused now
-        if controllers:
-            self._gm_only(viewer)
         payload = {
             "tracker_id": secrets.token_urlsafe(6),
             "tracker": tracker_name,
@@ -118,12 +117,13 @@ class TableService(FairTable):
         return self.write_as(viewer, work)
 
     def set_controllers(self, viewer: Participant, tracker_id: str, controllers: dict[str, str]) -> Event:
-        """The game master hands a tracker's combatants to players: the whole mapping, replacing the one in
-        force (an empty one hands them all back). Undoing it restores the mapping before."""
-        self._gm_only(viewer)
+        """The game master, or the tracker's owner, hands its combatants to players: the whole mapping,
+        replacing the one in force (an empty one hands them all back). Undoing it restores the mapping before."""
 
         def work(c: Connection) -> Event:
             state, record = self._tracker(viewer, tracker_id, self.locked_state(c, viewer.table_id))
+            if not viewer.is_gm and record.owner != viewer.id:
+                raise Forbidden(N_("only the game master or the tracker's owner hands its combatants to players"))
             log = state.play_log(tracker_id)
             checked = self._controllers(c, viewer, log.tracker, log.state(), controllers)
             payload = {"tracker_id": tracker_id, "controllers": checked}

@@ -128,7 +128,7 @@ def build(
     form = form or {}
     shown.kinds = _grouped(lineup)
     first, second = lineup.sides[0][0], lineup.sides[min(1, len(lineup.sides) - 1)][0]
-    mine = [c for c in characters if is_gm or c["owner"] == viewer_id]
+    mine = [c for c in characters if is_gm or lineup.everyone or c["owner"] == viewer_id]
     for i, c in enumerate(mine):
         key = f"c.{c['id']}."
         chosen = fresh or form.get(key + "in") in ("on", "true")

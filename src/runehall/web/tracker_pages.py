@@ -38,7 +38,7 @@ def tracker_rows(
         now, options = t.pop("now"), t.pop("options")
         tracker = system.tracker(t["tracker"])
         usable, mine = _usable(viewer, tracker, t)
-        seat = Seat(runs=mine is None, controls=frozenset(mine or ()))
+        seat = Seat(runs=mine is None, controls=frozenset(mine or ()), owns=t["owner"] == viewer.id)
         players = {key: names.get(pid, pid) for key, pid in t["controllers"].items()}
         board = board_of(tracker, now, words, seat, options)
         drawn = boards.draw(board, tracker, words, t["id"], players)
@@ -49,7 +49,7 @@ def tracker_rows(
             "board": drawn,
             "mine": [t["combatants"].get(key, key) for key in mine or ()],
             "plain": default,
-            "can_assign": viewer.is_gm and bool(t["combatants"]),
+            "can_assign": (viewer.is_gm or t["owner"] == viewer.id) and bool(t["combatants"]),
             "assigned": [
                 {"key": key, "name": name, "player": t["controllers"].get(key, "")}
                 for key, name in t["combatants"].items()
@@ -123,7 +123,7 @@ async def start_tracker(request: Request, table_id: str) -> Response:
             screen = _screen(service, me, form.get("tracker", ""), lang_of(request))
             made = lineup.start(*screen, form, is_gm=me.is_gm, viewer_id=me.id)
             asked = validated(models.StartTracker, tracker=form.get("tracker", ""), setup=made.setup)
-            controllers = made.controllers if me.is_gm else None
+            controllers = made.controllers or None  # whoever starts a tracker hands out its combatants
             return service.start_tracker(me, asked.tracker, asked.setup, asked.visibility, controllers)
         setup = json_object(form.get("setup", ""), N_("settings"))
         if form.get("character_id"):

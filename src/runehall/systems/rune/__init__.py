@@ -9,6 +9,7 @@ from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesMod
 from runehall.systems.rune.advancement import AdvancementTracker
 from runehall.systems.rune.checks import Bargain, SleepRoll
 from runehall.systems.rune.combat import CombatTracker
+from runehall.systems.rune.encounters.tracker import EncounterTracker
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
 from runehall.systems.rune.options import RuneOptions
@@ -37,7 +38,7 @@ class Rune(GameSystem):
         }
 
     def trackers(self) -> Mapping[str, Any]:
-        return {"combat": CombatTracker(), "advancement": AdvancementTracker()}
+        return {"combat": CombatTracker(), "encounter": EncounterTracker(), "advancement": AdvancementTracker()}
 
 
 SYSTEM = Rune()

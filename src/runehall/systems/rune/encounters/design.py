@@ -109,7 +109,7 @@ class RollSpec(Strict):
     conditional: Conditional | None = None
     combat_action: bool = False  # attempting it costs a combat action
     equipment_not_needed: bool = False
-    extra_rolls: int | Literal["unlimited"] = 0  # attempts allowed after the first
+    extra_rolls: Annotated[int, Field(ge=0, le=20)] | Literal["unlimited"] = 0  # attempts after the first
     alternate_methods: tuple[Annotated[str, Field(max_length=40)], ...] = Field((), max_length=6)
     simultaneous: tuple[str, ...] = Field((), max_length=6)  # ids of rolls made at once with this one
     exotic: Exotic = Exotic()

@@ -1,0 +1,139 @@
+"""Rune's own commands (`runehall rune ...`): an encounter's notes priced line by line and checked against
+the rules, from a TOML or JSON file (spec 001b §5, §16.4.2). A refused design exits 2 with every reason."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from runehall.cli import render, speech
+from runehall.cli.common import JsonOut, OptionPairs, parse_options, user_errors
+from runehall.errors import N_, ParameterError, Refusal, RunehallError
+from runehall.files import read_document
+from runehall.present.words import Words, words_for
+from runehall.systems import registry
+from runehall.systems.base import validate_model
+from runehall.systems.rune.encounters import report_view
+from runehall.systems.rune.encounters.design import Encounter
+from runehall.systems.rune.options import RuneOptions
+
+app = typer.Typer(help="Rune: encounters designed on a budget.", no_args_is_help=True)
+encounter_app = typer.Typer(help="An encounter's notes: price them and check them against the rules.")
+app.add_typer(encounter_app, name="encounter")
+
+NotesFile = Annotated[Path, typer.Argument(help="The encounter's notes (TOML or JSON).")]
+Totals = Annotated[
+    str | None,
+    typer.Option("--totals", help="Every player's total VP, comma-separated (raises the limit: a majority's)."),
+]
+Heroes = Annotated[
+    int | None, typer.Option("--heroes", help="The heroes at the table (default: as the notes were designed).")
+]
+MAX_PLAYERS = 12
+
+
+def load(path: Path) -> Encounter:
+    """A notes file as an Encounter, or one clear error naming every bad field."""
+    data = read_document(path, Refusal(N_("encounter notes")))
+    if not isinstance(data, dict):
+        raise ParameterError(N_("encounter notes are a table of fields, not {kind}"), kind=type(data).__name__)
+    return validate_model(Encounter, data, "field")
+
+
+def totals_of(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not 1 <= len(parts) <= MAX_PLAYERS or not all(p.isdigit() and len(p) <= 9 for p in parts):
+        raise ParameterError(
+            N_("--totals takes 1 to {most} whole numbers of VP, comma-separated, not {text!r}"),
+            most=MAX_PLAYERS,
+            text=text,
+        )
+    return [int(p) for p in parts]
+
+
+def _priced(path: Path, totals: str | None, heroes: int | None, option: list[str] | None, lang: str | None):  # type: ignore[no-untyped-def]
+    from runehall.systems.rune.encounters.validate import price_encounter  # the validator's one home
+
+    words = words_for(speech.language(lang), "rune")
+    encounter = load(path)
+    options = parse_options(registry.get("rune"), option or [])
+    assert isinstance(options, RuneOptions)
+    report = price_encounter(encounter, totals_of(totals), options, heroes=heroes)
+    return words, report_view.view(encounter, report, words)
+
+
+def _show(shown: report_view.ReportView, words: Words, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(asdict(shown), ensure_ascii=False, indent=1))
+        return
+    out = render.out
+    out.print(shown.title, style="bold", markup=False)
+    table = Table(box=None, pad_edge=False)
+    table.add_column(words(N_("Element")))
+    table.add_column(words(N_("Rule")))
+    table.add_column(words(N_("EP")), justify="right")
+    for row in shown.rows:
+        ep = f"{row.ep:+d}" if row.ep else "0"
+        rule = row.rule if row.page is None else words(N_("{rule} (p. {page})"), rule=row.rule, page=row.page)
+        if not row.counted:
+            rule = words(N_("{rule}: not counted"), rule=rule)
+        table.add_row(row.what, rule, ep, style=None if row.counted else "dim")
+    out.print(table)
+    out.print(
+        words(
+            N_("Spent {spent} of a limit of {limit}; earned {earned}."),
+            spent=shown.spent,
+            limit=shown.limit,
+            earned=shown.earned,
+        ),
+        markup=False,
+    )
+    for warning in shown.warnings:
+        out.print(words(N_("Warning: {text}"), text=warning), style="yellow", markup=False)
+    for refusal in shown.refusals:
+        out.print(words(N_("Refused: {text}"), text=refusal), style="red", markup=False)
+    if shown.legal:
+        out.print(words(N_("The design is within the rules.")), style="green", markup=False)
+
+
+@encounter_app.command("price")
+@user_errors
+def price(
+    path: NotesFile,
+    totals: Totals = None,
+    heroes: Heroes = None,
+    option: OptionPairs = None,
+    as_json: JsonOut = False,
+    lang: speech.LangOption = None,
+) -> None:
+    """Every line of the notes priced in encounter points, the rule that gave it, and the budget."""
+    words, shown = _priced(path, totals, heroes, option, lang)
+    _show(shown, words, as_json)
+
+
+@encounter_app.command("validate")
+@user_errors
+def validate(
+    path: NotesFile,
+    totals: Totals = None,
+    heroes: Heroes = None,
+    option: OptionPairs = None,
+    as_json: JsonOut = False,
+    lang: speech.LangOption = None,
+) -> None:
+    """Check the notes against the rules: exit 0 when they are legal, 2 with every reason when not."""
+    words, shown = _priced(path, totals, heroes, option, lang)
+    if shown.legal:
+        _show(shown, words, as_json)
+        return
+    if as_json:
+        _show(shown, words, True)
+        raise typer.Exit(2)
+    raise RunehallError(N_("the design breaks the rules: {reasons}"), reasons="; ".join(shown.refusals))

@@ -1,0 +1,150 @@
+"""An encounter run as people see it: the scoreboard every player watches (each player's provisional VP, who
+leads), the fight under way drawn as Rune's fight board, the runner's moves, and the notes, to the runner
+alone until he shows them to everyone. Numbers are said with the reader's words; nothing secret is drawn for a
+seat that may not see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from runehall.errors import RunehallError
+from runehall.present.board import BoardView, Move, Seat
+from runehall.present.sheet import SheetRow, SheetSection
+from runehall.present.words import N_, Words
+from runehall.systems.rune.combat import board_view as fight_board
+from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
+from runehall.systems.rune.encounters import settlement
+from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.tracker import TrackerAction
+
+PHASE_WORDS = {
+    "designing": N_("the runner is preparing his notes"),
+    "ready": N_("the notes are ready: the encounter can begin"),
+    "running": N_("under way"),
+    "settled": N_("settled"),
+}
+RUNNER_MOVES = {
+    "designing": ("notes",),
+    "ready": ("notes", "begin", "disclose"),
+    "running": ("fight", "noted_roll", "terrain_in_play", "award", "hostage", "hero_died", "settle", "disclose"),
+    "settled": ("disclose",),
+}
+
+
+def standing(state: RunState, options: Any = None) -> dict[str, int]:
+    """Each player's score as if the encounter ended now (the book's order: the proxy's share, zeros,
+    Valhalla), nothing credited; once settled, the settled scores."""
+    if state.settlement is not None:
+        return {p: int(s["score"]) for p, s in state.settlement["scores"].items()}
+    history = [frozenset(state.setup.history)] if state.setup.history else []
+    return dict(settlement.standing(state.tally, history, options).scores)
+
+
+def scoreboard(state: RunState, words: Words, options: Any = None) -> SheetSection:
+    points = standing(state, options)
+    pillagers = {p: v for p, v in points.items() if p != state.tally.runner}
+    best = max(pillagers.values(), default=0)
+    rows = []
+    for seat in state.tally.seats:
+        vp = points[seat.player]
+        if seat.player == state.tally.runner:
+            label = words(N_("{hero}'s player, the runner"), hero=seat.name)
+        elif seat.player == state.tally.proxy:
+            label = words(N_("{hero}'s player, the proxy"), hero=seat.name)
+        else:
+            label = words(N_("{hero}'s player"), hero=seat.name)
+        leads = seat.player in pillagers and vp == best and any(pillagers.values())
+        value = words(N_("{vp} VP"), vp=words.number(vp))
+        rows.append(
+            SheetRow(label, value, gloss=words(N_("leads")) if leads else "", emphasis="derived" if leads else "")
+        )
+    return SheetSection(words(N_("Victory points so far")), tuple(rows))
+
+
+def notes_section(state: RunState, words: Words) -> SheetSection | None:
+    if state.notes is None:
+        return None
+    rows = []
+    for number, event in enumerate(state.notes.events, 1):
+        parts = [event.summary] if event.summary else []
+        if event.combat:
+            parts.append(words.join(f.name for f in event.combat.foes))
+        parts += [r.name for r in event.rolls]
+        rows.append(SheetRow(words(N_("Event {number}"), number=words.number(number)), " · ".join(parts)))
+    return SheetSection(words(N_("The runner's notes: {title}"), title=state.notes.title), tuple(rows))
+
+
+def _runner_moves(state: RunState, words: Words, actions: Mapping[str, TrackerAction[Any]]) -> list[Move]:
+    found = []
+    for name in RUNNER_MOVES[state.phase]:
+        action = actions.get(name)
+        if action is None or (name == "disclose" and state.disclosed):
+            continue
+        if name == "fight":
+            assert state.notes is not None
+            fought = {f.event for f in state.fights}
+            if state.fight is not None:
+                continue
+            for number, event in enumerate(state.notes.events, 1):
+                if event.combat and event.id not in fought:
+                    title = words(N_("Begin the fight of event {number}"), number=words.number(number))
+                    found.append(Move("fight", title, params={"event": event.id}))
+            continue
+        asked = tuple(action.Params.model_fields)
+        found.append(Move(name, words(action.title), ask=asked, quiet=name in ("award", "hostage", "hero_died")))
+    return found
+
+
+def board(
+    state: RunState, words: Words, seat: Seat, actions: Mapping[str, TrackerAction[Any]], options: Any = None
+) -> BoardView:
+    sections = [scoreboard(state, words, options)]
+    shown_notes = notes_section(state, words) if (seat.owns or state.disclosed) else None
+    if shown_notes is not None:
+        sections.append(shown_notes)
+    title = words(N_("Encounter: {title}"), title=state.setup.title)
+    phase = words(PHASE_WORDS[state.phase])
+    moves = _runner_moves(state, words, actions) if seat.runs else []
+    fight = state.fight
+    if fight is None:
+        return BoardView(title=title, phase=phase, sections=tuple(sections), moves=tuple(moves))
+    try:
+        drawn = fight_board.board_view(fight, words, seat, FIGHT_ACTIONS, options)
+    except RunehallError:  # a fight the board cannot draw still shows the score
+        return BoardView(title=title, phase=phase, sections=tuple(sections), moves=tuple(moves))
+    return replace(
+        drawn,
+        title=title,
+        phase=words(N_("{phase} · {fight}"), phase=phase, fight=drawn.phase),
+        moves=(*drawn.moves, *moves),
+        sections=(*drawn.sections, *sections),
+    )
+
+
+def public_view(state: RunState) -> dict[str, Any]:
+    """The state as JSON for everyone: the notes only once shown."""
+    seen: dict[str, Any] = {
+        "title": state.setup.title,
+        "phase": state.phase,
+        "runner": state.setup.runner,
+        "proxy": state.setup.proxy,
+        "heroes": [h.name for h in state.setup.heroes],
+        "valor": list(state.valor) if state.valor else None,
+        "standing": standing(state),
+        "fights": [f.event for f in state.fights],
+        "settlement": state.settlement,
+        "disclosed": state.disclosed,
+    }
+    if state.disclosed and state.notes is not None:
+        seen["notes"] = state.notes.model_dump(mode="json")
+    return seen
+
+
+def text(state: RunState) -> str:
+    lines = [state.setup.title]
+    for player, vp in standing(state).items():
+        lines.append(f"  {player}: {vp:+d} VP")
+    return "\n".join(lines)

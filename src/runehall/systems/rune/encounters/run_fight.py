@@ -1,0 +1,157 @@
+"""The fights of an encounter run: a combat event of the notes staged with its foes made by the Foe Maker from
+the Roll of Valor, and every move of Rune's combat tracker played inside the run, so the tally is fed by what
+the fight's own results say (feed.py): damage dealt and taken, kills, hero-vs-hero blows, heroes almost down
+or dead. Heroes carry their HP and Wounds from one fight of the encounter to the next.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import N_, RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune import foes
+from runehall.systems.rune.combat.state import CombatState
+from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
+from runehall.systems.rune.combat.tracker import CombatSetup
+from runehall.systems.rune.combat.tracker import start as start_fight
+from runehall.systems.rune.encounters.design import Combat, Event
+from runehall.systems.rune.encounters.feed import facts
+from runehall.systems.rune.encounters.run_actions import RunAction
+from runehall.systems.rune.encounters.run_state import Fought, RunState
+from runehall.systems.rune.encounters.tally import Tally, Target
+from runehall.systems.tracker import TrackerAction
+
+ROW = 2  # paces between people standing side by side at the start
+APART = 12  # paces between the heroes' line and the foes'
+NO_VP_KINDS: dict[str, Target] = {
+    "tube_striker": "tube_striker",
+    "small_land_crab": "land_crab",
+    "large_land_crab": "land_crab",
+}
+
+
+def combat_event(state: RunState, event_id: str) -> tuple[Event, Combat]:
+    assert state.notes is not None
+    for event in state.notes.events:
+        if event.id == event_id:
+            if event.combat is None:
+                raise RulesError(N_("{event} holds no fight"), event=event_id)
+            return event, event.combat
+    raise RulesError(N_("the notes have no event {event!r}"), event=event_id)
+
+
+def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, dict[str, int]]:
+    """The fight as the notes set it: the heroes in a line, the foes facing them, built from the Roll of Valor;
+    and each foe's Might (its death blow is half of it)."""
+    assert state.valor is not None
+    heroes = len(state.setup.heroes)
+    people: list[dict[str, Any]] = [
+        {"name": h.name, "side": "heroes", "sheet": dict(h.sheet), "at": [0, i * ROW]}
+        for i, h in enumerate(state.setup.heroes)
+    ]
+    might: dict[str, int] = {}
+    for i, foe in enumerate(combat.foes):
+        stats = foes.foe_stats(foe.type, foe.threat, state.valor, foe.use_adjust, foe.missile, heroes)
+        might[foe.name] = stats.might
+        people.append(foes.foe_spec(foe.type, foe.threat, stats, foe.name, "foes", (APART, i * ROW)))
+    first = not state.fights
+    fight = start_fight(CombatSetup.model_validate({"combatants": people, "new_encounter": first}), options)
+    if first:
+        return fight, might
+    carried = {c.name: c for c in state.fights[-1].fight.combatants if c.hero}
+    kept = ("hp", "wounds", "impairment_other", "health")
+    people_now = tuple(
+        c.model_copy(update={k: getattr(carried[c.name], k) for k in kept}) if c.name in carried else c
+        for c in fight.combatants
+    )
+    return fight.model_copy(update={"combatants": people_now}), might
+
+
+class FightParams(RulesModel):
+    event: str = Field(min_length=1, max_length=40, description="The event of the notes whose fight begins.")
+
+
+class FightAction(RunAction):
+    name: ClassVar[str] = "fight"
+    title: ClassVar[str] = N_("Begin a fight")
+    summary: ClassVar[str] = "A combat event of the notes begins: its foes are made from the Roll of Valor."
+    Params: ClassVar[type[RulesModel]] = FightParams
+
+    def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
+        self.check(state)
+        if state.fight is not None:
+            raise RulesError(N_("a fight is under way: it ends before another begins"))
+        if any(f.event == params.event for f in state.fights):
+            raise RulesError(N_("that event's fight has been fought"))
+        event, combat = combat_event(state, params.event)
+        fight, might = staged(state, combat, options)
+        fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
+        return state.model_copy(update={"fights": fought}), {"event": event.id, "foes": [f.name for f in combat.foes]}
+
+
+def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, result: dict[str, Any]) -> Tally:
+    """The tally after one fight move: each fact of the move recorded as the rules score it."""
+    assert state.notes is not None
+    kinds = {f.name: f.type for e in state.notes.events if e.combat for f in e.combat.foes}
+    might = state.fights[-1].might
+    hp_before = {c.name: max(0, c.hp) for c in before.combatants}
+    for fact in facts(before, after, result):
+        if fact.kind == "damage":
+            kind = NO_VP_KINDS.get(kinds.get(fact.other or "", ""), "foe")
+            if kind != "tube_striker":
+                tally = tally.damage(fact.hero, fact.other or "", fact.amount, hp_before[fact.other or ""], kind)
+        elif fact.kind == "kill":
+            foe = fact.other or ""
+            kind = NO_VP_KINDS.get(kinds.get(foe, ""), "foe")
+            if kind != "tube_striker":
+                tally = tally.kill(fact.hero, foe, might.get(foe, 0), foe_kind=kind)
+        elif fact.kind == "hurt" and not _by_hero(fact.other, before):
+            tally = tally.hurt(fact.hero, fact.amount)
+        elif fact.kind == "pvp":
+            tally = tally.pvp(fact.hero, fact.other or "", fact.amount)
+        elif fact.kind == "almost_down":
+            hero = {c.name: c for c in after.combatants}[fact.hero]
+            tally = tally.hero_hp(fact.hero, hero.hp, hero.wounds)
+        elif fact.kind == "died":
+            killer = fact.other if _by_hero(fact.other, before) else None
+            tally = tally.hero_died(fact.hero, "hero_deliberate" if killer else "foe", killer)
+    return tally
+
+
+def _by_hero(name: str | None, state: CombatState) -> bool:
+    return any(c.name == name and c.hero for c in state.combatants)
+
+
+class InFight(TrackerAction[RunState]):
+    """One of the combat tracker's moves, made in the run's fight under way; its facts feed the tally."""
+
+    def __init__(self, inner: TrackerAction[CombatState]) -> None:
+        self.inner = inner
+        self.name = inner.name  # type: ignore[misc]
+        self.title = inner.title  # type: ignore[misc]
+        self.summary = inner.summary  # type: ignore[misc]
+        self.Params = inner.Params  # type: ignore[misc]
+        self.random = inner.random  # type: ignore[misc]
+        self.actor_param = inner.actor_param  # type: ignore[misc]
+
+    def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
+        fight = state.fight
+        if fight is None:
+            raise RulesError(N_("no fight is under way"))
+        after, result = self.inner.apply(fight, params, options, source)
+        tally = fed(state.tally, state, fight, after, result)
+        last = state.fights[-1].model_copy(update={"fight": after})
+        return state.model_copy(update={"fights": (*state.fights[:-1], last), "tally": tally}), result
+
+    def describe(self, event: Any, words: Any, who: str) -> Any:
+        return self.inner.describe(event, words, who)
+
+    def choice_label(self, field: str, value: str, words: Any) -> str | None:
+        return self.inner.choice_label(field, value, words)
+
+
+IN_FIGHT: dict[str, TrackerAction[RunState]] = {name: InFight(a) for name, a in FIGHT_ACTIONS.items()}

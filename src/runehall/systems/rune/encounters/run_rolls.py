@@ -1,0 +1,131 @@
+"""A roll the notes call for, made at the table (spec 001b §6.2-§6.4, §13; 001c §1-§3): the heroes who roll
+make a stress roll with their Ability and Characteristic from their sheets, the structure says whose fate it
+decides, and the tally scores each roller's success and the runner's chortle. Domino's forced re-rolls are
+rolled in the same move, one hero after the other, until the chain stops; an opposed roll's supporting
+character rolls his bonus too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from runehall.chance.sources import Source
+from runehall.errors import N_, RulesError
+from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
+from runehall.systems.rune.encounters.run_actions import RunAction, _hero
+from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS, ONE_ROLLS, resolve, who_must_reroll
+from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.sheet import Sheet
+
+Name = str
+
+
+class NotedRollParams(RulesModel):
+    roll: str = Field(min_length=1, max_length=40, description="The roll of the notes (its id).")
+    rollers: tuple[Name, ...] = Field(
+        (), max_length=MAX_HEROES, description="Who rolls (default: everyone, where everyone must)."
+    )
+    order: tuple[Name, ...] = Field(
+        (), max_length=MAX_HEROES, description="The marching order, front first (default: the heroes' order)."
+    )
+
+
+def find_roll(state: RunState, roll_id: str) -> RollSpec:
+    assert state.notes is not None
+    for event in state.notes.events:
+        for roll in event.rolls:
+            if roll.id == roll_id:
+                return roll
+    raise RulesError(N_("the notes call for no roll {roll!r}"), roll=roll_id)
+
+
+def bonus(who: str, sheet: Mapping[str, Any], roll: RollSpec, options: Any) -> int:
+    """What the hero adds: his Ability with its Characteristic (the one the notes name, else its governing one),
+    or the Characteristic alone."""
+    hero = Hero.model_validate({"name": who, **sheet})
+    on = Sheet(hero, options)
+    if roll.ability:
+        return int(on.check(roll.ability, roll.characteristic).value or 0)
+    if roll.characteristic:
+        return int(on.characteristics[roll.characteristic])
+    raise RulesError(N_("{roll} names neither an Ability nor a Characteristic to roll"), roll=roll.name)
+
+
+class NotedRollAction(RunAction):
+    name: ClassVar[str] = "noted_roll"
+    title: ClassVar[str] = N_("Call for a roll of the notes")
+    summary: ClassVar[str] = "The heroes roll a roll of the notes; its structure says who gains or suffers."
+    Params: ClassVar[type[RulesModel]] = NotedRollParams
+    random: ClassVar[bool] = True
+
+    def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
+        self.check(state)
+        roll = find_roll(state, params.roll)
+        if roll.stat is not None or (roll.difficulty is None and roll.opposed_bonus is None):
+            raise RulesError(
+                N_("{roll} is rolled in a fight, against the Roll of Valor: make it there"), roll=roll.name
+            )
+        party = [h.name for h in state.setup.heroes]
+        order = [_hero(state, n) for n in params.order] or party
+        if sorted(order) != sorted(party):
+            raise RulesError(N_("the marching order names every hero once"))
+        rollers = [_hero(state, n) for n in params.rollers]
+        if roll.structure in EVERYONE_ROLLS and rollers and sorted(rollers) != sorted(party):
+            raise RulesError(N_("every hero makes this roll"))
+        rollers = rollers or (party if roll.structure in EVERYONE_ROLLS else [])
+        if not rollers:
+            raise RulesError(N_("name the heroes who make this roll"))
+        if roll.structure in ONE_ROLLS and len(rollers) != 1:
+            raise RulesError(N_("one hero makes this roll, not {count}"), count=len(rollers))
+        sheets = {h.name: h.sheet for h in state.setup.heroes}
+        dice: dict[str, list[int]] = {}
+        totals: dict[str, int] = {}
+        for who in order:
+            if who in rollers:
+                result, faces = stress(source)
+                dice[who] = list(faces)
+                totals[who] = result + bonus(who, sheets[who], roll, options)
+        target: int | dict[str, int]
+        opponent: dict[str, Any] | None = None
+        if roll.opposed_bonus is not None:
+            result, faces = stress(source)
+            opponent = {"faces": list(faces), "total": result + roll.opposed_bonus}
+            target = {who: opponent["total"] for who in party}
+        else:
+            assert roll.difficulty is not None
+            target = roll.difficulty
+        rerolls: dict[str, int] = {}
+        structure = "opposed" if roll.opposed_bonus is not None and roll.structure == "standard" else roll.structure
+        while structure == "domino" and (due := who_must_reroll(target, totals, roll.danger or "rear", rerolls, order)):
+            result, faces = stress(source)
+            dice[f"{due} again"] = list(faces)
+            rerolls[due] = result + bonus(due, sheets[due], roll, options)
+        outcome = resolve(
+            structure, target, totals, party=order, danger=roll.danger, rerolls=rerolls, freestanding=roll.freestanding
+        )
+        tally = state.tally
+        for who, total in totals.items():
+            aim = target if isinstance(target, int) else target[who]
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required)
+        for who, total in rerolls.items():  # a forced re-roll scores as the roll does
+            aim = target if isinstance(target, int) else target[who]
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required)
+        result_out: dict[str, Any] = {
+            "roll": roll.id,
+            "name": roll.name,
+            "structure": structure,
+            "dice": dice,
+            "totals": totals,
+            "rerolls": rerolls,
+            "target": target if isinstance(target, int) else None,
+            "opponent": opponent,
+            "group_success": outcome.group_success,
+            "fates": dict(outcome.fates),
+        }
+        return state.model_copy(update={"tally": tally}), result_out

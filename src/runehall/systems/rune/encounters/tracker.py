@@ -1,0 +1,109 @@
+"""Rune's encounter run as a Tracker (spec 001b §3, §6; 001c §11): the runner starts it with the heroes at the
+table, gives his notes (sealed: only he sees them), begins, stages the notes' fights and runs them move by
+move, confirms his judgment calls, settles the victory points and shows his notes.
+
+The runner is the tracker's owner; each player is handed his hero, and the proxy the runner's. What anyone but
+the runner sees of the state (the view, the board) leaves the notes out until he discloses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from runehall.present.board import BoardView, Seat
+from runehall.present.lineup import Entry, Lineup, LineupSetup
+from runehall.present.words import N_, Words
+from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.rune.encounters import run_board
+from runehall.systems.rune.encounters.design import MAX_HEROES
+from runehall.systems.rune.encounters.run_actions import (
+    AwardAction,
+    BeginAction,
+    DiedAction,
+    DiscloseAction,
+    HostageAction,
+    NotesAction,
+    TerrainAction,
+)
+from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
+from runehall.systems.rune.encounters.run_rolls import NotedRollAction
+from runehall.systems.rune.encounters.run_settle import SettleAction
+from runehall.systems.rune.encounters.run_state import RunSetup, RunState
+from runehall.systems.rune.encounters.tally import Seat as TallySeat
+from runehall.systems.rune.encounters.tally import Tally
+from runehall.systems.tracker import Tracker, TrackerAction
+
+
+def _total(hero: Any) -> int:
+    if hero.total_vp is not None:
+        return int(hero.total_vp)
+    value = hero.sheet.get("vp_total", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+class LineupExtras(RulesModel):
+    title: str = RunSetup.model_fields["title"]  # type: ignore[assignment]
+    runner: str = RunSetup.model_fields["runner"]  # type: ignore[assignment]
+    proxy: str = RunSetup.model_fields["proxy"]  # type: ignore[assignment]
+
+
+class NoNumbers(RulesModel):
+    """An encounter's foes come from its notes: a row of the setup is always a hero."""
+
+
+class EncounterTracker(Tracker[RunState]):
+    name: ClassVar[str] = "encounter"
+    title: ClassVar[str] = N_("Encounter: the runner's notes, the fights and the victory points")
+    Setup: ClassVar[type[RulesModel]] = RunSetup
+
+    def start(self, setup: Any, options: Any) -> RunState:
+        seats = tuple(TallySeat(h.name, h.name, h.name, _total(h)) for h in setup.heroes)
+        tally = Tally(runner=setup.runner, proxy=setup.proxy, seats=seats, slothful=frozenset(setup.slothful))
+        return RunState(setup=setup, tally=tally)
+
+    def actions(self) -> Mapping[str, TrackerAction[RunState]]:
+        return ACTIONS
+
+    def combatants(self, state: RunState) -> dict[str, str]:
+        """The heroes: each player is handed his own (the proxy, the runner's too)."""
+        return {h.name: h.name for h in state.setup.heroes}
+
+    def view(self, state: RunState) -> dict[str, Any]:
+        """What everyone sees: never the notes until the runner shows them."""
+        return run_board.public_view(state)
+
+    def render(self, state: RunState) -> str:
+        return run_board.text(state)
+
+    def board(self, state: RunState, words: Words, seat: Seat, options: Any = None) -> BoardView:
+        return run_board.board(state, words, seat, ACTIONS, options)
+
+    # Set up from the table's characters: every row a hero, the runner and his proxy named among them.
+    def lineup(self, words: Words, options: Any = None) -> Lineup:
+        sides = (("heroes", words(N_("Heroes"))),)
+        return Lineup(foes=(), Numbers=NoNumbers, sides=sides, most=MAX_HEROES, Extras=LineupExtras, everyone=True)
+
+    def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
+        more = validate_model(LineupExtras, extras, "extras")
+        heroes = [{"name": e.name, "sheet": dict(e.sheet or {})} for e in entries]
+        setup = {"title": more.title, "heroes": heroes, "runner": more.runner, "proxy": more.proxy}
+        validate_model(RunSetup, setup, "setup")
+        return LineupSetup(setup, tuple((e.name,) for e in entries))
+
+
+ACTIONS: dict[str, TrackerAction[RunState]] = {
+    a.name: a
+    for a in (
+        NotesAction(),
+        BeginAction(),
+        FightAction(),
+        NotedRollAction(),
+        TerrainAction(),
+        AwardAction(),
+        HostageAction(),
+        DiedAction(),
+        SettleAction(),
+        DiscloseAction(),
+    )
+} | IN_FIGHT
