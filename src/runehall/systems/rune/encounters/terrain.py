@@ -46,11 +46,11 @@ from runehall.systems.rune.encounters.pricing_data import terrain_file
 from runehall.systems.rune.options import RuneOptions
 
 COVERAGE_WORDS = {
-    "less_than_third": N_("less than a third"),
-    "third": N_("a third"),
-    "half": N_("half"),
-    "two_thirds": N_("two-thirds"),
-    "all": N_("all"),
+    "less_than_third": N_("less than a third of the area"),
+    "third": N_("a third of the area"),
+    "half": N_("half of the area"),
+    "two_thirds": N_("two-thirds of the area"),
+    "all": N_("all of the area"),
 }
 DEGREE_WORDS = {"third": N_("One-third cover"), "half": N_("Half cover"), "full": N_("Full cover")}
 VISION_WORDS = {"darkness": N_("Full darkness"), "gloom": N_("Gloom"), "torch_proof": N_("Weather no torch survives")}
@@ -69,14 +69,14 @@ SOURCE_WORDS = {
     "shaman_chant": N_("A shaman's chant, at half the cost"),
 }
 COUNTED_RULES = {
-    "decoys": N_("{count} decoys at {each} each"),
-    "hostages": N_("{count} hostages at {each} each"),
-    "levels": N_("{count} additional levels at {each} each"),
-    "tube_strikers": N_("{count} tube-strikers as scenery at {each} each"),
-    "obscurant_areas": N_("{count} areas of differing light at {each} each"),
+    "decoys": N_("Decoys: {count}, at {each} each"),
+    "hostages": N_("Hostages: {count}, at {each} each"),
+    "levels": N_("Additional levels: {count}, at {each} each"),
+    "tube_strikers": N_("Tube-strikers as scenery: {count}, at {each} each"),
+    "obscurant_areas": N_("Areas of differing light: {count}, at {each} each"),
 }
-BARRIER_RULE = N_("{count} barriers at {each} each")
-BEYOND_RULE = N_("{count} beyond the {cap} that earn")
+BARRIER_RULE = N_("Barriers: {count}, at {each} each")
+BEYOND_RULE = N_("Beyond the {cap} that earn: {count}")
 
 
 def sees_in_dark(foes: Sequence[FoeKind]) -> bool:
@@ -143,10 +143,10 @@ def _cover(feature: Cover) -> list[CostLine]:
     if feature.shelters > 0:
         values: dict[str, Any] = {"degree": DEGREE_WORDS[feature.degree], "count": feature.shelters, "each": row.ep}
         if row.ep * feature.shelters < data.cover_cap.ep:
-            rule = N_("{degree} sheltering {count} at {each} each, capped at {cap}")
+            rule = N_("{degree}, sheltering {count}, at {each} each, capped at {cap}")
             lines.append(CostLine(feature.id, rule, data.cover_cap.ep, values | {"cap": data.cover_cap.ep}))
         else:
-            rule = N_("{degree} sheltering {count} at {each} each")
+            rule = N_("{degree}, sheltering {count}, at {each} each")
             lines.append(CostLine(feature.id, rule, row.ep * feature.shelters, values))
     return lines + _jump_line(feature.id, feature.jump_difficulty, row.jump_difficulty, 1)
 
@@ -175,14 +175,14 @@ def _simple(feature: Feature) -> list[CostLine]:
     if isinstance(feature, Ground):
         bands = data.ground[feature.kind]
         ep = bands.ep(feature.coverage)
-        rules = {"slippery": N_("Slippery ground over {coverage} of the area")}
-        rules |= {"uneven": N_("Uneven ground over {coverage} of the area")}
-        rules |= {"slope_area": N_("Sloped ground over {coverage} of the area")}
+        rules = {"slippery": N_("Slippery ground over {coverage}")}
+        rules |= {"uneven": N_("Uneven ground over {coverage}")}
+        rules |= {"slope_area": N_("Sloped ground over {coverage}")}
         if ep is None:
             return []
         return [CostLine(where, rules[feature.kind], ep, {"coverage": COVERAGE_WORDS[feature.coverage]}, bands.page)]
     if isinstance(feature, SlopeRamps) and feature.hexes_each >= data.slope_ramp.min_hexes:
-        return each_line(where, N_("{count} ramps at {each} each"), feature.count, data.slope_ramp.ep, None, None)
+        return each_line(where, N_("Ramps: {count}, at {each} each"), feature.count, data.slope_ramp.ep, None, None)
     return []
 
 
