@@ -202,6 +202,22 @@ def test_the_no_missile_credit() -> None:  # 001b TV-24, A-47
     assert not priced(one_fight(*goblins, heroes=5, no_missile_credit=True, terrain=fog)).legal
 
 
+def test_a_tube_striker_as_a_trap_and_as_scenery() -> None:  # 001b TV-48
+    """A tube-striker among the foes is priced as a trap (+7) and has no Mix; five as scenery earn 4 x 7."""
+    notes = one_fight(foe("f", "goblin_freak", "superior"), foe("ts", "tube_striker", "equal"), heroes=2)
+    notes["events"][0]["combat"]["terrain"] = [{"id": "pipes", "kind": "tube_strikers", "count": 5}]
+    report = priced(notes)
+    assert report.legal  # Mix 2 = the two heroes: the tube-striker adds nothing
+    assert [line.ep for line in report.lines_for("ts")] == [7]
+    assert [(line.ep, line.counted) for line in report.lines_for("pipes")] == [(-28, True), (-7, False)]
+
+
+def test_beginners_notes_have_no_terrain() -> None:
+    notes = one_fight(foe("f", "goblin_freak", "superior"), heroes=2, terrain=[{"id": "x", "kind": "gloom"}])
+    notes["for_beginners"] = True
+    assert ("x", "an encounter designed for beginners has no terrain") in refusals(priced(notes))
+
+
 # -- custom creatures (001b §10.3) ----------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("adjust", "modifier"),

@@ -60,7 +60,7 @@ def price_encounter(
     errors += mix_refusals(encounter, count, options)
     terrain, refused_terrain = encounter_terrain(encounter, options)
     lines += terrain
-    errors += refused_terrain
+    errors += refused_terrain + beginner_refusals(encounter)
     for event in encounter.events:
         lines += element_lines(event)
         errors += element_refusals(event)
@@ -82,6 +82,14 @@ def shape_refusals(encounter: Encounter, options: RuneOptions) -> list[Refusal]:
             Refusal(N_("one event of an encounter, or two, must have a fight; these notes have {count}"), values)
         )
     return found
+
+
+def beginner_refusals(encounter: Encounter) -> list[Refusal]:
+    """An encounter designed for beginners has no terrain (its runner is paid for going without)."""
+    if not encounter.for_beginners:
+        return []
+    rule = N_("an encounter designed for beginners has no terrain")
+    return [Refusal(rule, {}, t.id) for e in encounter.events if e.combat is not None for t in e.combat.terrain]
 
 
 def mix_refusals(encounter: Encounter, heroes: int, options: RuneOptions) -> list[Refusal]:
