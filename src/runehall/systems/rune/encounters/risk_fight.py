@@ -91,31 +91,33 @@ class Fight:
         self._afterwards()
 
     def _round(self) -> None:
-        t, r, n = self.table, self.runs, len(self.table.hero)
-        able = (self.health == ACTIVE) & ~self.over[:, None]
-        impaired = np.maximum(0, self.wounds + t.impairment_other - t.invigoration)
+        """Initiative for every run still fighting, then each action in order of steps."""
+        t, n = self.table, len(self.table.hero)
+        live = np.flatnonzero(~self.over)
+        r = live.size
+        impaired = np.maximum(0, self.wounds[live] + t.impairment_other - t.invigoration)
         total = stress(self.rng, (r, n)) + t.init[None, :] - impaired
+        able = self.health[live] == ACTIVE
         count = np.where(able, np.where(total <= 0, 1, (total + STEP - 1) // STEP), 0)
-        most = int(count.max())
+        most = int(count.max()) if r else 0
         if most == 0:
             return
         later = np.arange(most)
-        step = total[:, :, None] - STEP * later  # [run, fighter, action]: flattened fighter-major
-        valid = (later < count[:, :, None]).reshape(r, -1)
-        first = np.where(valid, -step.reshape(r, -1), LAST)
+        valid = (later < count[:, :, None]).reshape(r, -1)  # [run, fighter x action], fighter-major
+        first = np.where(valid, -(total[:, :, None] - STEP * later).reshape(r, -1), LAST)
         rolloff = np.where(t.hero[None, :], self.rng.integers(0, 1 << 30, size=(r, n)), 0)
         side = np.broadcast_to(np.repeat(np.where(t.hero, 0, 1), most), first.shape)
         gifts = np.broadcast_to(np.repeat(np.where(t.hero, -t.gifts, 0), most), first.shape)
         place = np.broadcast_to(np.repeat(np.arange(n), most), first.shape)
         order = np.lexsort((place, np.repeat(rolloff, most, axis=1), gifts, side, first), axis=1)
-        runs = np.arange(r)
-        for slot in range(int(valid.sum(axis=1).max())):  # sorted: every run's real actions come first
-            due = order[:, slot]
-            who = due // most
-            go = valid[runs, due] & ~self.over & (self.health[runs, who] == ACTIVE)
-            rr = np.flatnonzero(go)
-            if rr.size:
-                self._act(rr, who[rr])
+        actions = count.sum(axis=1)  # sorted: each run's real actions come first
+        who = np.ascontiguousarray((order[:, : int(actions.max())] // most).T)
+        for slot in range(who.shape[0]):
+            sub = np.flatnonzero(actions > slot)
+            rr, aa = live[sub], who[slot, sub]
+            go = ~self.over[rr] & (self.health[rr, aa] == ACTIVE)
+            if go.any():
+                self._act(rr[go], aa[go])
 
     def _act(self, rr: Ints, aa: Ints) -> None:
         healing = self._revive(rr, aa)
@@ -136,24 +138,25 @@ class Fight:
         state = self.health[rr, np.maximum(cur, 0)]
         hunting = self.rules.finish_downed & ~t.hero[aa]
         keep = (cur >= 0) & ((state == ACTIVE) | (hunting & (state != DEAD)))
-        tgt, hh = self.target[rr], self.health[rr]
-        counts = np.zeros((rr.size, n), dtype=np.int64)
-        for j in range(n):
-            on = (hh[:, j] == ACTIVE) & (tgt[:, j] >= 0) & (aa != j)
-            np.add.at(counts, (np.flatnonzero(on), tgt[on, j]), 1)
-        enemy = t.hero[None, :] != t.hero[aa][:, None]
+        need = np.flatnonzero(~keep)  # only these choose anew
+        r2, a2 = rr[need], aa[need]
+        tgt, hh = self.target[r2], self.health[r2]
+        on = (hh == ACTIVE) & (tgt >= 0) & (np.arange(n)[None, :] != a2[:, None])
+        flat = np.where(on, tgt, n) + (n + 1) * np.arange(need.size)[:, None]  # column n: nobody's target
+        counts = np.bincount(flat.ravel(), minlength=need.size * (n + 1)).reshape(need.size, n + 1)[:, :n]
+        enemy = t.hero[None, :] != t.hero[a2][:, None]
         room = enemy & (counts < self.rules.most_attackers)
         ok = room & (hh == ACTIVE)
-        fallen = room & (hh != ACTIVE) & (hh != DEAD) & hunting[:, None] & ~ok.any(axis=1)[:, None]
+        fallen = room & (hh != ACTIVE) & (hh != DEAD) & hunting[need][:, None] & ~ok.any(axis=1)[:, None]
         ok |= fallen
-        hp = np.clip(self.hp[rr], -SPAN // 2, SPAN // 2 - 1) + SPAN // 2
-        cost = np.where(t.hero[aa][:, None], hp, counts * SPAN + (SPAN - 1 - hp))
+        hp = np.clip(self.hp[r2], -SPAN // 2, SPAN // 2 - 1) + SPAN // 2
+        cost = np.where(t.hero[a2][:, None], hp, counts * SPAN + (SPAN - 1 - hp))
         key = np.where(ok, cost * n + np.arange(n)[None, :], LAST)
-        pick = np.argmin(key, axis=1)
-        chosen = np.where(keep, cur, pick)
-        found = keep | ok.any(axis=1)
+        chosen, found = cur.copy(), keep.copy()
+        chosen[need] = np.argmin(key, axis=1)
+        found[need] = ok.any(axis=1)
         self.target[rr[found], aa[found]] = chosen[found]
-        return chosen, found
+        return ints(chosen), found
 
     def _swing(self, rr: Ints, aa: Ints, dd: Ints) -> Ints:
         """One melee attack of aa on dd in each run of rr; the margin (TM)."""
