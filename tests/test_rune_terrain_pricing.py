@@ -186,6 +186,12 @@ def test_encounter_caps_across_events() -> None:
     assert [line.ep for line in lines if not line.counted] == [-20, -6]
 
 
+def test_fight_caps_over_all_features_of_a_kind() -> None:  # 001b TV-48
+    pipes = fight({"id": "p1", "kind": "tube_strikers", "count": 3}, {"id": "p2", "kind": "tube_strikers", "count": 3})
+    lines, _ = encounter_terrain(encounter(pipes), RuneOptions())
+    assert counted_by(lines) == {"p1": -21, "p2": -7} and totals(lines) == (0, 28)
+
+
 def test_only_three_earning_features_count() -> None:  # 001b A-61
     terrain = (
         {"id": "cover", "kind": "cover", "degree": "half", "shelters": 2},  # -12

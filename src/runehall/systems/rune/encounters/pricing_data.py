@@ -60,7 +60,7 @@ class Jump(Strict):
 class Each(Strict):
     ep: int = Field(lt=0)
     cap: int = Field(gt=0)
-    cap_scope: Literal["encounter", "feature"] = "encounter"
+    cap_scope: Literal["encounter", "fight"] = "encounter"
     jump_difficulty: int | None = None
     page: int | None = None
 

@@ -156,7 +156,7 @@ def _simple(feature: Feature) -> list[CostLine]:
     data, where = terrain_file(), feature.id
     if isinstance(feature, Counted):
         counted = data.counted[feature.kind]
-        cap = counted.cap if counted.cap_scope == "feature" else None
+        cap = counted.cap if counted.cap_scope == "fight" else None
         return each_line(where, COUNTED_RULES[feature.kind], feature.count, counted.ep, cap, counted.page)
     if isinstance(feature, LimitedExits):
         words = {"one": N_("Only one viable exit"), "two": N_("Exactly two viable exits")}

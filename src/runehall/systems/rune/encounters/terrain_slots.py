@@ -1,5 +1,6 @@
 """An encounter's terrain priced as a whole (spec 001b §11.1, §11.16, A-61; 001c A-02): the caps across the
-encounter (4 barriers, 4 decoys, 3 hostages, counted in the notes' order) and, in each fight, the three
+encounter (4 barriers, 4 decoys, 3 hostages, counted in the notes' order), the caps in one fight (4
+tube-strikers, 3 levels, 3 areas of light, over all its features of that kind) and, in each fight, the three
 earning features that count.
 
 A "feature" for the three is one placed item, except that all of a fight's barriers are one feature, and
@@ -33,6 +34,7 @@ def encounter_terrain(encounter: Encounter, options: RuneOptions) -> tuple[tuple
     """Every terrain line of the encounter, capped and chosen, and what the rules refuse of its terrain."""
     caps: dict[str, int] = {k: row.cap for k, row in terrain_file().counted.items() if row.cap_scope == "encounter"}
     caps["barrier"] = terrain_file().barrier.cap
+    fight_caps: dict[str, int] = {k: row.cap for k, row in terrain_file().counted.items() if row.cap_scope == "fight"}
     used = dict.fromkeys(caps, 0)
     lines: list[CostLine] = []
     refusals: list[Refusal] = []
@@ -43,11 +45,14 @@ def encounter_terrain(encounter: Encounter, options: RuneOptions) -> tuple[tuple
         foes = [(f, kind_of(f.type, encounter.creatures)) for f in combat.foes]
         kinds = [k for _, k in foes if k is not None]
         priced: dict[str, list[CostLine]] = {}
+        in_fight: dict[str, int] = dict.fromkeys(fight_caps, 0)
         for feature in combat.terrain:
             refusals += terrain_refusals(feature, combat, foes, options)
             found = list(price_terrain(feature, combat, kinds, options))
             if feature.kind in caps:
                 found = _cap(found, feature, caps[feature.kind], used)
+            if feature.kind in fight_caps:
+                found = _cap(found, feature, fight_caps[feature.kind], in_fight)
             priced[feature.id] = found
         chosen, problems = choose(event.id, combat, priced, options)
         refusals += problems
