@@ -145,3 +145,33 @@ def test_the_runner_reads_an_estimate_with_its_margin(lang: str) -> None:
     assert "±" in text and "300" in text
     assert "odds" not in text.casefold() and "probabilidad" not in text.casefold()
     assert all(h.name in text for h in risk.heroes)
+
+
+def test_heroes_given_as_sheets() -> None:
+    from test_rune_combat import RAGNAR_SHEET, THURID_SHEET
+
+    risk = estimate([RAGNAR_SHEET, THURID_SHEET], GOBLINS[:2], runs=200, seed=6)
+    assert [h.name for h in risk.heroes] == ["Hero 1", "Hero 2"]  # the sheets carry no name
+    assert risk.runs == 200 and all(h.vp.runs == 200 for h in risk.heroes)
+
+
+def test_a_friend_with_the_healer_ability_revives_the_dying() -> None:
+    """With Wounds out of reach (WT 40) a fallen hero can only be dying: without a healer every fallen hero
+    dies; with a sure healer (bonus 20) some fallen friends live."""
+    sturdy = {"wt": 40, "hp": 30}
+    ogres = [foe(f"Ogre {i}", 4 + i, weapon={"atk": 9, "dam": 9}) for i in range(4)]
+    alone = [hero(n, i, **sturdy) for i, n in enumerate("ABCD")]
+    risk = estimate(alone, ogres, runs=600, seed=9)
+    assert all(h.dies == h.downed for h in risk.heroes) and risk.heroes[1].downed.total > 0
+    tended = [hero("A", 0, healer=20, **sturdy), *alone[1:]]
+    helped = estimate(tended, ogres, runs=600, seed=9)
+    assert sum(h.dies.total for h in helped.heroes[1:]) < sum(h.downed.total for h in helped.heroes[1:])
+
+
+def test_foes_who_finish_the_fallen_leave_no_survivor_of_a_lost_fight() -> None:
+    weak = [hero(n, i, hp=20, soak=1, weapon={"atk": 2, "dfn": 2, "dam": 2}) for i, n in enumerate("ABCD")]
+    trolls = [FoeSpec(id=f"t{i}", name=f"Troll {i}", type="troll", threat="terrifying") for i in range(4)]
+    spared = estimate(weak, trolls, runs=300, seed=5)
+    finished = estimate(weak, trolls, runs=300, seed=5, finish_downed=True)
+    assert all(h.dies.total >= finished.party_falls.total for h in finished.heroes)
+    assert sum(h.dies.total for h in finished.heroes) >= sum(h.dies.total for h in spared.heroes)
