@@ -13,7 +13,7 @@ from rich.table import Table
 
 from runehall.cli import render, speech
 from runehall.cli.common import JsonOut, OptionPairs, parse_options, user_errors
-from runehall.errors import N_, ParameterError, Refusal, RunehallError
+from runehall.errors import N_, ParameterError, Refusal, RunehallError, typed_only
 from runehall.files import read_document
 from runehall.present.words import Words, words_for
 from runehall.systems import registry
@@ -51,7 +51,8 @@ def totals_of(text: str | None) -> list[int] | None:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not 1 <= len(parts) <= MAX_PLAYERS or not all(p.isdigit() and len(p) <= 9 for p in parts):
         raise ParameterError(
-            N_("--totals takes 1 to {most} whole numbers of VP, comma-separated, not {text!r}"),
+            N_("the players' totals{flag} are 1 to {most} whole numbers of VP, comma-separated, not {text!r}"),
+            flag=typed_only(" (--totals)"),
             most=MAX_PLAYERS,
             text=text,
         )
