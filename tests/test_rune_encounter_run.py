@@ -8,7 +8,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from rune_encounter_fixtures import notes, setup
+from runehall.errors import ParameterError
+from runehall.storage.db import Database
+from runehall.storage.store import Store
+from runehall.table.play import TableService
 from service_fixtures import Seat, open_table
 from test_service_control import act, done, tracker
 
@@ -84,3 +90,56 @@ def test_a_roll_of_the_notes_scores_for_the_heroes_and_the_runner_and_settles(cl
     assert sum(line["vp"] for line in runner_lines if line["rule"].startswith("Chortle")) == chortle
     assert settled["Thurid"]["runner"] and settled["Thurid"]["credited"] >= 30
     assert act(ana, tid, "begin").status_code in (400, 409, 422)  # settled: nothing more happens in it
+
+
+def _with_characters(client: Any) -> tuple[Seat, dict[str, Seat], str, dict[str, str]]:
+    """The same table, the heroes made as the table's characters first (each by his player) and the encounter
+    set up from them."""
+    table = open_table(client, "rune")
+    ana, bo, cy = table.join("Ana"), table.join("Bo"), table.join("Cy")
+    owners = {"Ragnar": table.gm, "Thurid": ana, "Bjorn": bo, "Sigrid": cy}
+    given = setup()
+    ids: dict[str, str] = {}
+    for hero in given["heroes"]:
+        hero["sheet"] = {"name": hero["name"], **hero["sheet"], "vp_total": 500, "vp_spent": 100}
+        made = owners[hero["name"]].post("/characters", {"sheet": hero["sheet"]})
+        assert made.status_code == 201, made.text
+        hero["character"] = ids[hero["name"]] = made.json()["payload"]["character_id"]
+    started = ana.post("/trackers", {"tracker": "encounter", "setup": given, "controllers": {"Thurid": bo.id}})
+    assert started.status_code == 201, started.text
+    return table.gm, {"ana": ana, "bo": bo, "cy": cy}, started.json()["payload"]["tracker_id"], ids
+
+
+def _vp(seat: Seat) -> dict[str, tuple[int, int]]:
+    return {
+        c["sheet"]["name"]: (c["sheet"]["vp_total"], c["sheet"]["vp_spent"]) for c in seat.get("/characters").json()
+    }
+
+
+def test_settling_credits_each_heros_sheet_and_an_undo_takes_it_back(client: Any, tmp_path: Any) -> None:
+    gm, people, tid, _ids = _with_characters(client)
+    ana = people["ana"]
+    done(ana, tid, "notes", encounter=notes(difficulty=6))
+    done(ana, tid, "begin")
+    done(ana, tid, "noted_roll", manual=[9, 2, 7, 3], roll="door")
+    settled = done(ana, tid, "settle")
+    credited = {p: s["credited"] for p, s in settled["payload"]["result"]["scores"].items()}
+    assert credited["Thurid"] >= 30  # the runner's thanks at least
+    assert _vp(gm) == {name: (500 + credited[name], 100) for name in credited}
+    exported = gm.get("/export").json()
+    assert gm.post("/undo", {"seq": settled["seq"]}).status_code == 201
+    assert _vp(gm) == dict.fromkeys(credited, (500, 100))
+    # An export whose settlement writes other numbers into a sheet is refused: the write is replayed too.
+    forged = json.loads(json.dumps(exported))
+    event = next(e for e in forged["events"] if e["seq"] == settled["seq"])
+    first = next(iter(event["payload"]["sheets"]))
+    event["payload"]["sheets"][first]["vp_total"] += 1000
+    other = Database(f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    other.migrate()
+    try:
+        service = TableService(Store(other))
+        with pytest.raises(ParameterError, match="sheet fields it wrote"):
+            service.import_table(forged)
+        assert service.import_table(exported) == exported["table"]["id"]
+    finally:
+        other.dispose()

@@ -110,6 +110,9 @@ def _apply(tracker: Any, options: Any, state: BaseModel, e: dict[str, Any]) -> t
         return after, "its recorded draws (labels) are not what was drawn"
     if not same(happened, e["result"]):
         return after, "its stored result is not what the rules give for its draws"
+    written = tracker.sheet_changes(state, e)
+    if e.get("sheets") and not all(same(written.get(cid), fields) for cid, fields in e["sheets"].items()):
+        return after, "the sheet fields it wrote are not what the rules give"
     return after, None
 
 

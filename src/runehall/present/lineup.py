@@ -62,6 +62,7 @@ class Entry:
     foe: str | None = None
     numbers: Mapping[str, Any] = field(default_factory=dict)
     at: tuple[float, float] | None = None
+    character: str | None = None  # the table character a row was ticked in from (its id), if any
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from runehall.chance.sources import Source
 from runehall.errors import N_, UnknownNameError
+from runehall.present.action_preview import ActionPreview
 from runehall.present.board import BoardView, CombatantCard, Move, Seat
 from runehall.present.card import Card, Chip
 from runehall.present.fields import Choices
@@ -72,6 +73,40 @@ class TrackerAction(ABC, Generic[S]):
 
     def parse_params(self, values: Mapping[str, Any]) -> RulesModel:
         return validate_model(self.Params, values, "parameter")
+
+    # -- an action whose parameters are a document, edited on a screen of its own ---------------------------
+    editor: ClassVar[bool] = False
+    """Its parameters are a whole document (an encounter's notes): the board offers a link to a screen of its
+    own, with the form drawn from `form_model`, pickers from `choices`, and `preview` redrawn beside it."""
+
+    def form_model(self) -> type[RulesModel]:
+        """The model the editor's form is drawn from (the names a person fills in); by default Params."""
+        return self.Params
+
+    def params_of(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The action's parameters from the editor form's values (as `form_model` collects them)."""
+        return dict(values)
+
+    def choices(self, field: str, options: Any = None) -> Choices | None:
+        """What a field of the editor's form may hold (pickers; like Tracker.choices for setups): `field` is
+        its dotted path without row numbers ("events.rolls.ability"). None: typed freely."""
+        return None
+
+    def fresh(self, state: S, options: Any = None) -> Mapping[str, Any] | None:
+        """The values a new editor form starts with (a sensible first draft); None: the model's defaults."""
+        return None
+
+    def current(self, state: S) -> Mapping[str, Any] | None:
+        """The state's current document as the editor form's values, to edit it again; asked for the
+        tracker's owner only (a secret of his is never drawn for anyone else). None: start afresh."""
+        return None
+
+    def preview(
+        self, state: S, values: Mapping[str, Any], options: Any, words: Words
+    ) -> ActionPreview | None:
+        """What these values (the editor form's, collected) would do, in the reader's words, drawn beside the
+        form and redrawn as it changes; the problems by the form's paths. None: no preview."""
+        return None
 
 
 class Tracker(ABC, Generic[S]):
@@ -164,6 +199,13 @@ class Tracker(ABC, Generic[S]):
                     rest = tuple(n for n in asked if n != action.actor_param)
                     moves.append(Move(action.name, title, params=params, ask=rest, actor=key))
         return BoardView(title=words(self.title), combatants=cards, moves=tuple(moves))
+
+    def sheet_changes(self, state: S, event: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        """Fields of the table's characters an action writes, by character id (a Rune encounter's settlement
+        credits each hero's victory points to his sheet): worked out from the state the action was made in
+        and its event (`action`, `params`, `result`), so a replay gives the same. The table stores them in
+        the action's own event; undoing it takes them back. None by default."""
+        return {}
 
     def view(self, state: S) -> dict[str, Any]:
         """What a person sees of the state, as JSON."""

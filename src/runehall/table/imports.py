@@ -95,6 +95,7 @@ class TrackerActionPayload(_Payload):
     source: dict[str, Any]
     tape: list[list[Any]]
     result: Any
+    sheets: dict[Ident, dict[str, Any]] | None = None  # fields of characters the action wrote (checked on replay)
 
 
 class Message(_Payload):

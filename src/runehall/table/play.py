@@ -188,6 +188,9 @@ class TableService(FairTable):
                 "tracker_id": tracker_id,
                 **{k: event[k] for k in ("action", "params", "source", "tape", "result")},
             }
+            sheets = _sheets(state, log.tracker.sheet_changes(log.state(), event))
+            if sheets:
+                payload["sheets"] = sheets
             # One side of a secret, simultaneous choice: its author alone sees it until it is revealed.
             sealed = _sealed(event)
             visibility = SEALED_VISIBILITY if sealed else record.visibility
@@ -308,6 +311,12 @@ class TableService(FairTable):
         doc = parse_export(data)
         check_import(doc)
         return self.store.write(lambda c: self.store.import_table(c, doc))
+
+
+def _sheets(state: TableState, changes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The sheet fields an action writes, for the characters still at the table (one revoked is left alone)."""
+    live = {cid for cid, c in state.characters.items() if c.created_seq not in state.revoked}
+    return {cid: dict(fields) for cid, fields in changes.items() if cid in live and fields}
 
 
 def _sealed(event: dict[str, Any]) -> bool:

@@ -82,17 +82,23 @@ def fold(system: str, options: dict[str, Any], events: list[Event]) -> TableStat
             _controllers(p["controllers"])
             state.trackers[p["tracker_id"]].control_seqs.append(e.seq)
         elif e.kind == "tracker_action":
-            action = {k: p[k] for k in ("action", "params", "source", "tape", "result")}
+            keys: tuple[str, ...] = ("action", "params", "source", "tape", "result", "sheets")
+            action = {k: p[k] for k in keys if k in p}
             state.trackers[p["tracker_id"]].events.append({"seq": e.seq, "by": e.author, **action})
-    # A character edit revoked later: re-apply the edits still in force, in order.
+    # A character edit revoked later: re-apply the edits still in force, in order. A tracker action may write
+    # some fields of a sheet too (a Rune encounter's settlement credits each hero's victory points): merged in
+    # its place in that order, and gone with it when it is undone.
     for character in state.characters.values():
         if character.created_seq in state.revoked:
             continue
         sheet = state.by_seq[character.created_seq].payload["sheet"]
         for ev in events:
-            edits_it = ev.kind == "character_edited" and ev.payload["character_id"] == character.id
-            if edits_it and ev.seq not in state.revoked:
+            if ev.seq in state.revoked:
+                continue
+            if ev.kind == "character_edited" and ev.payload["character_id"] == character.id:
                 sheet = ev.payload["sheet"]
+            elif ev.kind == "tracker_action" and character.id in (ev.payload.get("sheets") or {}):
+                sheet = {**sheet, **ev.payload["sheets"][character.id]}
         character.sheet = sheet
     # A tracker's controllers: those of its last assignment still in force (undo restores the one before).
     for record in state.trackers.values():

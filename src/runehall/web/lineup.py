@@ -316,7 +316,7 @@ def start(
     for c in shown.characters:
         if c.chosen:
             at = _place(c.x, c.y) if lineup.places else None
-            entries.append(Entry(name=c.name, side=c.side, sheet=by_id[c.id]["sheet"], at=at))
+            entries.append(Entry(name=c.name, side=c.side, sheet=by_id[c.id]["sheet"], at=at, character=c.id))
             players_of.append(c.player)
     kinds = {k.id for k in lineup.foes}
     for index in _foe_indexes(form)[:MAX_FOE_ROWS]:

@@ -155,6 +155,13 @@ class Hero(CharacterModel):
     vp_spent: int = Field(
         0, ge=0, le=MAX_VP, description="Victory points spent on improvements.", title=N_("Victory points spent")
     )
+    vp_deficit: int = Field(
+        0,
+        ge=0,
+        le=MAX_VP,
+        description="Victory points a runner still owes (every later gain pays it first).",
+        title=N_("Victory points owed"),
+    )
     death_insurance: Insurance | None = Field(
         None,
         title=N_("Death insurance"),

@@ -110,6 +110,8 @@ def _hero(hero: Hero, s: Numbers, words: Words) -> list[SheetRow]:
             words,
         )
     )
+    if hero.vp_deficit:
+        rows.append(row(N_("Victory points owed"), words.number(hero.vp_deficit), words))
     return rows
 
 

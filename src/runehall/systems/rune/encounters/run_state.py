@@ -29,6 +29,9 @@ class HeroEntry(RulesModel):
     name: str = Field(min_length=1, max_length=MAX_NAME)
     sheet: dict[str, Any] = Field(max_length=MAX_SHEET_FIELDS)  # the Rune hero sheet, read by the hero model
     total_vp: int | None = Field(None, ge=0, le=10_000_000, description="Default: the sheet's total VP.")
+    character: str | None = Field(
+        None, max_length=40, description="The table's character this hero is (his sheet is credited at settlement)."
+    )
 
 
 class RunSetup(RulesModel):

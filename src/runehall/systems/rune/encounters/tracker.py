@@ -69,6 +69,21 @@ class EncounterTracker(Tracker[RunState]):
         """The heroes: each player is handed his own (the proxy, the runner's too)."""
         return {h.name: h.name for h in state.setup.heroes}
 
+    def sheet_changes(self, state: RunState, event: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        """Settling credits each hero's victory points to his sheet at the table (his total, what he spent,
+        what he owes)."""
+        if event.get("action") != "settle" or not isinstance(event.get("result"), Mapping):
+            return {}
+        scores = event["result"].get("scores", {})
+        found: dict[str, dict[str, Any]] = {}
+        for hero in state.setup.heroes:
+            accounts = scores.get(hero.name, {}).get("accounts")
+            if hero.character and isinstance(accounts, Mapping):
+                found[hero.character] = {
+                    k: accounts[k] for k in ("vp_total", "vp_spent", "vp_deficit") if k in accounts
+                }
+        return found
+
     def view(self, state: RunState) -> dict[str, Any]:
         """What everyone sees: never the notes until the runner shows them."""
         return run_board.public_view(state)
@@ -86,7 +101,7 @@ class EncounterTracker(Tracker[RunState]):
 
     def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
         more = validate_model(LineupExtras, extras, "extras")
-        heroes = [{"name": e.name, "sheet": dict(e.sheet or {})} for e in entries]
+        heroes = [{"name": e.name, "sheet": dict(e.sheet or {}), "character": e.character} for e in entries]
         setup = {"title": more.title, "heroes": heroes, "runner": more.runner, "proxy": more.proxy}
         validate_model(RunSetup, setup, "setup")
         return LineupSetup(setup, tuple((e.name,) for e in entries))
