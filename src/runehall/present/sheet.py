@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Emphasis = Literal["", "budget", "warning", "derived"]
+Emphasis = Literal["", "budget", "warning", "derived", "muted"]  # muted: shown, counted for nothing
 
 
 @dataclass(frozen=True, slots=True)
