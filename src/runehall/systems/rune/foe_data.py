@@ -99,6 +99,7 @@ class FoeType(Strict):
     night_vision: bool
     always_predictable: bool = False
     undead: bool = False
+    barb_net: bool = False
 
     _mix = field_validator("mix", mode="before")(_exact)
 

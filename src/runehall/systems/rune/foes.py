@@ -216,6 +216,7 @@ def foe_stats(
 
 # -- heroes and fights ----------------------------------------------------------------------------------
 MELEE = ("melee", "brawling")
+BARB_NET = "barb_net"  # weapons.toml: the medic's net
 
 
 def hero_tally(who: Combatant | Mapping[str, Any], options: Any = None) -> Tally:
@@ -266,6 +267,8 @@ def foe_spec(
     weapons: list[dict[str, Any]] = [
         {"weapon": form_weapon_id(form), "name": form.name, "kind": "melee"} | {s: getattr(stats, s) for s in STATS[:4]}
     ]
+    if kind.barb_net:  # the medic's net: thrown with its melee scores (a foe's numbers hold every weapon)
+        weapons.append({"weapon": BARB_NET} | {s: getattr(stats, s) for s in STATS[:3]})
     if stats.missile is not None:
         row = missile_row(stats.missile.weapon)
         shot = stats.missile
@@ -288,4 +291,5 @@ def foe_spec(
         "move_full": stats.move,
         "move_half": stats.move_half,
         "undead": kind.undead,
+        "foe_type": kind.id,
     }

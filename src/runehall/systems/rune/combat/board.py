@@ -126,24 +126,28 @@ class Board:
             raise RulesError(refusal, who=c.name, state=Refusal(HEALTH[c.health]))
 
     # -- injury ---------------------------------------------------------------------------------------
-    def hurt(self, name: str, lost: int) -> dict[str, Any]:
-        """Apply one blow's post-Soak HP loss: Wounds by multiples of WT, and the health that follows."""
+    def hurt(self, name: str, lost: int, by: str | None = None) -> dict[str, Any]:
+        """Apply one blow's post-Soak HP loss: Wounds by multiples of WT, and the health that follows (the
+        gallery's rules where they change it; `by`: who dealt the blow)."""
+        from runehall.systems.rune.combat.gallery import fall_of  # the gallery reads the board
+
         c = self.people[name]
         if lost <= 0:
             return {"who": c.name, "hp_lost": 0}
         added = wounds_from(lost, c.wt)
         hp, wounds = c.hp - lost, c.wounds + added
-        health = health_of(hp, wounds, c.health, blow=True)
+        health, changes, said = fall_of(self, c, hp, wounds, lost, health_of(hp, wounds, c.health, blow=True), by)
         if health == "dying" and not c.hero and not self.opt("foes_use_injury_rules"):
             health = "dead"
-        self.update(name, hp=hp, wounds=wounds, health=health, heal_blocked=False)
+        self.update(name, hp=hp, wounds=wounds, health=health, heal_blocked=False, **changes)
         if health != c.health:
             self.left_the_fight(name)
         if health == "dying" and name not in self.windows:
             self.open_window(name)
         if health == "dead":
             self.windows.pop(name, None)
-        return {"who": c.name, "hp_lost": lost, "wounds_added": added, "hp": hp, "wounds": wounds, "health": health}
+        record = {"who": c.name, "hp_lost": lost, "wounds_added": added, "hp": hp, "wounds": wounds, "health": health}
+        return record | said
 
     def left_the_fight(self, name: str) -> None:
         """Someone who can no longer act: his actions this round go, and restraints he is part of end."""
@@ -297,7 +301,8 @@ class Board:
         net = None
         if acted and c.active and c.restraint is not None and c.restraint.kind == "net":
             raw = int(barb_net()["damage_per_action"])
-            lost = max(0, raw - c.soak) if self.opt("barb_net_damage_soaked") else raw
+            soak = c.soak if self.opt("barb_net_damage") == "ordinary" else max(0, c.soak - c.armor_prot)  # 001b A-55
+            lost = max(0, raw - soak) if self.opt("barb_net_damage_soaked") else raw
             net = {"netted": c.name, "raw": raw, **self.hurt(who, lost)}
         self.close_windows()
         self.during.clear()

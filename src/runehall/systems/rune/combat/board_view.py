@@ -18,6 +18,7 @@ from runehall.chance.seeded import SeededSource
 from runehall.errors import RunehallError
 from runehall.present.board import Badge, BoardView, CombatantCard, Gauge, Move, Ring, Seat, Stat, Tone
 from runehall.present.words import N_, Words
+from runehall.systems.rune.combat import gallery_view
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.board_map import battle_map, term
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
@@ -201,6 +202,7 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
     targets = trial.targets("revive", who, "patient", list(board.windows))
     if targets:
         add("revive", who, target="patient", targets=targets)
+    found += gallery_view.turn_moves(trial, board, c, words)
     other = trial.first("other", ({**who, "what": PROBE_TEXT, "cost": cost} for cost in ("full", "half")))
     if other is not None:
         add("other", {**who, "cost": other["cost"]}, ask=("what", "cost"))
@@ -308,7 +310,7 @@ def _badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
         badges.append(Badge(words("waiting to cut in"), "accent"))
     if c.name in board.windows:
         badges.append(Badge(words("can still be revived"), "warning"))
-    return badges
+    return badges + gallery_view.badges(c, words)
 
 
 def card(board: Board, c: Combatant, now: str | None, words: Words) -> CombatantCard:

@@ -101,6 +101,7 @@ class CombatantSpec(RulesModel):
     mounted: bool = False
     inhuman: bool = False
     undead: bool = False
+    foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
 
 
 def _key(text: str) -> str:
@@ -241,6 +242,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
                 known=", ".join(armor_rows()),
             )
         numbers["armor_init"] = worn.init if isinstance(worn.init, int) else None
+        numbers["armor_prot"] = worn.prot if isinstance(worn.prot, int) else 0
     half, full = numbers.pop("move_half", None), numbers.pop("move_full", None)
     if spec.sprint is not None or half is None or full is None:
         half, full = sprint_move(spec.sprint or 0)
@@ -272,6 +274,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         mounted=spec.mounted,
         inhuman=spec.inhuman,
         undead=spec.undead,
+        foe_type=spec.foe_type,
         armor_init=armor_init,
         light=spec.light,
         night_vision=spec.night_vision,

@@ -155,7 +155,9 @@ class Combatant(RulesModel):
     shield: str | None = None
     shield_dfn: int = 0
     inhuman: bool = False
-    undead: bool = False
+    undead: bool = Field(False, description="Undead (the Dishonored, the Sark Amen): only a wounding blow kills.")
+    foe_type: str | None = Field(None, description="The gallery's foe type (foes.toml id): its special rules.")
+    armor_prot: int = Field(0, ge=0, description="The Prot part of his Soak, which armor-ignoring damage skips.")
     # -- his condition ---------------------------------------------------------------------------------
     hp: int
     wounds: int = 0
@@ -176,6 +178,12 @@ class Combatant(RulesModel):
     severed: bool = False
     first_hit_by: str | None = Field(None, description="The first to hit him with a melee weapon in this fight.")
     heal_blocked: bool = Field(False, description="Treated since his last injury: no new attempt yet.")
+    undead_down: bool = Field(False, description="An undead foe dropped by a blow that did not wound it: it may rise.")
+    dropped_by: str | None = Field(None, description="Who dropped the undead foe now down.")
+    regains: int = Field(0, ge=0, description="HP the risen undead regains at the start of every round.")
+    clamped: bool = Field(False, description="A land crab clamped into its defensive posture.")
+    under: str | None = Field(None, description="The wendol lying on top of him after its charge.")
+    crawl_rounds: int = Field(0, ge=0, description="Rounds of effort left to crawl out from under a dead wendol.")
     this_round: RoundFlags = RoundFlags()
 
     @property

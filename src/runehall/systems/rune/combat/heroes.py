@@ -147,5 +147,6 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "move_half": derived["move_half"],
         "move_full": derived["move"],
         "armor_init": armor_init,
+        "armor_prot": armor.prot if armor is not None and isinstance(armor.prot, int) else 0,
     }
     return SheetNumbers(numbers, tuple(weapons), hero.shield)

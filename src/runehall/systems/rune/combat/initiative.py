@@ -16,6 +16,7 @@ from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
+from runehall.systems.rune.combat.gallery import round_start
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 from runehall.systems.rune.limits import MAX_NAMED, MAX_STEP
@@ -274,7 +275,10 @@ class EndRoundAction(CombatAction):
         for patient in died:
             board.die(patient)
         board.reset_round()
+        risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
         result: dict[str, Any] = {"round": board.round}
+        if risen:
+            result["undead"] = risen
         if lost:
             result["waited_too_long"] = lost
         if exposed:
@@ -282,7 +286,8 @@ class EndRoundAction(CombatAction):
         if died:
             result["died_unrevived"] = died
         sides = sorted({c.side for c in board.people.values() if c.active})
-        if len(sides) < 2 and not board.windows:
+        down = any(c.undead_down and c.health == "incapacitated" for c in board.people.values())
+        if len(sides) < 2 and not board.windows and not down:
             board.phase = "over"
             board.ended = f"{sides[0]} hold the field" if sides else "nobody is left standing"
             result["ended"] = board.ended

@@ -146,7 +146,7 @@ def missile_swing(
     dam = reached["dam"]
     if tm >= 0:
         hit = damage(tm, dam, d.soak)
-        result.update(dam=dam, raw=hit.raw, soak=d.soak, injury=board.hurt(d.name, hit.lost))
+        result.update(dam=dam, raw=hit.raw, soak=d.soak, injury=board.hurt(d.name, hit.lost, a.name))
         if swing.sever:
             result["sever"] = sever(board, a, d, weapon, hit.lost, source)
         return result

@@ -13,6 +13,7 @@ from runehall.systems.rune.combat.arithmetic import damage, halve, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
 from runehall.systems.rune.combat.footing import dark, knockdown
+from runehall.systems.rune.combat.gallery import clamp, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
@@ -108,6 +109,8 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     tm = atk["total"] - defence["total"]
     hit = tm >= 0
     result.update(hit=hit, tm=tm)
+    if clamp(board, a, d, hit, int(atk["total"]), int(defence["total"])):
+        result["clamped"] = True
     if hit:
         result.update(_on_hit(board, a, d, weapon, tm, swing, source))
         if "raw" in result:
@@ -134,8 +137,11 @@ def _on_hit(
         board.update(d.name, restraint=Restraint(kind="net", tm=tm, difficulty=difficulty))
         return {"netted": {"escape_difficulty": difficulty, "damage_per_action": int(barb_net()["damage_per_action"])}}
     dam = weapon.need("dam", a.name)
-    hit = damage(tm, dam, d.soak)
-    out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": d.soak, "injury": board.hurt(d.name, hit.lost)}
+    soak = soak_against(a, d)
+    hit = damage(tm, dam, soak)
+    out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, "injury": board.hurt(d.name, hit.lost, a.name)}
+    if soak != d.soak:
+        out["stun"] = True  # armor-ignoring: his armor's Prot does not count
     if swing.sever:
         out["sever"] = sever(board, a, d, weapon, hit.lost, source)
     return out

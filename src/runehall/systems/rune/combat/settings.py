@@ -99,6 +99,7 @@ class ArmorRow(Row):
     id: str
     name: str
     init: int | str
+    prot: int | str = 0
 
 
 @cache

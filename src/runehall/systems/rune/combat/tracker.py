@@ -13,7 +13,17 @@ from runehall.present.board import BoardView, Seat
 from runehall.present.lineup import Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel
-from runehall.systems.rune.combat import attack, board_view, brawling, care, initiative, jumping, moves, runner
+from runehall.systems.rune.combat import (
+    attack,
+    board_view,
+    brawling,
+    care,
+    gallery_actions,
+    initiative,
+    jumping,
+    moves,
+    runner,
+)
 from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.geometry import grown
@@ -117,6 +127,7 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         care.HealAction(),
         care.ReviveAction(),
         care.RestAction(),
+        gallery_actions.DestroyHeadAction(),
         runner.OtherAction(),
         initiative.WaitAction(),
         initiative.CutInAction(),

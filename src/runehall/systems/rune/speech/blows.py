@@ -9,6 +9,7 @@ from typing import Any
 from runehall.present.card import Row
 from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.common import data_name, health, plain_text, roll_row, signed
+from runehall.systems.rune.speech.gallery import injury_note, sequel_rows
 
 KINDS: dict[str, str] = {
     "attack": N_("{attacker} attacks {target} with the {weapon}"),
@@ -45,7 +46,8 @@ def injury(record: Mapping[str, Any], words: Words) -> str:
         text += ", " + words.n("{n} wound more", "{n} wounds more", int(record["wounds_added"]))
     if record.get("health") and record["health"] != "active":
         text += " — " + health(str(record["health"]), words)
-    return text
+    note = injury_note(record, words)
+    return f"{text}: {note}" if note else text
 
 
 def blow(record: Mapping[str, Any] | str, words: Words) -> tuple[str, list[Row]]:
@@ -136,7 +138,7 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
     stray = record.get("stray")
     if isinstance(stray, Mapping) and isinstance(stray.get("injury"), Mapping):
         rows.append(Row(words("A stray missile"), injury(stray["injury"], words)))
-    rows += _sequels(record, words)
+    rows += _sequels(record, words) + sequel_rows(record, words)
     if "ammo_left" in record:
         rows.append(Row(words("Ammunition left"), words.number(int(record["ammo_left"]))))
     return text

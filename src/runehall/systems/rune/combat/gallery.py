@@ -1,0 +1,114 @@
+"""The foe gallery's special rules inside a fight (spec 001b §9), applied where a blow lands: undead that only a
+wounding blow kills (the Dishonored, the Sark Amen), the beetle-werk running a hero over, the vegetarian goblin's
+stun damage, the land crab clamping up, and the round's start for an undead foe that was left down.
+
+The rules' numbers and decisions are encounters/table_rules.py's pure functions; this module feeds them what the
+fight rolled. A foe's type is its `foe_type` (foes.toml id), set by foes.foe_spec.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from runehall.chance.sources import Source
+from runehall.systems.rune.combat.arithmetic import MORTAL_WOUNDS, Health
+from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.encounters.gallery_data import gallery
+from runehall.systems.rune.encounters.table_rules import crab_clamps, dishonored_blow, dishonored_recovery
+from runehall.systems.rune.options import RuneOptions
+
+if TYPE_CHECKING:
+    from runehall.systems.rune.combat.board import Board
+
+# foes.toml ids of the types whose rules live here (a test checks each is a foe type of the data)
+BEETLE_WERK = "beetle_werk"
+VEGETARIAN_GOBLIN = "vegetarian_goblin"
+LAND_CRABS = ("small_land_crab", "large_land_crab")
+WENDOL = "wendol"
+TUBE_STRIKER = "tube_striker"
+TYPES = (BEETLE_WERK, VEGETARIAN_GOBLIN, *LAND_CRABS, WENDOL, TUBE_STRIKER)
+
+
+def rune_options(board: Board) -> RuneOptions | None:
+    """The table's options as table_rules reads them (None: the defaults)."""
+    return board.options if isinstance(board.options, RuneOptions) else None
+
+
+def undead_rules(c: Combatant) -> bool:
+    return c.undead and not c.hero
+
+
+def armor_ignoring_soak(c: Combatant) -> int:
+    """The Soak left against armor-ignoring damage: his Soak without his armor's Prot."""
+    return max(0, c.soak - c.armor_prot)
+
+
+def soak_against(a: Combatant, d: Combatant) -> int:
+    """The Soak d opposes to a's blow: a vegetarian goblin's stun damage ignores armor."""
+    return armor_ignoring_soak(d) if a.foe_type == VEGETARIAN_GOBLIN else d.soak
+
+
+def fall_of(
+    board: Board, c: Combatant, hp: int, wounds: int, lost: int, health: Health, by: str | None
+) -> tuple[Health, dict[str, Any], dict[str, Any]]:
+    """The health a blow leaves, where the gallery changes it: (health, the combatant's changes, what the
+    injury record adds). `by`: who dealt the blow (None: a hazard, the runner)."""
+    if undead_rules(c) and hp <= 0 and c.health not in ("dead", "gone"):
+        if dishonored_blow(hp, lost, c.wt) == "down":
+            dropper = c.dropped_by if c.undead_down else by
+            return "incapacitated", {"undead_down": True, "regains": 0, "dropped_by": dropper}, {"undead": "down"}
+        said: dict[str, Any] = {"undead": "destroyed"}
+        if c.undead_down and c.dropped_by is not None and by is not None and c.dropped_by != by:
+            said.update(dropped_by=c.dropped_by, finished_by=by)
+        return "dead", {"undead_down": False, "regains": 0}, said
+    striker = board.people.get(by or "")
+    crushed = hp <= 0 or wounds >= MORTAL_WOUNDS
+    if c.hero and striker is not None and striker.foe_type == BEETLE_WERK and crushed and health != "dead":
+        return "dead", {}, {"run_over": True}  # no revival by any means
+    return health, {}, {}
+
+
+def destroy_head(board: Board, who: str, target: Combatant) -> dict[str, Any]:
+    """A hero's action on a downed undead foe: it is dead now, and the death blow is paid (split when another
+    hero dropped it)."""
+    board.update(target.name, health="dead", undead_down=False, regains=0)
+    board.windows.pop(target.name, None)
+    out: dict[str, Any] = {"who": who, "target": target.name, "health": "dead", "finished_by": who}
+    if target.dropped_by is not None:
+        out["dropped_by"] = target.dropped_by
+    return out
+
+
+def round_start(board: Board, source: Source) -> list[dict[str, Any]]:
+    """Before the new round's initiative: each undead foe left down rolls Res against 6 and, on a success, gets
+    up with the margin in HP, which it regains again at the start of every round until it is next dropped."""
+    out: list[dict[str, Any]] = []
+    for c in list(board.people.values()):
+        if c.undead_down and c.health == "incapacitated":
+            roll, faces = stress(source)
+            res = c.bonus("res")
+            total = roll + res - c.impairment
+            margin = dishonored_recovery(total)
+            record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "res": res}
+            record.update(total=total, difficulty=gallery().dishonored.recovery_difficulty)
+            record["rises"] = margin is not None
+            if margin is not None:
+                hp = min(c.hp_max, c.hp + margin)
+                board.update(c.name, health="active", undead_down=False, dropped_by=None, regains=margin, hp=hp)
+                record.update(regains=margin, hp=hp)
+            out.append(record)
+        elif c.regains and c.active:
+            hp = min(c.hp_max, c.hp + c.regains)
+            board.update(c.name, hp=hp)
+            out.append({"who": c.name, "regained": hp - c.hp, "hp": hp})
+    return out
+
+
+def clamp(board: Board, a: Combatant, d: Combatant, hit: bool, atk_total: int, dfn_total: int) -> bool:
+    """A land crab hit by an ATK total beating its DFN total by 10 or more clamps up (001b §9): it makes no
+    attacks while clamped (A-56)."""
+    if d.foe_type not in LAND_CRABS or d.clamped or not crab_clamps(hit, atk_total, dfn_total):
+        return False
+    board.update(d.name, clamped=True)
+    return True

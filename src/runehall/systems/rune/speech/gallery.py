@@ -1,0 +1,69 @@
+"""The foe gallery's and the terrain extras' parts of a fight in words (spec 001b §9, §11.5, §11.6): undead that
+fall and rise, a head destroyed, a hero run over, stun damage, a clamped crab, and the actions they bring."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.present.card import Row, Tone
+from runehall.present.words import Words
+from runehall.systems.rune.speech.common import roll_row
+
+Told = tuple[str, str, Tone, list[Row]]
+
+
+def injury_note(record: Mapping[str, Any], words: Words) -> str:
+    """What the gallery adds to an injury: "down (it may rise)", "run over: beyond revival"."""
+    if record.get("undead") == "down":
+        return words("down, but it may rise again")
+    if record.get("undead") == "destroyed" and record.get("dropped_by"):
+        return words("destroyed (dropped by {dropper}, finished by {finisher})", dropper=record["dropped_by"],
+                     finisher=record.get("finished_by", ""))  # fmt: skip
+    if record.get("run_over"):
+        return words("run over: beyond any revival")
+    return ""
+
+
+def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """The gallery's parts of one attack record."""
+    rows: list[Row] = []
+    if record.get("stun"):
+        rows.append(Row(words("Stun damage"), words("his armor's Prot does not count")))
+    if record.get("clamped"):
+        clamped = words("{who} clamps up and makes no attacks", who=record.get("target", ""))
+        rows.append(Row(words("Land crab"), clamped))
+    return rows
+
+
+def round_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
+    """The start of a round: undead foes left down roll to rise; risen ones regain hit points."""
+    rows: list[Row] = []
+    for r in result.get("undead", ()) or ():
+        if not isinstance(r, Mapping):
+            continue
+        who = str(r.get("who", ""))
+        if "faces" in r:
+            roll = roll_row({**r, "bonus": r.get("res", 0), "who": ""}, words, words("Res")).value
+            said = (
+                words("{who} rises ({roll}) and regains {n} HP each round", who=who, roll=roll,
+                      n=words.number(int(r.get("regains", 0))))
+                if r.get("rises")
+                else words("{who} stays down ({roll})", who=who, roll=roll)
+            )  # fmt: skip
+        else:
+            said = words("{who} regains {n} HP ({hp} now)", who=who, n=words.number(int(r.get("regained", 0))),
+                         hp=words.number(int(r.get("hp", 0))))  # fmt: skip
+        rows.append(Row(words("Undead"), said))
+    return rows
+
+
+def destroy_head(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    action = words("{who} destroys the head of {target}", who=r.get("who", ""), target=r.get("target", ""))
+    rows = []
+    if r.get("dropped_by") and r.get("dropped_by") != r.get("finished_by"):
+        rows.append(Row(words("Death blow"), words("shared with {dropper}, who dropped it", dropper=r["dropped_by"])))
+    return action, words("it is dead"), "success", rows
+
+
+TELLERS = {"destroy_head": destroy_head}
