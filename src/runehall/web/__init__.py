@@ -7,7 +7,7 @@ from importlib import resources
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from runehall.web import character_pages, pages, table_pages, tracker_pages
+from runehall.web import action_editor, character_pages, pages, table_pages, tracker_pages
 
 
 def install(app: FastAPI) -> None:
@@ -17,4 +17,5 @@ def install(app: FastAPI) -> None:
     app.include_router(pages.router)
     app.include_router(table_pages.router)
     app.include_router(tracker_pages.router)
+    app.include_router(action_editor.router)
     app.include_router(character_pages.router)

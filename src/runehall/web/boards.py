@@ -43,6 +43,7 @@ class MoveForm:
     whole: bool = False  # the place in whole units (the map's click is rounded to them)
     random: bool = False  # draws: a "drawn by hand" field goes with its form
     quiet: bool = False  # a variant of another move: a smaller button
+    editor: bool = False  # its parameters are a document edited on a screen of its own: a link to it
 
 
 @dataclass
@@ -136,7 +137,8 @@ def _point_param(action: Any, name: str) -> tuple[str, bool]:
 def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dict[str, str]) -> MoveForm:
     """A Move as a form: its fixed parameters sent whole, the asked ones as prefilled fields."""
     action = tracker.action(move.action)
-    asked = [name for name in move.ask if name in action.Params.model_fields]
+    editor = bool(getattr(action, "editor", False))
+    asked = [] if editor else [name for name in move.ask if name in action.Params.model_fields]
     shown: list[Field] = []
     if asked:
         values = {k: v for k, v in move.params.items() if k in asked}
@@ -176,6 +178,7 @@ def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dic
         whole=whole,
         random=bool(getattr(action, "random", False)),
         quiet=move.quiet,
+        editor=editor,
     )
 
 

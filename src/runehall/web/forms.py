@@ -52,6 +52,8 @@ class Field:
     whole_numbers: bool = True  # a number input steps by 1; else any number (metres: 7.5)
     group: str = ""  # a row's heading in a table grouped the book's way (Midgard's skills by god rune)
     gloss: str = ""  # the reader's word beside the book's term (a sheet in English read in Spanish)
+    when: dict[str, list[str]] = field(default_factory=dict)  # shown only while a sibling holds one of these
+    off: bool = False  # ... and it does not now (drawn hidden; static/editor.js shows it when the sibling changes)
 
     def choice_shown(self, value: str) -> str:
         return self.choice_text.get(value) or value or "—"
@@ -162,10 +164,17 @@ def fields(
 def _controls(schema: dict[str, Any], values: Any, c: _Context, prefix: str, path: str, depth: int) -> list[Field]:
     values = values if isinstance(values, dict) else {}
     required = set(schema.get("required", []))
-    return [
+    props = schema.get("properties", {})
+    controls = [
         _control(name, prop, values.get(name), name in required, c, prefix + name, path + name, depth)
-        for name, prop in schema.get("properties", {}).items()
+        for name, prop in props.items()
     ]
+    # A field that applies only to some choices of a sibling (`"x-when": {"kind": ["cover"]}`: a terrain
+    # feature's degree of cover) is drawn hidden while the sibling holds another.
+    siblings = dict(zip(props, controls, strict=True))
+    for f in controls:
+        f.off = any(key in siblings and siblings[key].shown not in kinds for key, kinds in f.when.items())
+    return controls
 
 
 def _control(
@@ -213,6 +222,7 @@ def _control(
         minimum=real.get("minimum"),
         maximum=real.get("maximum"),
         whole_numbers="number" not in {real.get("type"), *(o.get("type") for o in prop.get("anyOf", []))},
+        when={str(k): [str(v) for v in vs] for k, vs in (prop.get("x-when") or real.get("x-when") or {}).items()},
     )
     if kind == "text" and listed is not None and listed.open:
         f.suggestions = list(listed.ids)

@@ -6,14 +6,19 @@ notes. Each is a pure function of the state; a refused move raises RulesError an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from runehall.chance.sources import Source
 from runehall.errors import N_, Refusal, RulesError
+from runehall.present.action_preview import ActionPreview
+from runehall.present.fields import Choices
+from runehall.present.words import Words
 from runehall.systems.base import NoParams, RulesModel
 from runehall.systems.rune import foes
+from runehall.systems.rune.encounters import notes_editor
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.tracker import SEALED, TrackerAction
@@ -39,7 +44,7 @@ PHASE_REFUSALS = {
 
 # -- the notes -------------------------------------------------------------------------------------------
 class NotesParams(RulesModel):
-    encounter: Encounter = Field(description="The encounter's notes (@FILE, TOML or JSON).")
+    encounter: Encounter = Field(description="The encounter's notes.")
 
 
 class NotesAction(RunAction):
@@ -48,6 +53,28 @@ class NotesAction(RunAction):
     summary: ClassVar[str] = "The runner's notes, checked against the rules and the budget; only he sees them."
     Params: ClassVar[type[RulesModel]] = NotesParams
     phases = ("designing", "ready")
+    editor: ClassVar[bool] = True  # designed on a screen of its own (notes_editor.py)
+
+    def form_model(self) -> type[RulesModel]:
+        return notes_editor.form_model()
+
+    def params_of(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        return notes_editor.params_of(values)
+
+    def choices(self, field: str, options: Any = None) -> Choices | None:
+        return notes_editor.choices(field)
+
+    def choice_label(self, field: str, value: str, words: Words) -> str | None:
+        return notes_editor.choice_label(field, value, words)
+
+    def fresh(self, state: RunState, options: Any = None) -> Mapping[str, Any] | None:
+        return notes_editor.fresh(state, options)
+
+    def current(self, state: RunState) -> Mapping[str, Any] | None:
+        return notes_editor.current(state)
+
+    def preview(self, state: RunState, values: Mapping[str, Any], options: Any, words: Words) -> ActionPreview | None:
+        return notes_editor.preview(state, values, options, words)
 
     def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
         from runehall.systems.rune.encounters.validate import price_encounter  # the validator's one home
