@@ -130,9 +130,9 @@ class PlayLog:
 
     @classmethod
     def from_json(cls, data: Any) -> PlayLog:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise VerificationError(N_("not a Runehall play log"))
         try:
-            if data.get("format") != FORMAT:
-                raise VerificationError(N_("not a Runehall play log"))
             log = cls(str(data["system"]), str(data["tracker"]), dict(data["options"]), dict(data["setup"]))
             log.events = [dict(e) for e in data["events"]]
         except (KeyError, TypeError, ValueError, AttributeError) as e:

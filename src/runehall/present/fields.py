@@ -48,9 +48,11 @@ def label(name: str, prop: dict[str, Any], words: Words) -> str:
     return words(str(prop.get("title") or name.replace("_", " ")))
 
 
-SPEC_REFERENCE = re.compile(r"\s*\((?:(?:TV|[AIQ])-[\w-]*\d+(?:,\s*)?)+\)|\s*\b(?:TV|[AIQ])-\d+\b")
-"""The specs' references ("(A-03, I-18)"), kept in the code's descriptions for people who check the rules,
-left out of what a player reads."""
+SPEC_REFERENCE = re.compile(
+    r"\s*\((?:(?:\d{3}[a-z]? )?(?:TV|[AIQ])-[\w-]*\d+(?:,\s*)?)+\)|\s*\b(?:\d{3}[a-z]? )?(?:TV|[AIQ])-\d+\b"
+)
+"""The specs' references ("(A-03, I-18)", "(001b A-31, 001c A-02)"), kept in the code's descriptions for people
+who check the rules, left out of what a player reads."""
 
 
 def hint(prop: dict[str, Any], words: Words) -> str:

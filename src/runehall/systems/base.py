@@ -399,6 +399,13 @@ class GameSystem(ABC):
         """State kept at the table (a game tree, a combat round), driven by logged actions."""
         return {}
 
+    def summary(self, trackers: Sequence[tuple[str, Any]], words: Words, options: Any = None) -> tuple[Any, ...]:
+        """What the table's trackers add up to, as sections of labelled rows (runehall.present.sheet.SheetSection)
+        drawn above them on the table page: a Rune session's scoreboard across its encounters. `trackers`: each
+        tracker this viewer may see, as (its name, its state), in the order they were put into play. None by
+        default."""
+        return ()
+
     def choice_label(self, field: str, value: str, words: Words) -> str | None:
         """How one choice of an option's select reads on the table's options form; None: the value in words."""
         return None

@@ -28,14 +28,21 @@ PARAM = "param-"  # an action's parameter fields are named apart from the form's
 
 
 def tracker_rows(
-    service: TableService, viewer: Participant, system: Any, names: dict[str, str], lang: str = "en"
+    service: TableService,
+    viewer: Participant,
+    system: Any,
+    names: dict[str, str],
+    lang: str = "en",
+    states: list[tuple[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """What the page shows of each tracker this person may see: its board for this viewer's seat (the moves
-    they may make now as buttons), in the reader's words."""
+    they may make now as buttons), in the reader's words. `states` collects each one's (name, state)."""
     words = words_for(lang, system.id)
     trackers: list[dict[str, Any]] = []
     for t in service.trackers(viewer, states=True):
         now, options = t.pop("now"), t.pop("options")
+        if states is not None:
+            states.append((t["tracker"], now))
         tracker = system.tracker(t["tracker"])
         usable, mine = _usable(viewer, tracker, t)
         seat = Seat(runs=mine is None, controls=frozenset(mine or ()), owns=t["owner"] == viewer.id)
@@ -71,8 +78,11 @@ def trackers_context(
     """What the trackers section needs: the rows, the players one may hand combatants to, and what may be
     put into play (with the characters that can go with it)."""
     names = {p["id"]: p["name"] for p in participants}
+    states: list[tuple[str, Any]] = []
+    rows = tracker_rows(service, viewer, system, names, lang, states)
     return {
-        "trackers": tracker_rows(service, viewer, system, names, lang),
+        "trackers": rows,
+        "summary": system.summary(states, words_for(lang, system.id)),
         "players": [p for p in participants if p["role"] == "player" and not p["revoked"]],
         "trackers_available": bool(system.trackers()),
         "tracker_kinds": [(name, words_for(lang, system.id)(t.title)) for name, t in system.trackers().items()],
@@ -226,7 +236,11 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
             words = words_for(lang_of(request), service.system(me.table_id)[0].id)
             shown = {f.name: f for f in fields(known.Params, None, words, known.choice_label)}
             labels.update({name: f.label for name, f in shown.items()})
-        if "asked" in form:  # a move of the board: fixed parameters as JSON, the chosen ones as fields
+        if form.get("editor"):  # the action's own screen (web/action_editor.py): its form, as the action reads it
+            chosen = known or _tracker_of(service, me, tracker_id)[0].action(action)
+            sent = {k[len(PARAM) :]: v for k, v in form.items() if k.startswith(PARAM)}
+            params = chosen.params_of(collect(chosen.form_model(), sent))
+        elif "asked" in form:  # a move of the board: fixed parameters as JSON, the chosen ones as fields
             params = _move_params(known or _tracker_of(service, me, tracker_id)[0].action(action), form)
         elif "params" in form:  # the parameters as JSON, as the API takes them
             params = json_object(form["params"], N_("parameters"))
@@ -238,6 +252,8 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
             return service.tracker_action(me, tracker_id, asked.action, asked.params, asked.manual)
         except RunehallError as e:
             _choices_as_shown(e, shown)
+            if form.get("editor"):  # its screen shows each beside its row (the preview): the reasons alone here
+                e.parts = tuple(replace(part, where="") for part in e.parts)
             raise
 
     return await act(request, table_id, work, labels=labels)

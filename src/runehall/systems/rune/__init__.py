@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from runehall.present.words import Words
 from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
 from runehall.systems.rune.advancement import AdvancementTracker
 from runehall.systems.rune.checks import Bargain, SleepRoll
 from runehall.systems.rune.combat import CombatTracker
+from runehall.systems.rune.encounters import session
 from runehall.systems.rune.encounters.tracker import EncounterTracker
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
@@ -36,6 +38,10 @@ class Rune(GameSystem):
             "bargain": Bargain(),
             "sleep": SleepRoll(),
         }
+
+    def summary(self, trackers: Sequence[tuple[str, Any]], words: Words, options: Any = None) -> tuple[Any, ...]:
+        """The session's scoreboard: every settled encounter run of the table, added up."""
+        return session.summary([state for name, state in trackers if name == "encounter"], words)
 
     def trackers(self) -> Mapping[str, Any]:
         return {"combat": CombatTracker(), "encounter": EncounterTracker(), "advancement": AdvancementTracker()}

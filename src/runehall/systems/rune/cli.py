@@ -14,7 +14,7 @@ from rich.table import Table
 from runehall.cli import render, speech
 from runehall.cli.common import JsonOut, OptionPairs, parse_options, user_errors
 from runehall.errors import N_, ParameterError, Refusal, RunehallError, typed_only
-from runehall.files import read_document
+from runehall.files import read_document, write_json_atomic
 from runehall.present.words import Words, words_for
 from runehall.systems import registry
 from runehall.systems.base import validate_model
@@ -27,6 +27,14 @@ encounter_app = typer.Typer(help="An encounter's notes: price them and check the
 app.add_typer(encounter_app, name="encounter")
 
 NotesFile = Annotated[Path, typer.Argument(help="The encounter's notes (TOML or JSON).")]
+PlayFiles = Annotated[
+    list[Path], typer.Argument(help="The session's encounter play files, in the order they were run.")
+]
+HeroesOut = Annotated[
+    Path | None,
+    typer.Option("--heroes-out", help="Write the heroes with their VP after these encounters (for the next one)."),
+]
+MAX_SESSION = 40
 Totals = Annotated[
     str | None,
     typer.Option("--totals", help="Every player's total VP, comma-separated (raises the limit: a majority's)."),
@@ -138,3 +146,41 @@ def validate(
         _show(shown, words, True)
         raise typer.Exit(2)
     raise RunehallError(N_("the design breaks the rules: {reasons}"), reasons="; ".join(shown.refusals))
+
+
+@app.command("session")
+@user_errors
+def session_command(
+    paths: PlayFiles, heroes_out: HeroesOut = None, as_json: JsonOut = False, lang: speech.LangOption = None
+) -> None:
+    """A session's scoreboard from its encounters' play files: each player's gain, the winner, each encounter
+    by its runner; with --heroes-out, the heroes as the next encounter takes them (their VP credited)."""
+    from runehall.play.log import PlayLog
+    from runehall.systems.rune.encounters import session
+    from runehall.systems.rune.encounters.run_state import RunState
+
+    if not 1 <= len(paths) <= MAX_SESSION:
+        raise ParameterError(N_("a session has 1 to {most} encounters"), most=MAX_SESSION)
+    words = words_for(speech.language(lang), "rune")
+    states: list[RunState] = []
+    for path in paths:
+        log = PlayLog.from_json(read_document(path, Refusal(N_("play file"))))
+        state = log.state()
+        if not isinstance(state, RunState):
+            raise ParameterError(N_("{path} is not an encounter's play file"), path=path)
+        states.append(state)
+    found = session.session_of(states)
+    if found is None:
+        raise ParameterError(N_("no encounter of these is settled yet"))
+    if heroes_out is not None:
+        write_json_atomic(heroes_out, session.heroes_after(states))
+    if as_json:
+        print(json.dumps({"gains": found.gains, "winners": sorted(found.winners)}, ensure_ascii=False, indent=1))
+        return
+    for section in session.summary(states, words):
+        render.out.print(section.title, style="bold", markup=False)
+        for row in section.rows:
+            gloss = f" ({row.gloss})" if row.gloss else ""
+            render.out.print(f"  {row.label}{gloss}: {row.value}", markup=False)
+    winners = words.join(words(N_("{hero}'s player"), hero=w) for w in sorted(found.winners))
+    render.out.print(words(N_("The session's winner: {winners}"), winners=winners), style="green", markup=False)

@@ -44,7 +44,7 @@ PHASE_REFUSALS = {
 
 # -- the notes -------------------------------------------------------------------------------------------
 class NotesParams(RulesModel):
-    encounter: Encounter = Field(description="The encounter's notes.")
+    encounter: Encounter = Field(title=N_("The notes"), description="The encounter's notes.")
 
 
 class NotesAction(RunAction):
