@@ -35,6 +35,13 @@ HeroesOut = Annotated[
     typer.Option("--heroes-out", help="Write the heroes with their VP after these encounters (for the next one)."),
 ]
 MAX_SESSION = 40
+MAX_RUNS = 100_000  # a second or so each 10,000 on a small machine: beyond this the error shrinks too slowly to matter
+HeroesFile = Annotated[
+    Path, typer.Option("--heroes", help="The heroes (a JSON list of name and sheet, as the encounter takes).")
+]
+Runs = Annotated[int, typer.Option("--runs", help="How many fights to simulate (more: a smaller error).")]
+Seed = Annotated[int, typer.Option("--seed", help="The simulation's seed: the same seed gives the same figures.")]
+EventId = Annotated[str | None, typer.Option("--event", help="The fight's event (default: the notes' first fight).")]
 Totals = Annotated[
     str | None,
     typer.Option("--totals", help="Every player's total VP, comma-separated (raises the limit: a majority's)."),
@@ -184,3 +191,40 @@ def session_command(
             render.out.print(f"  {row.label}{gloss}: {row.value}", markup=False)
     winners = words.join(words(N_("{hero}'s player"), hero=w) for w in sorted(found.winners))
     render.out.print(words(N_("The session's winner: {winners}"), winners=winners), style="green", markup=False)
+
+
+@encounter_app.command("risk")
+@user_errors
+def risk(
+    path: NotesFile,
+    heroes: HeroesFile,
+    event: EventId = None,
+    runs: Runs = 10_000,
+    seed: Seed = 0,
+    option: OptionPairs = None,
+    lang: speech.LangOption = None,
+) -> None:
+    """How dangerous a fight of the notes is for these heroes: each one's chance to be downed or to die and the
+    VP each player and the runner can expect, estimated over simulated fights, with the error stated."""
+    from runehall.systems.rune.encounters.risk import estimate
+    from runehall.systems.rune.encounters.risk_words import said
+    from runehall.systems.rune.encounters.run_state import HeroEntry
+
+    words = words_for(speech.language(lang), "rune")
+    if not 100 <= runs <= MAX_RUNS:
+        raise ParameterError(N_("simulate 100 to {most} fights, not {runs}"), most=MAX_RUNS, runs=runs)
+    notes = load(path)
+    listed = read_document(heroes, Refusal(N_("the heroes")))
+    if not isinstance(listed, list) or not 1 <= len(listed) <= MAX_PLAYERS:
+        raise ParameterError(N_("the heroes are a list of 1 to {most} heroes"), most=MAX_PLAYERS)
+    party = [validate_model(HeroEntry, h if isinstance(h, dict) else {}, "field") for h in listed]
+    fights = [e for e in notes.events if e.combat and (event is None or e.id == event)]
+    if not fights:
+        raise ParameterError(N_("the notes have no fight {event!r}"), event=event or "")
+    options = parse_options(registry.get("rune"), option or [])
+    assert isinstance(options, RuneOptions) and fights[0].combat is not None
+    sheets = [{"name": h.name, **h.sheet} for h in party]
+    totals = [h.total_vp if h.total_vp is not None else int(h.sheet.get("vp_total", 0) or 0) for h in party]
+    found = estimate(sheets, list(fights[0].combat.foes), runs=runs, seed=seed, options=options, total_vp=totals)
+    for line in said(found, words):
+        render.out.print(line, markup=False)
