@@ -29,7 +29,19 @@ PHASE_WORDS = {
 RUNNER_MOVES = {
     "designing": ("notes",),
     "ready": ("notes", "begin", "disclose"),
-    "running": ("fight", "noted_roll", "terrain_in_play", "award", "hostage", "hero_died", "settle", "disclose"),
+    "running": (
+        "fight",
+        "noted_roll",
+        "terrain_in_play",
+        "trap_credit",
+        "award",
+        "hostage",
+        "hero_died",
+        "run_away",
+        "wandering_monsters",
+        "settle",
+        "disclose",
+    ),
     "settled": ("disclose",),
 }
 
@@ -94,7 +106,10 @@ def _runner_moves(state: RunState, words: Words, actions: Mapping[str, TrackerAc
                     found.append(Move("fight", title, params={"event": event.id}))
             continue
         asked = tuple(action.Params.model_fields)
-        found.append(Move(name, words(action.title), ask=asked, quiet=name in ("award", "hostage", "hero_died")))
+        if (name == "run_away") != (state.fight is not None) and name in ("run_away", "wandering_monsters"):
+            continue  # running away is from a fight; wandering monsters come between fights
+        quiet = name in ("award", "hostage", "hero_died", "trap_credit")
+        found.append(Move(name, words(action.title), ask=asked, quiet=quiet))
     return found
 
 

@@ -60,15 +60,18 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         people.append(foes.foe_spec(foe.type, foe.threat, stats, foe.name, "foes", (APART, i * ROW)))
     first = not state.fights
     fight = start_fight(CombatSetup.model_validate({"combatants": people, "new_encounter": first}), options)
-    if first:
-        return fight, might
-    carried = {c.name: c for c in state.fights[-1].fight.combatants if c.hero}
     kept = ("hp", "wounds", "impairment_other", "health")
-    people_now = tuple(
-        c.model_copy(update={k: getattr(carried[c.name], k) for k in kept}) if c.name in carried else c
-        for c in fight.combatants
-    )
-    return fight.model_copy(update={"combatants": people_now}), might
+    carried = {} if first else {c.name: c for c in state.fights[-1].fight.combatants if c.hero}
+    people_now = []
+    for c in fight.combatants:
+        if c.name in carried:
+            c = c.model_copy(update={k: getattr(carried[c.name], k) for k in kept})
+            if c.health == "gone":  # fled the last fight: back on his feet for the next
+                c = c.model_copy(update={"health": "active"})
+        if c.name in state.outside:  # harm since: wandering monsters, a flight
+            c = c.model_copy(update={"hp": min(c.hp, state.outside[c.name])})
+        people_now.append(c)
+    return fight.model_copy(update={"combatants": tuple(people_now)}), might
 
 
 class FightParams(RulesModel):
@@ -90,7 +93,8 @@ class FightAction(RunAction):
         event, combat = combat_event(state, params.event)
         fight, might = staged(state, combat, options)
         fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
-        return state.model_copy(update={"fights": fought}), {"event": event.id, "foes": [f.name for f in combat.foes]}
+        result = {"event": event.id, "foes": [f.name for f in combat.foes]}
+        return state.model_copy(update={"fights": fought, "outside": {}}), result
 
 
 def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, result: dict[str, Any]) -> Tally:

@@ -80,6 +80,7 @@ class RunState(RulesModel):
     fights: tuple[Fought, ...] = ()
     tally: Tally
     settlement: dict[str, Any] | None = None
+    outside: dict[str, int] = Field(default_factory=dict)  # heroes' HP after harm outside a fight, since the last
 
     @property
     def fight(self) -> CombatState | None:

@@ -26,6 +26,7 @@ from runehall.systems.rune.encounters.run_actions import (
     NotesAction,
     TerrainAction,
 )
+from runehall.systems.rune.encounters.run_dangers import RunAwayAction, TrapCreditAction, WanderingAction
 from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
@@ -115,6 +116,9 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         FightAction(),
         NotedRollAction(),
         TerrainAction(),
+        TrapCreditAction(),
+        WanderingAction(),
+        RunAwayAction(),
         AwardAction(),
         HostageAction(),
         DiedAction(),
