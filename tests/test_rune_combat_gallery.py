@@ -11,7 +11,11 @@ from runehall.present.check import program_values
 from runehall.present.words import Words
 from runehall.systems.rune import foes
 from runehall.systems.rune.combat.gallery import TYPES
-from runehall.systems.rune.encounters.table_rules import death_blow_split, dishonored_recovery
+from runehall.systems.rune.encounters.table_rules import (
+    barb_net_escape_difficulty,
+    death_blow_split,
+    dishonored_recovery,
+)
 from runehall.systems.rune.speech.fights import combat_card
 from test_rune_board import board
 from test_rune_combat import Fight, fighter, hero
@@ -178,3 +182,169 @@ def test_the_board_offers_to_destroy_a_downed_undeads_head() -> None:
     assert any(b.label == "down, may rise" for c in view.combatants for b in c.badges)
     fight.do("destroy_head", who="Ragnar", target="Draugr")
     assert not [m for m in board(fight).moves if m.action == "destroy_head"]
+
+
+# -- the beetle-werk, the vegetarian goblin, the land crab, the medic, the wendol ------------------------
+def struck_by(kind: str, hp_now: int = 3, **foe: Any) -> Fight:
+    """A foe of this gallery type strikes Ragnar first (ATK 5 + 5 vs DFN 5 + 5: TM 0, DAM 6, Soak 3)."""
+    fight = Fight(
+        hero("Ragnar", (0, 0), hp_now=hp_now, armor="heavy_leather"),
+        hero("Thurid", (9, 9), init=1),  # who could revive him
+        fighter("Foe", (2, 0), init=20, foe_type=kind, **foe),
+        new_encounter=False,
+    )
+    fight.roll_all(Ragnar=[5], Thurid=[5], Foe=[5])
+    fight.do("attack", [5, 5], who="Foe", target="Ragnar")
+    return fight
+
+
+def test_a_hero_the_beetle_werk_drops_is_run_over_beyond_revival() -> None:
+    """001b §9: brought to 0 HP by a beetle-werk: he cannot be revived by any means."""
+    crushed, goblin = struck_by("beetle_werk"), struck_by("rock_goblin")
+    assert goblin.who("Ragnar").hp == crushed.who("Ragnar").hp == 0
+    assert goblin.who("Ragnar").health == "dying" and "Ragnar" in goblin.state.windows[0].patient
+    assert crushed.who("Ragnar").health == "dead" and not crushed.state.windows
+    said = combat_card("attack", crushed.log.to_json()["events"][-1], Words("en"))
+    assert "run over" in said.result
+
+
+def test_a_beetle_werk_blow_that_leaves_him_standing_is_an_ordinary_one() -> None:
+    assert struck_by("beetle_werk", hp_now=20).who("Ragnar").health == "active"
+
+
+def test_a_vegetarian_goblins_stun_damage_ignores_armor() -> None:
+    """001b §9: stun damage ignores armor: Soak 3 less Heavy Leather's Prot 3 leaves 0."""
+    stunned, hit = struck_by("vegetarian_goblin", hp_now=20), struck_by("rock_goblin", hp_now=20)
+    soak, prot = stunned.who("Ragnar").soak, stunned.who("Ragnar").armor_prot
+    assert (soak, prot) == (3, 3)
+    assert stunned.who("Ragnar").hp == 20 - (6 - (soak - prot)) == 14
+    assert hit.who("Ragnar").hp == 20 - (6 - soak) == 17
+    said = combat_card("attack", stunned.log.to_json()["events"][-1], Words("es"))
+    assert len(said.rows) > len(combat_card("attack", hit.log.to_json()["events"][-1], Words("es")).rows)
+
+
+def crab_fight(atk: int, options: dict[str, Any] | None = None) -> Fight:
+    fight = Fight(
+        hero("Ragnar", (0, 0), init=20, atk=atk, dam=1),
+        fighter("Crab", (2, 0), foe_type="large_land_crab", dfn=0, init=5, hp=90),
+        options=options,
+    )
+    fight.roll_all(Ragnar=[5], Crab=[5])
+    fight.do("attack", [5, 5], who="Ragnar", target="Crab")  # ATK 5 + atk vs DFN 5 + 0
+    return fight
+
+
+def test_a_land_crab_beaten_by_ten_clamps_up_and_makes_no_attacks() -> None:
+    """001b §9 and A-56: an ATK total beating its DFN total by 10 or more, whatever the damage."""
+    fight = crab_fight(atk=10)
+    assert fight.who("Crab").clamped
+    fight.refuse("attack", "clamped up", who="Crab", target="Ragnar")
+    fight.do("condition", who="Crab", clamped=False)  # the runner opens it again
+    fight.do("attack", [5, 5], who="Crab", target="Ragnar")
+
+
+def test_a_land_crab_beaten_by_nine_stays_open() -> None:
+    fight = crab_fight(atk=9)
+    assert not fight.who("Crab").clamped
+    fight.do("attack", [5, 5], who="Crab", target="Ragnar")
+
+
+def test_the_clamp_changes_nothing_where_the_table_says_so() -> None:
+    fight = crab_fight(atk=10, options={"land_crab_clamp": "no_effect"})
+    assert fight.who("Crab").clamped
+    fight.do("attack", [5, 5], who="Crab", target="Ragnar")
+
+
+def medic_fight(options: dict[str, Any] | None = None) -> Fight:
+    stats = foes.foe_stats("dwarf_medic", "equal", (5, 5, 5, 5, 3, 40, 3), adjust=False)
+    medic = foes.foe_spec("dwarf_medic", "equal", stats, "Medic", at=(2, 0))
+    medic["ready"] = "barb_net"
+    fight = Fight(hero("Ragnar", (0, 0), dfn=4, armor="heavy_leather", soak=5, escape=2), medic, options=options)
+    fight.roll_all(Ragnar=[5], Medic=[9])
+    return fight
+
+
+def test_the_medics_barb_net_wraps_whom_it_hits() -> None:
+    """001b TV-49: the netting attack's ATK total 14 against DFN total 9: escape Difficulty 6 + 5 = 11, and every
+    action (the escape too) costs 20 damage, Soak applying (A-55)."""
+    fight = medic_fight()
+    result = fight.do("attack", [9, 5], who="Medic", target="Ragnar")["attack"]
+    assert (result["atk"]["total"], result["dfn"]["total"]) == (14, 9)
+    assert result["netted"]["escape_difficulty"] == barb_net_escape_difficulty(14, 9) == 11
+    assert fight.who("Ragnar").restraint.difficulty == 11  # type: ignore[union-attr]
+    escape = fight.do("break_free", [5], who="Ragnar")
+    assert escape["difficulty"] == 11 and not escape["free"]
+    assert escape["net"]["hp_lost"] == 20 - 5
+
+
+def test_the_barb_net_ignores_armor_where_the_table_says_so() -> None:
+    fight = medic_fight({"barb_net_damage": "armor_ignoring"})
+    fight.do("attack", [9, 5], who="Medic", target="Ragnar")
+    assert fight.do("break_free", [5], who="Ragnar")["net"]["hp_lost"] == 20 - (5 - 3)
+
+
+def wendol_fight(distance: int = 31) -> Fight:
+    fight = Fight(
+        fighter("Wendol", (0, 0), foe_type="wendol", init=20, move_half=30, move_full=60, hp=30),
+        hero("Ragnar", (distance, 0), armor="heavy_leather", init=0, atk=9, dam=30, balance=3),
+    )
+    fight.roll_all(Wendol=[5], Ragnar=[5])
+    return fight
+
+
+def test_a_wendols_charge_lands_on_its_prey() -> None:
+    """001b §9 and A-58: its first attack from 30 paces or more: he is down under it, the damage ignores armor."""
+    fight = wendol_fight()
+    result = fight.do("attack", [5, 5], who="Wendol", target="Ragnar", approach=True, wendol_charge=True)["attack"]
+    ragnar = fight.who("Ragnar")
+    assert result["hit"] and result["soak"] == ragnar.soak - ragnar.armor_prot == 0
+    assert ragnar.fallen and ragnar.under == "Wendol"
+    fight.refuse("stand_up", "wendol lies on him", [9], who="Ragnar")
+    fight.do("pass", who="Ragnar")
+    fight.refuse("attack", "first attack", who="Wendol", target="Ragnar", wendol_charge=True)
+
+
+def test_a_wendol_charges_only_from_thirty_paces() -> None:
+    fight = wendol_fight(distance=20)
+    fight.refuse("attack", "30 paces", who="Wendol", target="Ragnar", approach=True, wendol_charge=True)
+    fight = Fight(fighter("Troll", (0, 0), init=20, move_half=30), hero("Ragnar", (31, 0), init=0))
+    fight.roll_all(Troll=[5], Ragnar=[5])
+    fight.refuse("attack", "only a wendol", who="Troll", target="Ragnar", approach=True, wendol_charge=True)
+
+
+def test_the_hero_who_kills_the_wendol_on_him_crawls_out_in_two_rounds() -> None:
+    fight = Fight(
+        fighter("Wendol", (0, 0), foe_type="wendol", init=20, move_half=30, move_full=60, hp=30),
+        hero("Ragnar", (31, 0), init=0, atk=9, dam=30, balance=3),
+        fighter("Goblin", (60, 60), init=0),
+    )
+    fight.roll_all(Wendol=[5], Ragnar=[5], Goblin=[5])
+    fight.do("attack", [5, 5], who="Wendol", target="Ragnar", approach=True, wendol_charge=True)
+    fight.do("attack", [9, 2], who="Ragnar", target="Wendol")  # 9 + 9 vs 2 + 5: a kill
+    assert fight.who("Wendol").out
+    for left in (2, 1):
+        result = fight.next_round(Ragnar=[5], Goblin=[5])
+        assert fight.who("Ragnar").crawl_rounds == left
+        fight.refuse("stand_up", "crawling out", [9], who="Ragnar")
+    card = combat_card("end_round", fight.log.to_json()["events"][-3], Words("en"))
+    assert any("1 round left" in r.value for r in card.rows) and result
+    fight.next_round(Ragnar=[5], Goblin=[5])
+    assert fight.do("stand_up", [9], who="Ragnar")["stands"]
+
+
+def test_a_wendol_that_moves_off_lets_him_rise() -> None:
+    fight = wendol_fight()
+    fight.do("attack", [5, 5], who="Wendol", target="Ragnar", approach=True, wendol_charge=True)
+    fight.do("pass", who="Ragnar")
+    fight.do("pass", who="Wendol")
+    fight.do("end_round")
+    fight.roll_all(Wendol=[5], Ragnar=[5])
+    fight.do("move", who="Wendol", to=[20, 10], kind="half", strikes={"Ragnar": "none"})
+    fight.do("pass", who="Wendol")
+    assert fight.do("stand_up", [9], who="Ragnar")["stands"]
+
+
+def test_the_board_offers_the_wendols_charge() -> None:
+    fight = wendol_fight()
+    (move,) = [m for m in board(fight).moves if m.params.get("wendol_charge")]
+    assert move.targets == ("Ragnar",) and not program_values(move.title)

@@ -18,6 +18,7 @@ import pytest
 
 import test_rune_combat
 import test_rune_combat_flight
+import test_rune_combat_gallery
 import test_rune_combat_options
 import test_rune_combat_rules
 import test_rune_combat_terrain
@@ -43,6 +44,7 @@ SCENARIOS: tuple[ModuleType, ...] = (
     test_rune_combat_flight,
     test_rune_combat_terrain,
     test_rune_combat_vectors,
+    test_rune_combat_gallery,
 )
 
 

@@ -226,6 +226,7 @@ class RuneOptions(RulesModel):
     barb_net_damage: Literal["ordinary", "armor_ignoring"] = Field("ordinary", description=_q("barb_net_damage"))
     rolling_big_miss: Literal["knocked_down", "entangled"] = Field("knocked_down", description=_q("rolling_big_miss"))
     foe_stats_after_damage: bool = Field(True, description=_q("foe_stats_after_damage"))
+    land_crab_clamp: Literal["no_attacks", "no_effect"] = Field("no_attacks", description=_q("land_crab_clamp"))
 
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod

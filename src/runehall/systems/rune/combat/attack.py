@@ -15,6 +15,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
+from runehall.systems.rune.combat.gallery import WENDOL, check_wendol_charge
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -56,6 +57,9 @@ class AttackParams(RulesModel):
     )
     ripostes: bool = Field(True, description="Whoever earns a riposte takes it.")
     counter: bool = Field(True, description="The berserk's target strikes back if he still stands.")
+    wendol_charge: bool = Field(
+        False, description="A wendol's first attack on a target 30+ paces away: it lands on him (armor-ignoring)."
+    )
     atk_modifier: int = Field(0, ge=-30, le=30, description="Other ATK modifiers the runner rules (an ambush...).")
     dfn_modifier: int = Field(0, ge=-30, le=30, description="Other DFN modifiers the runner rules.")
 
@@ -99,6 +103,8 @@ class AttackAction(CombatAction):
                 who=c.name,
                 restraining=c.restraining,
             )
+        if c.clamped and board.opt("land_crab_clamp") == "no_attacks":
+            raise RulesError(N_("{who} has clamped up and makes no attacks"), who=c.name)
         if t.side == c.side:
             raise RulesError(
                 N_("{target} fights on {who}'s side: aiming at a friend always fails"), target=t.name, who=c.name
@@ -147,6 +153,8 @@ class AttackAction(CombatAction):
             if not in_range(board, c, t, weapon, to):
                 raise RulesError(N_("from {to} {target} is still out of range"), to=to, target=t.name)
         readied = weapon.id != c.ready
+        if params.wendol_charge:
+            check_wendol_charge(c, t, weapon.ranged)
         self._check_declarations(board, c, weapon, params, plain, readied, to, slot.in_hand)
         charge = would_charge(board, c, t, to) and not weapon.ranged
         if params.charge and not charge:
@@ -185,6 +193,8 @@ class AttackAction(CombatAction):
             if not board.people[c.name].active:
                 result["attack"] = "none: he fell on the way"
                 return result
+        if c.foe_type == WENDOL and t.name not in c.struck:
+            board.update(c.name, struck=(*c.struck, t.name))
         if params.maneuver:
             board.flag(c.name, maneuver=params.maneuver)
         sit = Situation(
@@ -209,6 +219,7 @@ class AttackAction(CombatAction):
             take_ripostes=params.ripostes,
             sever=params.sever,
             ally_between=ally.name if ally is not None else None,
+            pounce=params.wendol_charge,
         )
         if weapon.ranged:
             reached = reach(board, board.people[c.name], board.people[t.name], weapon)

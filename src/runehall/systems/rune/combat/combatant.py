@@ -184,6 +184,7 @@ class Combatant(RulesModel):
     clamped: bool = Field(False, description="A land crab clamped into its defensive posture.")
     under: str | None = Field(None, description="The wendol lying on top of him after its charge.")
     crawl_rounds: int = Field(0, ge=0, description="Rounds of effort left to crawl out from under a dead wendol.")
+    struck: tuple[str, ...] = Field((), description="A wendol: the targets it has attacked (it charges only once).")
     this_round: RoundFlags = RoundFlags()
 
     @property

@@ -11,11 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from runehall.chance.sources import Source
+from runehall.errors import RulesError
+from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import MORTAL_WOUNDS, Health
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.geometry import ENGAGED, length, within
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.encounters.gallery_data import gallery
-from runehall.systems.rune.encounters.table_rules import crab_clamps, dishonored_blow, dishonored_recovery
+from runehall.systems.rune.encounters.table_rules import (
+    crab_clamps,
+    dishonored_blow,
+    dishonored_recovery,
+    wendol_may_charge,
+)
 from runehall.systems.rune.options import RuneOptions
 
 if TYPE_CHECKING:
@@ -112,3 +120,57 @@ def clamp(board: Board, a: Combatant, d: Combatant, hit: bool, atk_total: int, d
         return False
     board.update(d.name, clamped=True)
     return True
+
+
+# -- the wendol's charge (001b §9, A-58) ------------------------------------------------------------------
+def check_wendol_charge(c: Combatant, t: Combatant, ranged: bool) -> None:
+    """A wendol's charge: its first attack on this target, begun 30 paces or more from him this round."""
+    start = c.this_round.path[0] if c.this_round.path else c.at
+    if c.foe_type != WENDOL:
+        raise RulesError(N_("only a wendol charges to land on its prey"))
+    if ranged:
+        raise RulesError(N_("a wendol's charge is a melee attack"))
+    if not wendol_may_charge(int(length(start, t.at)), t.name not in c.struck):
+        raise RulesError(
+            N_("a wendol charges only in its first attack on a target, from {paces} paces or more"),
+            paces=gallery().wendol.charge_paces,
+        )
+
+
+def land_on(board: Board, a: Combatant, d: Combatant) -> dict[str, Any]:
+    """A successful charge: he is down with the wendol on top, and cannot rise until it moves off."""
+    if board.people[d.name].health in ("dead", "gone"):
+        return {}
+    board.update(d.name, fallen=True, under=a.name)
+    return {"under": a.name}
+
+
+def pinned_down(board: Board, c: Combatant) -> str | None:
+    """Why he cannot stand: a wendol still on him, or the dead wendol he is still crawling out from under."""
+    if c.crawl_rounds:
+        return "crawling"
+    w = board.people.get(c.under or "")
+    if w is not None and w.active and within(w.at, c.at, ENGAGED):
+        return "under"
+    return None
+
+
+def wendol_round(board: Board) -> list[dict[str, Any]]:
+    """The start of a round for those a wendol landed on: one that has moved off frees him; one that is
+    dead leaves him two rounds of crawling out; each round of it done brings him closer."""
+    out: list[dict[str, Any]] = []
+    for c in list(board.people.values()):
+        if c.crawl_rounds:
+            board.update(c.name, crawl_rounds=c.crawl_rounds - 1)
+            out.append({"who": c.name, "crawl_rounds_left": c.crawl_rounds - 1})
+            continue
+        w = board.people.get(c.under or "")
+        if w is None:
+            continue
+        if w.health in ("dead", "gone", "incapacitated", "dying"):
+            rounds = gallery().wendol.crawl_out_rounds
+            board.update(c.name, under=None, crawl_rounds=rounds)
+            out.append({"who": c.name, "crawl_rounds_left": rounds})
+        elif not within(w.at, c.at, ENGAGED):
+            board.update(c.name, under=None)
+    return out

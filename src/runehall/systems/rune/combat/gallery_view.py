@@ -10,6 +10,7 @@ from runehall.present.board import Badge, Move
 from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gallery import WENDOL
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board_view import Trial
@@ -27,7 +28,7 @@ def turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
     targets = trial.targets("destroy_head", who, "target", down)
     if targets:
         add("destroy_head", who, target="target", targets=targets)
-    return found
+    return found + wendol_moves(trial, board, c, words)
 
 
 def badges(c: Combatant, words: Words) -> list[Badge]:
@@ -37,4 +38,21 @@ def badges(c: Combatant, words: Words) -> list[Badge]:
         found.append(Badge(words("down, may rise"), "warning", words("destroy its head to finish it")))
     if c.clamped:
         found.append(Badge(words("clamped up"), "accent", words("it makes no attacks")))
+    if c.under is not None:
+        found.append(Badge(words("under {who}", who=c.under), "warning", words("he cannot rise until it moves off")))
+    if c.crawl_rounds:
+        found.append(Badge(words.n("crawling out: {n} round", "crawling out: {n} rounds", c.crawl_rounds), "warning"))
     return found
+
+
+def wendol_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    """A wendol's charge on a target 30 paces off or more (closing in first where it must)."""
+    if c.foe_type != WENDOL:
+        return []
+    prey = [o.name for o in board.enemies(c)]
+    for params in ({"who": c.name, "wendol_charge": True}, {"who": c.name, "wendol_charge": True, "approach": True}):
+        targets = trial.targets("attack", params, "target", prey)
+        if targets:
+            return [Move("attack", words("Charge and land on him"), params=params, target="target", targets=targets,
+                         actor=c.name)]  # fmt: skip
+    return []

@@ -16,7 +16,7 @@ from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
-from runehall.systems.rune.combat.gallery import round_start
+from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 from runehall.systems.rune.limits import MAX_NAMED, MAX_STEP
@@ -276,9 +276,12 @@ class EndRoundAction(CombatAction):
             board.die(patient)
         board.reset_round()
         risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
+        crawling = wendol_round(board)
         result: dict[str, Any] = {"round": board.round}
         if risen:
             result["undead"] = risen
+        if crawling:
+            result["wendol"] = crawling
         if lost:
             result["waited_too_long"] = lost
         if exposed:

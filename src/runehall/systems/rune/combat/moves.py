@@ -16,6 +16,7 @@ from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
 from runehall.systems.rune.combat.footing import dark, enter, escape, exit_at, high_ground, slip
+from runehall.systems.rune.combat.gallery import pinned_down
 from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.movement import (
     Strike,
@@ -220,6 +221,10 @@ class StandUpAction(CombatAction):
         slot = board.begin(c)
         if not c.fallen:
             raise RulesError(N_("{who} is on his feet"), who=c.name)
+        if pinned_down(board, c) == "under":
+            raise RulesError(N_("{who} cannot rise while the wendol lies on him"), who=c.name)
+        if pinned_down(board, c) == "crawling":
+            raise RulesError(N_("{who} is still crawling out from under the dead wendol"), who=c.name)
         if slot.stood or slot.halves:
             raise RulesError(N_("{who} tries to stand at the start of an action, once"), who=c.name)
         board.slot = slot.model_copy(update={"stood": True})

@@ -13,7 +13,7 @@ from runehall.systems.rune.combat.arithmetic import damage, halve, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
 from runehall.systems.rune.combat.footing import dark, knockdown
-from runehall.systems.rune.combat.gallery import clamp, soak_against
+from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
@@ -38,6 +38,7 @@ class Swing:
     sever: bool = False
     ally_between: str | None = None
     restrain: str | None = None  # "hold" / "pin": a brawling manoeuvre, no damage
+    pounce: bool = False  # a wendol's charge: it lands on him, the damage ignores armor
 
 
 def total(mods: Mods) -> int:
@@ -137,11 +138,13 @@ def _on_hit(
         board.update(d.name, restraint=Restraint(kind="net", tm=tm, difficulty=difficulty))
         return {"netted": {"escape_difficulty": difficulty, "damage_per_action": int(barb_net()["damage_per_action"])}}
     dam = weapon.need("dam", a.name)
-    soak = soak_against(a, d)
+    soak = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
     hit = damage(tm, dam, soak)
     out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, "injury": board.hurt(d.name, hit.lost, a.name)}
-    if soak != d.soak:
+    if soak != d.soak and not swing.pounce:
         out["stun"] = True  # armor-ignoring: his armor's Prot does not count
+    if swing.pounce:
+        out["pounce"] = land_on(board, a, d)
     if swing.sever:
         out["sever"] = sever(board, a, d, weapon, hit.lost, source)
     return out
@@ -290,6 +293,8 @@ def riposte(board: Board, swing: Swing, source: Source) -> dict[str, Any] | None
     """One free attack by the defender on the attacker, if he can still strike him where he stands."""
     a, d = board.people[swing.attacker], board.people[swing.target]
     if not d.active or d.held or a.health in ("dead", "gone") or not within(a.at, d.at, ENGAGED):
+        return None
+    if d.clamped and board.opt("land_crab_clamp") == "no_attacks":
         return None
     back = Swing(
         d.name, a.name, melee_weapon(d), why="riposte", take_ripostes=swing.take_ripostes, depth=swing.depth + 1

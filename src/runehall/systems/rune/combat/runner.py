@@ -53,6 +53,7 @@ class ConditionParams(RulesModel):
     cover: Cover | None = Field(None, description="The cover he stands behind: none, third, half, full.")
     obscured: bool | None = Field(None, description="Fog, glare, shifting shadow (as one-third cover).")
     invigoration: int | None = Field(None, ge=0, le=20, description="Invigoration cancelling Impairment.")
+    clamped: bool | None = Field(None, description="A land crab clamped up (or open again).")
 
 
 class ConditionAction(CombatAction):

@@ -331,7 +331,7 @@ def damage(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     return action, injury(r, words), "neutral", rows
 
 
-CONDITIONS = ("fallen", "grabbed", "mounted", "cover", "obscured", "invigoration")
+CONDITIONS = ("fallen", "grabbed", "mounted", "cover", "obscured", "invigoration", "clamped")
 CONDITION_WORDS = {
     "fallen": N_("fallen"),
     "grabbed": N_("grabbed"),
@@ -339,6 +339,7 @@ CONDITION_WORDS = {
     "cover": N_("cover"),
     "obscured": N_("obscured"),
     "invigoration": N_("invigoration"),
+    "clamped": N_("clamped up"),
 }
 
 

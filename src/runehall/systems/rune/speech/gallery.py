@@ -33,6 +33,9 @@ def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     if record.get("clamped"):
         clamped = words("{who} clamps up and makes no attacks", who=record.get("target", ""))
         rows.append(Row(words("Land crab"), clamped))
+    if isinstance(record.get("pounce"), Mapping) and record["pounce"].get("under"):
+        pinned = words("{who} is down with the wendol on top of him", who=record.get("target", ""))
+        rows.append(Row(words("Wendol's charge"), pinned))
     return rows
 
 
@@ -55,6 +58,12 @@ def round_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
             said = words("{who} regains {n} HP ({hp} now)", who=who, n=words.number(int(r.get("regained", 0))),
                          hp=words.number(int(r.get("hp", 0))))  # fmt: skip
         rows.append(Row(words("Undead"), said))
+    for r in result.get("wendol", ()) or ():
+        if isinstance(r, Mapping):
+            left = int(r.get("crawl_rounds_left", 0))
+            said = words.n("{who} crawls out: {n} round left", "{who} crawls out: {n} rounds left", left,
+                           who=r.get("who", ""))  # fmt: skip
+            rows.append(Row(words("Under the wendol"), said if left else words("{who} is out", who=r.get("who", ""))))
     return rows
 
 
