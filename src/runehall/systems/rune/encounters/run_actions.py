@@ -14,6 +14,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import N_, Refusal, RulesError
 from runehall.present.action_preview import ActionPreview
+from runehall.present.card import Card
 from runehall.present.fields import Choices
 from runehall.present.words import Words
 from runehall.systems.base import NoParams, RulesModel
@@ -32,6 +33,11 @@ class RunAction(TrackerAction[RunState]):
     def check(self, state: RunState) -> None:
         if state.phase not in self.phases:
             raise RulesError(PHASE_REFUSALS[state.phase], action=Refusal(self.title))
+
+    def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        from runehall.systems.rune.encounters.run_cards import card  # the cards import the run's words only
+
+        return card(self.name, event, words, who) or super().describe(event, words, who)
 
 
 PHASE_REFUSALS = {

@@ -1,0 +1,97 @@
+"""An encounter run's moves as log cards, in the reader's words and from the stored event alone (its params and
+result): who gave the notes (never what they hold), the Roll of Valor, a fight begun, a roll of the notes with
+each hero's dice and who gained or suffered, the runner's judgment calls, the monsters, the flight, the
+settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.present.card import Card, Chip, Row
+from runehall.present.words import N_, Words
+from runehall.systems.rune.foe_data import category
+
+STATS = (N_("INIT"), N_("ATK"), N_("DFN"), N_("DAM"), N_("Soak"), N_("HP"), N_("Res"))
+AWARDS = {"gift_bonus": N_("a gift's VP"), "status_loss": N_("a loss of status"), "arguing": N_("arguing a ruling")}
+CAUSES = {"trap": N_("a trap"), "hazard": N_("a hazard"), "other": N_("misfortune")}
+
+
+def _chips(faces: Any, sides: int = 10) -> tuple[Chip, ...]:
+    return tuple(Chip(str(f), sides=sides) for f in faces or ())
+
+
+def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card | None:
+    """The card of one of the run's own moves; None for a fight's move (the fight's own words tell it)."""
+    r = event.get("result") or {}
+    n = words.number
+    if action == "notes":
+        said = words(N_("{who} gives the encounter's notes"), who=who)
+        budget = words(N_("spent {spent} of {limit}, earned {earned}"), spent=n(r["spent"]), limit=n(r["limit"]),
+                       earned=n(r["earned"]))  # fmt: skip
+        return Card(said, budget)
+    if action == "begin":
+        rows = tuple(Row(words(s), n(v)) for s, v in zip(STATS, r.get("valor", ()), strict=False))
+        return Card(
+            words(N_("{who} begins the encounter"), who=who), words(N_("the Roll of Valor is taken")), rows=rows
+        )
+    if action == "fight":
+        return Card(words(N_("{who} begins a fight"), who=who), words.join(r.get("foes", ())))
+    if action == "noted_roll":
+        return _roll(r, words, who)
+    if action == "terrain_in_play":
+        return Card(words(N_("{who}: a feature came into play"), who=who), words(N_("+20 for the runner")), "success")
+    if action == "trap_credit":
+        said = words(N_("{heroes} put {foe} in harm's way"), heroes=words.join(r["heroes"]), foe=r["foe"])
+        return Card(said, words(N_("{vp} VP each"), vp=n(r["each"])))
+    if action == "award":
+        what = words(AWARDS[r["kind"]])
+        return Card(
+            words(N_("{who}: {what} for {hero}"), who=who, what=what, hero=r["hero"]),
+            words(N_("{vp} VP"), vp=n(r["vp"])),
+        )
+    if action == "hostage":
+        said = N_("{hero} frees a hostage") if r["freed"] else N_("{hero}'s blow kills a hostage")
+        return Card(words(said, hero=r["hero"]), words(N_("{vp} VP"), vp=n(20 if r["freed"] else -20)))
+    if action == "hero_died":
+        return Card(words(N_("{hero} dies of {cause}"), hero=r["hero"], cause=words(CAUSES[r["cause"]])), "", "failure")
+    if action == "wandering_monsters":
+        return _wandering(r, words)
+    if action == "run_away":
+        caught = [h for h, v in r["heroes"].items() if v["caught"]]
+        said = words(N_("caught: {heroes}"), heroes=words.join(caught)) if caught else words(N_("everyone gets away"))
+        return Card(words(N_("The heroes run from {foe}"), foe=r["fastest"]), said, chips=_chips(r["res"]["faces"]))
+    if action == "settle":
+        rows = tuple(Row(words(N_("{hero}'s player"), hero=h), n(int(s["score"]))) for h, s in r["scores"].items())
+        return Card(words(N_("{who} settles the encounter"), who=who), words(N_("victory points credited")), rows=rows)
+    if action == "disclose":
+        return Card(words(N_("{who} shows the encounter's notes to everyone"), who=who), "")
+    return None
+
+
+def _roll(r: Mapping[str, Any], words: Words, who: str) -> Card:
+    target = r.get("target")
+    against = words(N_("against {n}"), n=words.number(target)) if target is not None else words(N_("opposed"))
+    rows = []
+    chips: list[Chip] = []
+    for hero, total in r["totals"].items():
+        fine = r["fates"].get(hero)
+        mark = words(N_("succeeds")) if fine else words(N_("fails"))
+        rows.append(Row(hero, words(N_("{total}: {outcome}"), total=words.number(total), outcome=mark)))
+        chips += _chips(r["dice"].get(hero))
+    group = r.get("group_success")
+    result = "" if group is None else words(N_("the party gains")) if group else words(N_("the party suffers"))
+    action = words(N_("{who} calls for {roll} ({against})"), who=who, roll=r["name"], against=against)
+    return Card(
+        action, result, "neutral" if group is None else "success" if group else "failure", tuple(rows), tuple(chips)
+    )
+
+
+def _wandering(r: Mapping[str, Any], words: Words) -> Card:
+    rows = tuple(
+        Row(hero, words(N_("{lost} HP lost, {hp} left"), lost=words.number(h["hp_lost"]), hp=words.number(h["hp"])))
+        for hero, h in r["harm"].items()
+    )
+    said = N_("the heroes slaughter them") if r["slaughtered"] else N_("the heroes drive them off")
+    kind = words(category(r["category"]).name)
+    return Card(words(N_("Wandering monsters ({category})"), category=kind), words(said), rows=rows)
