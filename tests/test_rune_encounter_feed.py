@@ -59,3 +59,18 @@ def test_hero_against_hero_is_noted() -> None:
     lost = result["attack"]["injury"]["hp_lost"]
     found = facts(before, after, result)
     assert Fact("pvp", "Ragnar", "Thurid", lost) in found and Fact("hurt", "Thurid", "Ragnar", lost) in found
+
+
+def test_a_dropped_dishonored_is_no_kill_and_the_head_destroyed_names_both_heroes() -> None:  # 001b TV-50
+    from test_rune_combat_gallery import undead
+
+    fight = Fight(
+        hero("Ragnar", (0, 0), init=20, atk=7, dam=1), hero("Thurid", (2, 2), init=15), undead("Draugr", (2, 0))
+    )
+    fight.roll_all(Ragnar=[5], Thurid=[5], Draugr=[5])
+    before, after, result = _move(fight, "attack", [5, 5], who="Ragnar", target="Draugr")
+    dropped = facts(before, after, result)
+    assert not any(f.kind == "kill" for f in dropped)  # down, not dead: it may rise again
+    assert any(f.kind == "damage" and f.hero == "Ragnar" for f in dropped)
+    before, after, result = _move(fight, "destroy_head", [], who="Thurid", target="Draugr")
+    assert facts(before, after, result) == (Fact("kill", "Thurid", "Draugr", dropped_by="Ragnar"),)

@@ -34,6 +34,7 @@ class Fact:
     hero: str  # the hero it is about (who dealt it, who took it, who is down or dead)
     other: str | None = None  # the foe hurt or killed, the hero struck, the killer
     amount: int = 0
+    dropped_by: str | None = None  # a kill: the hero who dropped an undead foe another hero then finished
 
 
 def _injuries(node: Any, attacker: str | None = None) -> Iterator[tuple[str | None, Mapping[str, Any]]]:
@@ -50,6 +51,27 @@ def _injuries(node: Any, attacker: str | None = None) -> Iterator[tuple[str | No
     elif isinstance(node, list | tuple):
         for value in node:
             yield from _injuries(value, attacker)
+
+
+def _finishes(node: Any) -> Iterator[Mapping[str, Any]]:
+    """Every undead foe destroyed in a result, with who finished it (and who had dropped it, if another)."""
+    if isinstance(node, Mapping):
+        if "finished_by" in node:
+            yield node
+        for value in node.values():
+            yield from _finishes(value)
+    elif isinstance(node, list | tuple):
+        for value in node:
+            yield from _finishes(value)
+
+
+def _killed(was: Any, then: Any) -> bool:
+    """A foe out of the fight for good: dead, or down and not an undead foe that may rise again."""
+    if was.hero or was.health == "dead":
+        return False
+    if then.health == "dead":
+        return True
+    return was.health not in OUT and then.health in OUT and not getattr(then, "undead_down", False)
 
 
 def facts(before: CombatState, after: CombatState, result: Mapping[str, Any]) -> tuple[Fact, ...]:
@@ -72,14 +94,18 @@ def facts(before: CombatState, after: CombatState, result: Mapping[str, Any]) ->
             if striker is not None and striker.hero and striker.name != who:
                 found.append(Fact("pvp", striker.name, who, lost))
         hp_left[who] = max(0, hp_left[who] - lost)
+    finished = {str(f.get("target") or f.get("who")): f for f in _finishes(result)}
     for name, was in people.items():
         then = now.get(name)
         if then is None:
             continue
-        if not was.hero and was.health not in OUT and then.health in OUT:
-            killer = people.get(last_blow.get(name) or "")
+        if _killed(was, then):
+            ending = finished.get(name)
+            by = str(ending["finished_by"]) if ending else last_blow.get(name)
+            dropper = str(ending["dropped_by"]) if ending and ending.get("dropped_by") else None
+            killer = people.get(by or "")
             if killer is not None and killer.hero:
-                found.append(Fact("kill", killer.name, name))
+                found.append(Fact("kill", killer.name, name, dropped_by=dropper if dropper != killer.name else None))
         if was.hero and then.health != "dead" and (then.hp <= ALMOST_DOWN_HP or then.wounds == ALMOST_DOWN_WOUNDS):
             found.append(Fact("almost_down", name))
         if was.hero and was.health != "dead" and then.health == "dead":

@@ -111,7 +111,12 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
         elif fact.kind == "kill":
             foe = fact.other or ""
             kind = NO_VP_KINDS.get(kinds.get(foe, ""), "foe")
-            if kind != "tube_striker":
+            if kind == "tube_striker":
+                continue
+            dropper = fact.dropped_by if _by_hero(fact.dropped_by, before) else None
+            if dropper is not None:  # a Dishonored dropped by one hero, finished by another: they split it
+                tally = tally.kill(dropper, foe, might.get(foe, 0), undead_finisher=fact.hero, foe_kind=kind)
+            else:
                 tally = tally.kill(fact.hero, foe, might.get(foe, 0), foe_kind=kind)
         elif fact.kind == "hurt" and not _by_hero(fact.other, before):
             tally = tally.hurt(fact.hero, fact.amount)
