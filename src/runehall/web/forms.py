@@ -54,6 +54,7 @@ class Field:
     gloss: str = ""  # the reader's word beside the book's term (a sheet in English read in Spanish)
     when: dict[str, list[str]] = field(default_factory=dict)  # shown only while a sibling holds one of these
     off: bool = False  # ... and it does not now (drawn hidden; static/editor.js shows it when the sibling changes)
+    groups: dict[str, str] = field(default_factory=dict)  # a select's choices under headings (foes by family)
 
     def choice_shown(self, value: str) -> str:
         return self.choice_text.get(value) or value or "—"
@@ -224,6 +225,8 @@ def _control(
         whole_numbers="number" not in {real.get("type"), *(o.get("type") for o in prop.get("anyOf", []))},
         when={str(k): [str(v) for v in vs] for k, vs in (prop.get("x-when") or real.get("x-when") or {}).items()},
     )
+    if kind == "select" and listed is not None and listed.group is not None:
+        f.groups = {v: listed.group(v, c.words) for v in listed.ids}
     if kind == "text" and listed is not None and listed.open:
         f.suggestions = list(listed.ids)
         f.choice_text = {v: said.choice(path, v, c.words, c.choice_label) for v in listed.ids}

@@ -66,7 +66,10 @@ def choices(field: str) -> Choices | None:
     if field == "events.rolls.characteristic":
         return Choices(tuple(c.id for c in rules().characteristics.characteristic))
     if field == "events.combat.foes.type":
-        return Choices(tuple(t.id for t in foes.foe_types()))
+        families = {t.id: t.family for t in foes.foe_types()}  # by benchmark; each family together
+        first = {family: n for n, family in reversed(list(enumerate(families.values())))}
+        ids = sorted(families, key=lambda i: first[families[i]])
+        return Choices(tuple(ids), group=lambda value, words: words(families.get(value, "")))
     return None
 
 
@@ -83,9 +86,9 @@ def choice_label(field: str, value: str, words: Words) -> str | None:
         if value not in kinds:
             return None
         t = kinds[value]
-        said = N_("{family}: {name} (benchmark {benchmark}, at most {threat})")
+        said = N_("{name} (benchmark {benchmark}, at most {threat})")  # listed under its family
         threat = words(foes.category(t.max_threat).name)
-        return words(said, family=words(t.family), name=words(t.label), benchmark=t.benchmark, threat=threat)
+        return words(said, name=words(t.label), benchmark=t.benchmark, threat=threat)
     if last == "threat" and value in get_args(Threat):
         return words(foes.category(value).name)
     if last == "missile" and value:
