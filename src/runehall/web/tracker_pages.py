@@ -82,7 +82,7 @@ def trackers_context(
     rows = tracker_rows(service, viewer, system, names, lang, states)
     return {
         "trackers": rows,
-        "summary": system.summary(states, words_for(lang, system.id)),
+        "session_summary": system.summary(states, words_for(lang, system.id)),  # (the roll panel has a "summary")
         "players": [p for p in participants if p["role"] == "player" and not p["revoked"]],
         "trackers_available": bool(system.trackers()),
         "tracker_kinds": [(name, words_for(lang, system.id)(t.title)) for name, t in system.trackers().items()],
