@@ -15,7 +15,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
-from runehall.systems.rune.combat.gallery import WENDOL, check_wendol_charge
+from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -103,6 +103,9 @@ class AttackAction(CombatAction):
                 who=c.name,
                 restraining=c.restraining,
             )
+        if c.foe_type == TUBE_STRIKER:
+            raise RulesError(N_("a tube-striker strikes as its die says: bite or grab ({how})"),
+                             how=Named("tube_strike", N_("strike with the tentacles")))  # fmt: skip
         if c.clamped and board.opt("land_crab_clamp") == "no_attacks":
             raise RulesError(N_("{who} has clamped up and makes no attacks"), who=c.name)
         if t.side == c.side:

@@ -185,6 +185,7 @@ class Combatant(RulesModel):
     under: str | None = Field(None, description="The wendol lying on top of him after its charge.")
     crawl_rounds: int = Field(0, ge=0, description="Rounds of effort left to crawl out from under a dead wendol.")
     struck: tuple[str, ...] = Field((), description="A wendol: the targets it has attacked (it charges only once).")
+    tentacles_lost: int = Field(0, ge=0, description="A tube-striker's tentacles severed so far.")
     this_round: RoundFlags = RoundFlags()
 
     @property

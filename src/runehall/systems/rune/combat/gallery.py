@@ -14,14 +14,15 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import MORTAL_WOUNDS, Health
-from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.combatant import Combatant, Weapon
 from runehall.systems.rune.combat.geometry import ENGAGED, length, within
-from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.combat.settings import melee, stress
 from runehall.systems.rune.encounters.gallery_data import gallery
 from runehall.systems.rune.encounters.table_rules import (
     crab_clamps,
     dishonored_blow,
     dishonored_recovery,
+    tube_striker_severs,
     wendol_may_charge,
 )
 from runehall.systems.rune.options import RuneOptions
@@ -174,3 +175,17 @@ def wendol_round(board: Board) -> list[dict[str, Any]]:
         elif not within(w.at, c.at, ENGAGED):
             board.update(c.name, under=None)
     return out
+
+
+# -- the tube-striker's tentacles (001b §9) --------------------------------------------------------------
+def tentacles_left(c: Combatant) -> int:
+    return max(0, gallery().tube_striker.tentacles - c.tentacles_lost)
+
+
+def sever_tentacle(board: Board, d: Combatant, weapon: Weapon, lost: int) -> int | None:
+    """After a hit on a tube-striker: the tentacles it has left if the blow severed one, else None."""
+    sharp = weapon.edge in melee()["sever"]["edges"]
+    if d.foe_type != TUBE_STRIKER or not tentacles_left(d) or not tube_striker_severs(lost, sharp):
+        return None
+    board.update(d.name, tentacles_lost=d.tentacles_lost + 1)
+    return tentacles_left(board.people[d.name])

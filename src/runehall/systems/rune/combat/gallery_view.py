@@ -10,7 +10,7 @@ from runehall.present.board import Badge, Move
 from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.gallery import WENDOL
+from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, tentacles_left
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board_view import Trial
@@ -28,7 +28,7 @@ def turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
     targets = trial.targets("destroy_head", who, "target", down)
     if targets:
         add("destroy_head", who, target="target", targets=targets)
-    return found + wendol_moves(trial, board, c, words)
+    return found + wendol_moves(trial, board, c, words) + tube_striker_moves(trial, board, c, words)
 
 
 def badges(c: Combatant, words: Words) -> list[Badge]:
@@ -40,6 +40,9 @@ def badges(c: Combatant, words: Words) -> list[Badge]:
         found.append(Badge(words("clamped up"), "accent", words("it makes no attacks")))
     if c.under is not None:
         found.append(Badge(words("under {who}", who=c.under), "warning", words("he cannot rise until it moves off")))
+    if c.foe_type == TUBE_STRIKER and c.tentacles_lost:
+        left = tentacles_left(c)
+        found.append(Badge(words.n("{n} tentacle left", "{n} tentacles left", left), "bad" if not left else "warning"))
     if c.crawl_rounds:
         found.append(Badge(words.n("crawling out: {n} round", "crawling out: {n} rounds", c.crawl_rounds), "warning"))
     return found
@@ -56,3 +59,15 @@ def wendol_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list
             return [Move("attack", words("Charge and land on him"), params=params, target="target", targets=targets,
                          actor=c.name)]  # fmt: skip
     return []
+
+
+def tube_striker_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    """A tube-striker's turn: bite or grab, as its die will say."""
+    if c.foe_type != TUBE_STRIKER:
+        return []
+    who = {"who": c.name}
+    targets = trial.targets("tube_strike", who, "target", [o.name for o in board.enemies(c)])
+    if not targets:
+        return []
+    return [Move("tube_strike", words(trial.actions["tube_strike"].title), params=who, target="target",
+                 targets=targets, actor=c.name, ask=("object",))]  # fmt: skip

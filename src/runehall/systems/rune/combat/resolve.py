@@ -13,7 +13,7 @@ from runehall.systems.rune.combat.arithmetic import damage, halve, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
 from runehall.systems.rune.combat.footing import dark, knockdown
-from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, soak_against
+from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
@@ -39,6 +39,7 @@ class Swing:
     ally_between: str | None = None
     restrain: str | None = None  # "hold" / "pin": a brawling manoeuvre, no damage
     pounce: bool = False  # a wendol's charge: it lands on him, the damage ignores armor
+    grab: bool = False  # a tube-striker's grab: no damage, what it seizes is flung (tube_striker.py)
 
 
 def total(mods: Mods) -> int:
@@ -133,6 +134,8 @@ def _on_hit(
         board.update(d.name, first_hit_by=a.name)
     if swing.restrain is not None:
         return {"restrain": restrain_roll(board, a, d, swing.restrain, source)}
+    if swing.grab:
+        return {}
     if entangles(board, weapon):
         difficulty = BASE_DIFFICULTY + tm
         board.update(d.name, restraint=Restraint(kind="net", tm=tm, difficulty=difficulty))
@@ -145,6 +148,9 @@ def _on_hit(
         out["stun"] = True  # armor-ignoring: his armor's Prot does not count
     if swing.pounce:
         out["pounce"] = land_on(board, a, d)
+    severed = sever_tentacle(board, board.people[d.name], weapon, hit.lost)
+    if severed is not None:
+        out["tentacles_left"] = severed
     if swing.sever:
         out["sever"] = sever(board, a, d, weapon, hit.lost, source)
     return out

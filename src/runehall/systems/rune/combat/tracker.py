@@ -23,6 +23,7 @@ from runehall.systems.rune.combat import (
     jumping,
     moves,
     runner,
+    tube_striker,
 )
 from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
@@ -128,6 +129,7 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         care.ReviveAction(),
         care.RestAction(),
         gallery_actions.DestroyHeadAction(),
+        tube_striker.TubeStrikeAction(),
         runner.OtherAction(),
         initiative.WaitAction(),
         initiative.CutInAction(),

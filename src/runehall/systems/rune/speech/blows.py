@@ -26,6 +26,8 @@ KINDS: dict[str, str] = {
     "free attack (intercept)": N_("{attacker} runs to cut {target} off and strikes with the {weapon}"),
     "berserk counter": N_("{attacker} strikes back at the berserk {target} with the {weapon}"),
     "free attack (careful strike)": N_("{attacker} makes a careful strike at {target} with the {weapon}"),
+    "bite": N_("{attacker} bites {target}"),
+    "grab": N_("{attacker} reaches for {target} with a tentacle"),
 }
 OTHER_KIND = N_("{attacker} strikes {target} with the {weapon} ({kind})")
 

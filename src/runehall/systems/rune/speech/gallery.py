@@ -8,7 +8,7 @@ from typing import Any
 
 from runehall.present.card import Row, Tone
 from runehall.present.words import Words
-from runehall.systems.rune.speech.common import roll_row
+from runehall.systems.rune.speech.common import data_name, roll_row
 
 Told = tuple[str, str, Tone, list[Row]]
 
@@ -33,6 +33,9 @@ def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     if record.get("clamped"):
         clamped = words("{who} clamps up and makes no attacks", who=record.get("target", ""))
         rows.append(Row(words("Land crab"), clamped))
+    if "tentacles_left" in record:
+        left = int(record["tentacles_left"])
+        rows.append(Row(words("Tentacle severed"), words.n("{n} tentacle left", "{n} tentacles left", left)))
     if isinstance(record.get("pounce"), Mapping) and record["pounce"].get("under"):
         pinned = words("{who} is down with the wendol on top of him", who=record.get("target", ""))
         rows.append(Row(words("Wendol's charge"), pinned))
@@ -75,4 +78,32 @@ def destroy_head(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> To
     return action, words("it is dead"), "success", rows
 
 
-TELLERS = {"destroy_head": destroy_head}
+def tube_strike(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    from runehall.systems.rune.speech.blows import blow, consequences  # blows reads this module's notes
+
+    form = words("bite") if r.get("form") == "bite" else words("grab")
+    action = words("{who} strikes at {target} ({form}, die {die})", who=r.get("who", ""), target=r.get("target", ""),
+                   form=form, die=words.number(int(r.get("die", 0))))  # fmt: skip
+    rows: list[Row] = []
+    said = ""
+    if isinstance(r.get("attack"), Mapping):
+        said, rows = blow(r["attack"], words)
+    grab = r.get("grab")
+    if isinstance(grab, Mapping):
+        rows.append(Row(words("Grab"), _flung(grab, r.get("target", ""), words)))
+        rows += consequences(grab, words)
+    return action, said, "neutral", rows
+
+
+def _flung(grab: Mapping[str, Any], target: str, words: Words) -> str:
+    if grab.get("nothing"):
+        return words("it seizes at his gear, but he carries nothing")
+    n, side = words.number(int(grab.get("paces", 0))), words.number(int(grab.get("side", 0)))
+    if grab.get("grabs") == "object":
+        weapon = data_name("weapon", str(grab.get("object", "")), words)
+        return words("it snatches the {weapon} and flings it {n} paces towards side {side}", weapon=weapon, n=n,
+                     side=side)  # fmt: skip
+    return words("{target} is flung {n} paces towards side {side}", target=target, n=n, side=side)
+
+
+TELLERS = {"destroy_head": destroy_head, "tube_strike": tube_strike}
