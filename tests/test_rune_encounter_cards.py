@@ -36,6 +36,7 @@ def _whole_run() -> PlayLog:
         ("run_away", {}, [9, 2, 7, 7, 2]),
         ("award", {"kind": "status_loss", "vp": 5, "hero": "Sigrid"}, []),
         ("hostage", {"hero": "Bjorn", "freed": True}, []),
+        ("hero_died", {"hero": "Sigrid", "cause": "hazard"}, []),
         ("settle", {}, []),
         ("disclose", {}, []),
     ]

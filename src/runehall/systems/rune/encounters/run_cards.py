@@ -60,7 +60,9 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
     if action == "run_away":
         caught = [h for h, v in r["heroes"].items() if v["caught"]]
         said = words(N_("caught: {heroes}"), heroes=words.join(caught)) if caught else words(N_("everyone gets away"))
-        return Card(words(N_("The heroes run from {foe}"), foe=r["fastest"]), said, chips=_chips(r["res"]["faces"]))
+        order = r.get("order") or list(r["heroes"])
+        faces = [*r["res"]["faces"], *(f for hero in order for f in r["heroes"][hero]["faces"])]
+        return Card(words(N_("The heroes run from {foe}"), foe=r["fastest"]), said, chips=_chips(faces))
     if action == "settle":
         rows = tuple(Row(words(N_("{hero}'s player"), hero=h), n(int(s["score"]))) for h, s in r["scores"].items())
         return Card(words(N_("{who} settles the encounter"), who=who), words(N_("victory points credited")), rows=rows)
@@ -73,12 +75,15 @@ def _roll(r: Mapping[str, Any], words: Words, who: str) -> Card:
     target = r.get("target")
     against = words(N_("against {n}"), n=words.number(target)) if target is not None else words(N_("opposed"))
     rows = []
-    chips: list[Chip] = []
     for hero, total in r["totals"].items():
         fine = r["fates"].get(hero)
         mark = words(N_("succeeds")) if fine else words(N_("fails"))
         rows.append(Row(hero, words(N_("{total}: {outcome}"), total=words.number(total), outcome=mark)))
-        chips += _chips(r["dice"].get(hero))
+    # Every die in the order it was drawn: the heroes', the opponent's, then Domino's forced re-rolls.
+    dice, drawn = r["dice"], r.get("drawn") or list(r["dice"])
+    chips = [c for key in drawn if key in r["totals"] for c in _chips(dice.get(key))]
+    chips += _chips((r.get("opponent") or {}).get("faces"))
+    chips += [c for key in drawn if key not in r["totals"] for c in _chips(dice.get(key))]
     group = r.get("group_success")
     result = "" if group is None else words(N_("the party gains")) if group else words(N_("the party suffers"))
     action = words(N_("{who} calls for {roll} ({against})"), who=who, roll=r["name"], against=against)
@@ -94,4 +99,6 @@ def _wandering(r: Mapping[str, Any], words: Words) -> Card:
     )
     said = N_("the heroes slaughter them") if r["slaughtered"] else N_("the heroes drive them off")
     kind = words(category(r["category"]).name)
-    return Card(words(N_("Wandering monsters ({category})"), category=kind), words(said), rows=rows)
+    order = r.get("order") or list(r["harm"])
+    chips = _chips([r["category_die"], *(r["harm"][hero]["die"] for hero in order)])
+    return Card(words(N_("Wandering monsters ({category})"), category=kind), words(said), rows=rows, chips=chips)

@@ -70,6 +70,7 @@ class WanderingAction(RunAction):
                 for n, h in met.harm.items()
             },
             "slaughtered": met.slaughtered,
+            "order": list(dice),  # whose die, in the order drawn
         }
         return state.model_copy(update={"outside": outside}), result
 
@@ -111,6 +112,7 @@ class RunAwayAction(RunAction):
         last = state.fights[-1].model_copy(update={"fight": ended})
         result = {
             "fastest": fastest.name,
+            "order": list(faces),  # whose Sprint, in the order drawn
             "res": {"faces": list(res_faces), "total": res_total},
             "heroes": {
                 n: {"faces": faces[n], "sprint": f.sprint, "caught": f.caught, "hp": f.hp_after}

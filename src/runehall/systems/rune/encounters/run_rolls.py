@@ -117,6 +117,7 @@ class NotedRollAction(RunAction):
             aim = target if isinstance(target, int) else target[who]
             tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required)
         result_out: dict[str, Any] = {
+            "drawn": list(dice),  # whose dice, in the order they were drawn (a stored mapping keeps no order)
             "roll": roll.id,
             "name": roll.name,
             "structure": structure,
