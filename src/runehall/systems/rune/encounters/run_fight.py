@@ -44,6 +44,20 @@ def combat_event(state: RunState, event_id: str) -> tuple[Event, Combat]:
     raise RulesError(N_("the notes have no event {event!r}"), event=event_id)
 
 
+def foe_names(combat: Combat) -> list[str]:
+    """Each foe's name in the fight: as the notes give it, numbered where several share one ("Warrior 2")."""
+    counts: dict[str, int] = {}
+    for foe in combat.foes:
+        counts[foe.name.casefold()] = counts.get(foe.name.casefold(), 0) + 1
+    seen: dict[str, int] = {}
+    names = []
+    for foe in combat.foes:
+        key = foe.name.casefold()
+        seen[key] = seen.get(key, 0) + 1
+        names.append(foe.name if counts[key] == 1 else f"{foe.name} {seen[key]}")
+    return names
+
+
 def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, dict[str, int]]:
     """The fight as the notes set it: the heroes in a line, the foes facing them, built from the Roll of Valor;
     and each foe's Might (its death blow is half of it)."""
@@ -54,10 +68,10 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         for i, h in enumerate(state.setup.heroes)
     ]
     might: dict[str, int] = {}
-    for i, foe in enumerate(combat.foes):
+    for i, (foe, name) in enumerate(zip(combat.foes, foe_names(combat), strict=True)):
         stats = foes.foe_stats(foe.type, foe.threat, state.valor, foe.use_adjust, foe.missile, heroes)
-        might[foe.name] = stats.might
-        people.append(foes.foe_spec(foe.type, foe.threat, stats, foe.name, "foes", (APART, i * ROW)))
+        might[name] = stats.might
+        people.append(foes.foe_spec(foe.type, foe.threat, stats, name, "foes", (APART, i * ROW)))
     first = not state.fights
     fight = start_fight(CombatSetup.model_validate({"combatants": people, "new_encounter": first}), options)
     kept = ("hp", "wounds", "impairment_other", "health")
@@ -100,7 +114,10 @@ class FightAction(RunAction):
 def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, result: dict[str, Any]) -> Tally:
     """The tally after one fight move: each fact of the move recorded as the rules score it."""
     assert state.notes is not None
-    kinds = {f.name: f.type for e in state.notes.events if e.combat for f in e.combat.foes}
+    kinds: dict[str, str] = {}
+    for e in state.notes.events:
+        if e.combat is not None:
+            kinds |= dict(zip(foe_names(e.combat), (f.type for f in e.combat.foes), strict=True))
     might = state.fights[-1].might
     hp_before = {c.name: max(0, c.hp) for c in before.combatants}
     for fact in facts(before, after, result):

@@ -17,10 +17,12 @@ from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
+from runehall.systems.rune.encounters.roll_states import Buffness
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS, ONE_ROLLS, resolve, who_must_reroll
 from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.rules import rules
 from runehall.systems.rune.sheet import Sheet
 
 Name = str
@@ -84,13 +86,17 @@ class NotedRollAction(RunAction):
         if roll.structure in ONE_ROLLS and len(rollers) != 1:
             raise RulesError(N_("one hero makes this roll, not {count}"), count=len(rollers))
         sheets = {h.name: h.sheet for h in state.setup.heroes}
+        fighting = roll.ability in rules().fighting_abilities() if roll.ability else False
+        buff, buffed = Buffness(state.buffness).roll(
+            combat_ability=fighting, in_notes=True, freestanding=roll.freestanding
+        )
         dice: dict[str, list[int]] = {}
         totals: dict[str, int] = {}
         for who in order:
             if who in rollers:
                 result, faces = stress(source)
                 dice[who] = list(faces)
-                totals[who] = result + bonus(who, sheets[who], roll, options)
+                totals[who] = result + bonus(who, sheets[who], roll, options) + buff
         target: int | dict[str, int]
         opponent: dict[str, Any] | None = None
         if roll.opposed_bonus is not None:
@@ -105,17 +111,15 @@ class NotedRollAction(RunAction):
         while structure == "domino" and (due := who_must_reroll(target, totals, roll.danger or "rear", rerolls, order)):
             result, faces = stress(source)
             dice[f"{due} again"] = list(faces)
-            rerolls[due] = result + bonus(due, sheets[due], roll, options)
+            rerolls[due] = result + bonus(due, sheets[due], roll, options) + buff
         outcome = resolve(
             structure, target, totals, party=order, danger=roll.danger, rerolls=rerolls, freestanding=roll.freestanding
         )
         tally = state.tally
-        for who, total in totals.items():
+        per_point = options.success_vp_per_point
+        for who, total in [*totals.items(), *rerolls.items()]:  # a forced re-roll scores as the roll does
             aim = target if isinstance(target, int) else target[who]
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required)
-        for who, total in rerolls.items():  # a forced re-roll scores as the roll does
-            aim = target if isinstance(target, int) else target[who]
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required)
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required, per_point)
         result_out: dict[str, Any] = {
             "drawn": list(dice),  # whose dice, in the order they were drawn (a stored mapping keeps no order)
             "roll": roll.id,
@@ -127,6 +131,7 @@ class NotedRollAction(RunAction):
             "target": target if isinstance(target, int) else None,
             "opponent": opponent,
             "group_success": outcome.group_success,
+            "buffness": buff,  # Escalating Buffness: added to every hero's total
             "fates": dict(outcome.fates),
         }
-        return state.model_copy(update={"tally": tally}), result_out
+        return state.model_copy(update={"tally": tally, "buffness": buffed.counted}), result_out

@@ -80,6 +80,7 @@ class RunState(RulesModel):
     fights: tuple[Fought, ...] = ()
     tally: Tally
     settlement: dict[str, Any] | None = None
+    buffness: int = Field(0, ge=0, description="Qualifying rolls of the notes made so far (Escalating Buffness).")
     outside: dict[str, int] = Field(default_factory=dict)  # heroes' HP after harm outside a fight, since the last
 
     @property

@@ -162,17 +162,20 @@ class Tally:
         target: int,
         freestanding: bool = False,
         repeat_required: bool = False,
+        per_point: int | None = None,
     ) -> Tally:
         """A roll the notes call for: a success earns 3 x the margin (the first one only unless the notes make
-        heroes repeat it); a failure earns the runner 3 x the shortfall, unless the roll is Freestanding. An
-        opposed roll's target is the opponent's total (A-34)."""
+        heroes repeat it; `per_point`, the table's option success_vp_per_point, for the 3); a failure earns the
+        runner 3 x the shortfall, unless the roll is Freestanding. An opposed roll's target is the opponent's
+        total (A-34)."""
         self.seat(hero)
         if roll_id not in self.rolls:
             raise RulesError(N_("that roll is not one the encounter notes call for: no VP"))
         if total >= target:
             again = any(e.hero == hero and e.meta.get("roll") == roll_id for e in self.of("success"))
             margin = total - target
-            vp = 0 if again and not repeat_required else margin * scoring().pillager.success_multiplier
+            multiplier = scoring().pillager.success_multiplier if per_point is None else per_point
+            vp = 0 if again and not repeat_required else margin * multiplier
             return self._add(VPEvent("success", vp, hero, meta={"roll": roll_id, "margin": margin, "again": again}))
         shortfall = target - total
         vp = 0 if freestanding else shortfall * scoring().runner.chortle_multiplier

@@ -1,0 +1,67 @@
+"""Rules of the notes played at the table in an encounter run: foes the notes give one name are numbered in the
+fight; the Rule of Escalating Buffness (001c §5.4, TV-09) raises every hero's total from the seventh qualifying
+roll of the notes on; option success_vp_per_point (001b A-35) sets what a success is worth."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rune_encounter_fixtures import notes, setup
+from runehall.chance.sources import ManualSource
+from runehall.play.log import PlayLog
+from runehall.systems.rune.encounters.run_state import RunState
+
+WARREN = Path(__file__).resolve().parent.parent / "examples" / "rune" / "goblin-warren.toml"
+
+
+def _state(log: PlayLog) -> RunState:
+    state = log.state()
+    assert isinstance(state, RunState)
+    return state
+
+
+def test_foes_sharing_a_name_in_the_notes_are_numbered_in_the_fight() -> None:
+    warren = tomllib.loads(WARREN.read_text(encoding="utf-8"))
+    log = PlayLog.start("rune", "encounter", {}, setup())
+    log.apply("notes", {"encounter": warren}, ManualSource([]))
+    log.apply("begin", {}, ManualSource([]))
+    fights = [e for e in warren["events"] if e.get("combat")]
+    log.apply("fight", {"event": fights[0]["id"]}, ManualSource([]))
+    fight = _state(log).fight
+    assert fight is not None
+    names = [c.name for c in fight.combatants if not c.hero]
+    assert len(names) == len(set(names)) == len(fights[0]["combat"]["foes"])
+
+
+def _many_rolls(count: int, difficulty: int = 6, **run: Any) -> PlayLog:
+    given = notes(difficulty=difficulty)
+    door = given["events"][0]["rolls"][0]
+    climb = {**door, "ability": "awareness", "characteristic": None}  # Brawling is a Combat Ability: never counted
+    given["events"][0]["rolls"] = [
+        {**climb, "id": f"r{i}", "name": f"Wall {i}", "structure": "singular"} for i in range(count)
+    ]
+    log = PlayLog.start("rune", "encounter", run, setup())
+    log.apply("notes", {"encounter": given}, ManualSource([]))
+    log.apply("begin", {}, ManualSource([]))
+    return log
+
+
+def test_escalating_buffness_raises_totals_from_the_seventh_qualifying_roll() -> None:  # 001c TV-09
+    log = _many_rolls(9)
+    bonuses = []
+    for i in range(9):
+        made = log.apply("noted_roll", {"roll": f"r{i}", "rollers": ["Sigrid"]}, ManualSource([5]))["result"]
+        bonuses.append(made["buffness"])
+    assert bonuses == [0, 0, 0, 0, 0, 0, 1, 2, 3]
+    assert _state(log).buffness == 9
+
+
+def test_a_success_is_worth_the_tables_points_per_margin() -> None:  # 001b A-35
+    for per_point in (3, 1):
+        log = _many_rolls(1, difficulty=4, success_vp_per_point=per_point)
+        made = log.apply("noted_roll", {"roll": "r0", "rollers": ["Sigrid"]}, ManualSource([9]))["result"]
+        margin = made["totals"]["Sigrid"] - 4
+        success = [e for e in _state(log).tally.events if e.kind == "success"]
+        assert margin > 0 and [e.amount for e in success] == [per_point * margin]
