@@ -9,6 +9,7 @@ dimmed), the budget, and every refusal by the form row it is about.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any, get_args
 
@@ -24,6 +25,7 @@ from runehall.systems.rune.encounters import notes_form as nf
 from runehall.systems.rune.encounters.design import MAX_FOES_PER_EVENT, Combat, Encounter, FoeSpec, Threat
 from runehall.systems.rune.encounters.foe_pricing import rounded_mix
 from runehall.systems.rune.encounters.lines import Report
+from runehall.systems.rune.encounters.notes_risk import with_risk
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.roll_words import DEITY_NAMES, STRUCTURE_NAMES
 from runehall.systems.rune.encounters.run_state import RunState
@@ -158,7 +160,10 @@ def preview(state: RunState, values: Mapping[str, Any], options: Any, words: Wor
         return ActionPreview(problems={k: tuple(v) for k, v in problems.items()})
     chosen = options if isinstance(options, RuneOptions) else RuneOptions()
     report = price_encounter(notes, [s.total_vp for s in state.tally.seats], chosen, heroes=heroes)
-    return _drawn(notes, report, made, words)
+    drawn = _drawn(notes, report, made, words)
+    if report.errors:  # the danger of a fight the rules refuse is not worth the wait
+        return drawn
+    return replace(drawn, sections=with_risk(drawn.sections, state, notes, chosen, words))
 
 
 def _bare(part: Any) -> Any:
