@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import test_rune_combat
+import test_rune_combat_extras
 import test_rune_combat_flight
 import test_rune_combat_gallery
 import test_rune_combat_options
@@ -47,6 +48,7 @@ SCENARIOS: tuple[ModuleType, ...] = (
     test_rune_combat_terrain,
     test_rune_combat_vectors,
     test_rune_combat_gallery,
+    test_rune_combat_extras,
 )
 
 

@@ -60,6 +60,7 @@ class AttackParams(RulesModel):
     wendol_charge: bool = Field(
         False, description="A wendol's first attack on a target 30+ paces away: it lands on him (armor-ignoring)."
     )
+    bypass_hostage: bool = Field(True, description="Beating a captor's DFN by 10+: bypass the hostage he holds.")
     atk_modifier: int = Field(0, ge=-30, le=30, description="Other ATK modifiers the runner rules (an ambush...).")
     dfn_modifier: int = Field(0, ge=-30, le=30, description="Other DFN modifiers the runner rules.")
 
@@ -223,6 +224,7 @@ class AttackAction(CombatAction):
             sever=params.sever,
             ally_between=ally.name if ally is not None else None,
             pounce=params.wendol_charge,
+            bypass_hostage=params.bypass_hostage,
         )
         if weapon.ranged:
             reached = reach(board, board.people[c.name], board.people[t.name], weapon)

@@ -49,6 +49,7 @@ class Board:
         self.terrain = state.terrain
         self.exits_used = dict(state.exits_used)
         self.ground = state.ground
+        self.extras = list(state.extras)
         self.during: set[str] = set()  # windows opened during the action in progress
 
     def freeze(self) -> CombatState:
@@ -64,6 +65,7 @@ class Board:
             terrain=self.terrain,
             exits_used=self.exits_used,
             ground=grown(self.ground, (c.at for c in self.people.values())),
+            extras=tuple(self.extras),
         )
 
     def opt(self, name: str) -> Any:

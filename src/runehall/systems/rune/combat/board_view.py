@@ -240,6 +240,7 @@ def _runner_moves(trial: Trial, board: Board, words: Words) -> list[Move]:
     targets = trial.targets("leave", {}, "who", names)
     if targets:
         add("leave", {}, target="who", targets=targets)
+    found += gallery_view.runner_moves(trial, board, words)
     if trial.ok("end_combat", {}):
         add("end_combat", {})
     return found
@@ -437,6 +438,7 @@ def notes(board: Board, words: Words) -> tuple[str, ...]:
                 said.append(words(key, who=name))
     else:
         said.append(words("The fight is over: {why}", why=_ended(board.ended or "", words)))
+    said += gallery_view.extras_notes(board, words)
     for w in board.windows.values():
         if w.healers:
             said.append(
@@ -469,5 +471,5 @@ def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions, o
         combatants=tuple(card(board, c, now[0] if now else None, words) for c in board.people.values()),
         notes=notes(board, words),
         moves=moves(state, board, seat, words, actions, options),
-        map=battle_map(state, words),
+        map=gallery_view.with_extras(battle_map(state, words), state, words),
     )

@@ -4,13 +4,16 @@ them on the state as every move is: destroying a downed undead's head."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from runehall.present.board import Badge, Move
-from runehall.present.words import Words
+from runehall.present.board import Area, Badge, MapView, Move
+from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.extras import loose
 from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, tentacles_left
+from runehall.systems.rune.combat.state import CombatState
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board_view import Trial
@@ -28,7 +31,8 @@ def turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
     targets = trial.targets("destroy_head", who, "target", down)
     if targets:
         add("destroy_head", who, target="target", targets=targets)
-    return found + wendol_moves(trial, board, c, words) + tube_striker_moves(trial, board, c, words)
+    found += wendol_moves(trial, board, c, words) + tube_striker_moves(trial, board, c, words)
+    return found + extras_moves(trial, board, c, words)
 
 
 def badges(c: Combatant, words: Words) -> list[Badge]:
@@ -71,3 +75,65 @@ def tube_striker_moves(trial: Trial, board: Board, c: Combatant, words: Words) -
         return []
     return [Move("tube_strike", words(trial.actions["tube_strike"].title), params=who, target="target",
                  targets=targets, actor=c.name, ask=("object",))]  # fmt: skip
+
+
+# -- decoys and hostages (001b §11.5, §11.6) --------------------------------------------------------------
+EXTRA_WORDS = {
+    ("decoy", "calm"): N_("decoy {name}"),
+    ("decoy", "panicked"): N_("decoy {name}, panicked"),
+    ("decoy", "down"): N_("decoy {name}, down"),
+    ("hostage", "held"): N_("hostage {name}, held by {captor}"),
+    ("hostage", "calm"): N_("hostage {name}, loose"),
+    ("hostage", "panicked"): N_("hostage {name}, loose and panicked"),
+    ("hostage", "down"): N_("hostage {name}, down"),
+}
+
+
+def extras_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    """A hero's moves on decoys and hostages: down a decoy, free a hostage."""
+    who = {"who": c.name}
+    found: list[Move] = []
+    for action, param, keys in (
+        ("down_decoy", "decoy", [e.name for e in loose(board)]),
+        ("free_hostage", "captor", [e.captor for e in board.extras if e.status == "held" and e.captor]),
+    ):
+        targets = trial.targets(action, who, param, keys) if keys else ()
+        if targets:
+            title = words(trial.actions[action].title)
+            found.append(Move(action, title, params=who, target=param, targets=targets, actor=c.name))
+    return found
+
+
+def runner_moves(trial: Trial, board: Board, words: Words) -> list[Move]:
+    """The runner moves the decoys on their turn (a panicked one runs a rolled way)."""
+    names = [e.name for e in loose(board)]
+    targets = tuple(n for n in names if trial.ok("move_extra", {"name": n, "off": True}))
+    if not targets:
+        return []
+    title = words(trial.actions["move_extra"].title)
+    return [Move("move_extra", title, params={}, target="name", targets=targets, ask=("to", "off"))]
+
+
+def extras_notes(board: Board, words: Words) -> list[str]:
+    said = [words("{name} is panicked: he runs 30 paces a rolled way", name=e.name) for e in loose(board)
+            if e.status == "panicked"]  # fmt: skip
+    said += [words("{captor} holds {name} as a shield", captor=e.captor, name=e.name) for e in board.extras
+             if e.status == "held" and e.captor]  # fmt: skip
+    return said
+
+
+def with_extras(view: MapView, state: CombatState, words: Words) -> MapView:
+    """The map with each decoy and hostage still there marked (a held hostage beside his captor)."""
+    people = {c.name: c for c in state.combatants}
+    areas = []
+    for e in state.extras:
+        template = EXTRA_WORDS.get((e.kind, e.status))
+        if template is None:
+            continue
+        captor = people.get(e.captor or "")
+        x, y = captor.at if captor is not None and e.status == "held" else e.at
+        label = words(template, name=e.name, captor=e.captor or "")
+        areas.append(
+            Area(e.kind, label, ((x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5)))
+        )
+    return replace(view, areas=(*view.areas, *areas)) if areas else view

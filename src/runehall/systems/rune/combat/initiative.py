@@ -12,6 +12,7 @@ from runehall.chance.sources import Source
 from runehall.errors import Refusal, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat import extras
 from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Combatant
@@ -277,7 +278,10 @@ class EndRoundAction(CombatAction):
         board.reset_round()
         risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
         crawling = wendol_round(board)
+        around = extras.round_start(board, source)  # the decoys' panic die, hostages loose
         result: dict[str, Any] = {"round": board.round}
+        if around:
+            result["extras"] = around
         if risen:
             result["undead"] = risen
         if crawling:

@@ -15,6 +15,7 @@ from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
+from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
@@ -118,7 +119,7 @@ def missile_swing(
     weapon = swing.weapon
     if dodge and not d.active:
         raise RulesError(N_("{defender} is {state} and cannot dodge"), defender=d.name, state=Refusal(HEALTH[d.health]))
-    mods = missile_mods(board, a, d, dodge, swing.sit)
+    mods = [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a)]
     score = weapon.need("atk", a.name)
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, mods, a.impairment)
@@ -146,7 +147,11 @@ def missile_swing(
     dam = reached["dam"]
     if tm >= 0:
         hit = damage(tm, dam, d.soak)
-        result.update(dam=dam, raw=hit.raw, soak=d.soak, injury=board.hurt(d.name, hit.lost, a.name))
+        lost, hostage = shield(board, a, d, hit.raw, d.soak, tm, swing.bypass_hostage)
+        result.update(dam=dam, raw=hit.raw, soak=d.soak)
+        if hostage is not None:
+            result["hostage"] = hostage
+        result["injury"] = board.hurt(d.name, lost, a.name)
         if swing.sever:
             result["sever"] = sever(board, a, d, weapon, hit.lost, source)
         return result

@@ -12,6 +12,7 @@ from runehall.chance.sources import Source
 from runehall.systems.rune.combat.arithmetic import damage, halve, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
+from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark, knockdown
 from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
@@ -39,6 +40,7 @@ class Swing:
     ally_between: str | None = None
     restrain: str | None = None  # "hold" / "pin": a brawling manoeuvre, no damage
     pounce: bool = False  # a wendol's charge: it lands on him, the damage ignores armor
+    bypass_hostage: bool = True  # beating a captor's DFN by 10+, the hero bypasses his hostage
     grab: bool = False  # a tube-striker's grab: no damage, what it seizes is flung (tube_striker.py)
 
 
@@ -87,6 +89,7 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     a, d = board.people[swing.attacker], board.people[swing.target]
     weapon = swing.weapon
     atk_mods, dfn_mods = melee_mods(board, a, d, weapon, swing.sit)
+    atk_mods = [*atk_mods, *decoy_mods(board, a)]
     if swing.berserk:
         atk_mods = berserk_filter(board, atk_mods)
     score = atk_score(board, a, weapon, swing)
@@ -143,12 +146,16 @@ def _on_hit(
     dam = weapon.need("dam", a.name)
     soak = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
     hit = damage(tm, dam, soak)
-    out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, "injury": board.hurt(d.name, hit.lost, a.name)}
+    lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
+    out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak}
+    if hostage is not None:
+        out["hostage"] = hostage
+    out["injury"] = board.hurt(d.name, lost, a.name)
     if soak != d.soak and not swing.pounce:
         out["stun"] = True  # armor-ignoring: his armor's Prot does not count
     if swing.pounce:
         out["pounce"] = land_on(board, a, d)
-    severed = sever_tentacle(board, board.people[d.name], weapon, hit.lost)
+    severed = sever_tentacle(board, board.people[d.name], weapon, lost)
     if severed is not None:
         out["tentacles_left"] = severed
     if swing.sever:

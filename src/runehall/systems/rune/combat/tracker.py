@@ -18,6 +18,8 @@ from runehall.systems.rune.combat import (
     board_view,
     brawling,
     care,
+    extras,
+    extras_actions,
     gallery_actions,
     initiative,
     jumping,
@@ -27,6 +29,7 @@ from runehall.systems.rune.combat import (
 )
 from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
+from runehall.systems.rune.combat.extras import Extra
 from runehall.systems.rune.combat.geometry import grown
 from runehall.systems.rune.combat.settings import fold, opt
 from runehall.systems.rune.combat.state import CombatState
@@ -50,6 +53,12 @@ class CombatSetup(RulesModel):
         "y1], with a level's height in feet, a slope's uphill direction, a damaging place's DAM, an exit's "
         "people per round.",
     )
+    extras: list[Extra] = Field(
+        default_factory=list,
+        max_length=10,
+        description="Decoys and hostages (a JSON list): each a name, a kind (decoy or hostage), a place [x, y], and "
+        "for a hostage the crafty foe holding him (captor).",
+    )
     new_encounter: bool = Field(
         True, description="The fight opens an encounter: heroes start it whole (if the table heals them between)."
     )
@@ -68,7 +77,10 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
     places = [c.at for c in people]
     if len(set(places)) != len(places):
         raise ParameterError(N_("two combatants cannot stand on the same spot"))
-    return CombatState(combatants=tuple(people), terrain=tuple(setup.terrain), ground=grown(None, places))
+    placed = extras.placed(setup.extras, people)
+    return CombatState(
+        combatants=tuple(people), terrain=tuple(setup.terrain), ground=grown(None, places), extras=placed
+    )
 
 
 class CombatTracker(Tracker[CombatState]):
@@ -129,6 +141,9 @@ ACTIONS: dict[str, TrackerAction[CombatState]] = {
         care.ReviveAction(),
         care.RestAction(),
         gallery_actions.DestroyHeadAction(),
+        extras_actions.DownDecoyAction(),
+        extras_actions.FreeHostageAction(),
+        extras_actions.MoveExtraAction(),
         tube_striker.TubeStrikeAction(),
         runner.OtherAction(),
         initiative.WaitAction(),

@@ -63,6 +63,7 @@ MODIFIERS: dict[str, str] = {
     "third cover": N_("third cover"),
     "half cover": N_("half cover"),
     "full cover": N_("full cover"),
+    "decoys near": N_("decoys near"),
 }
 
 

@@ -13,7 +13,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.speech import gallery
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
-from runehall.systems.rune.speech.gallery import round_rows
+from runehall.systems.rune.speech.gallery import extras_rows, round_rows
 
 Told = tuple[str, str, Tone, list[Row]]
 Teller = Callable[[Mapping[str, Any], Mapping[str, Any], Words], Told]
@@ -322,7 +322,8 @@ def end_round(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         rows.append(Row(words("Died unrevived"), words.join(str(n) for n in r["died_unrevived"])))
     if r.get("waited_too_long"):
         rows.append(Row(words("Waited too long"), words.join(str(n) for n in r["waited_too_long"])))
-    return action, result, "neutral", rows + round_rows(r, words) + consequences(r, words)
+    rows += round_rows(r, words) + extras_rows(r, words)
+    return action, result, "neutral", rows + consequences(r, words)
 
 
 def damage(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:

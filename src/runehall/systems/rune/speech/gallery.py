@@ -33,6 +33,9 @@ def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     if record.get("clamped"):
         clamped = words("{who} clamps up and makes no attacks", who=record.get("target", ""))
         rows.append(Row(words("Land crab"), clamped))
+    hostage = record.get("hostage")
+    if isinstance(hostage, Mapping):
+        rows.append(Row(words("Hostage"), _shielded(hostage, words)))
     if "tentacles_left" in record:
         left = int(record["tentacles_left"])
         rows.append(Row(words("Tentacle severed"), words.n("{n} tentacle left", "{n} tentacles left", left)))
@@ -106,4 +109,66 @@ def _flung(grab: Mapping[str, Any], target: str, words: Words) -> str:
     return words("{target} is flung {n} paces towards side {side}", target=target, n=n, side=side)
 
 
-TELLERS = {"destroy_head": destroy_head, "tube_strike": tube_strike}
+def _shielded(h: Mapping[str, Any], words: Words) -> str:
+    name = str(h.get("hostage", ""))
+    if h.get("bypassed"):
+        return words("{name} is bypassed, unharmed", name=name)
+    if not h.get("shielded"):
+        return words("the captor cannot shield himself from this hero with {name}", name=name)
+    lost, hp = words.number(int(h.get("hostage_lost", 0))), words.number(int(h.get("hostage_hp", 0)))
+    said = words("{name} takes {n} of the blow ({hp} HP left)", name=name, n=lost, hp=hp)
+    return said + (" — " + words("slain") if h.get("slain_by") else "")
+
+
+def extras_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
+    """The start of a round for decoys and hostages: the panic die, hostages whose captor fell."""
+    found = result.get("extras")
+    if not isinstance(found, Mapping):
+        return []
+    rows: list[Row] = []
+    panic = found.get("panic")
+    if isinstance(panic, Mapping):
+        die = words.number(int(panic.get("die", 0)))
+        said = (words("die {die}: {name} panics", die=die, name=panic["who"]) if panic.get("who")
+                else words("die {die}: no decoy panics", die=die))  # fmt: skip
+        rows.append(Row(words("Decoys"), said))
+    for name in found.get("loose", ()) or ():
+        rows.append(Row(words("Hostage"), words("{name} runs loose: his captor has fallen", name=name)))
+    return rows
+
+
+def move_extra(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    name = str(r.get("name", ""))
+    if r.get("off"):
+        return words("{name} leaves the battlefield", name=name), "", "neutral", []
+    to = r.get("to") or [0, 0]
+    where = words("to [{x}, {y}]", x=words.number(int(to[0])), y=words.number(int(to[1])))
+    if "side" in r:
+        where += " " + words("(hex side {side})", side=words.number(int(r["side"])))
+    return words("{name} runs", name=name), where, "neutral", []
+
+
+def down_decoy(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    action = words("{who} tries to down {name}", who=r.get("who", ""), name=r.get("decoy", ""))
+    rows = [roll_row(r["atk"], words)] if isinstance(r.get("atk"), Mapping) else []
+    if not r.get("downed"):
+        return action, words("he stays on his feet"), "failure", rows
+    said = words("down, but only playing dead") if r.get("alive") else words("down and dead")
+    return action, said, "success", rows
+
+
+def free_hostage(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    action = words("{who} wrestles {name} free of {captor}", who=r.get("who", ""), name=r.get("hostage", ""),
+                   captor=r.get("captor", ""))  # fmt: skip
+    rows = [roll_row(x, words, words("Engagement roll")) for x in r.get("rolls", ()) if isinstance(x, Mapping)]
+    said = words("the hostage is free") if r.get("freed") else words("the captor keeps his hold")
+    return action, said, "success" if r.get("freed") else "failure", rows
+
+
+TELLERS = {
+    "destroy_head": destroy_head,
+    "tube_strike": tube_strike,
+    "move_extra": move_extra,
+    "down_decoy": down_decoy,
+    "free_hostage": free_hostage,
+}
