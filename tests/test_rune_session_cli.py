@@ -65,6 +65,15 @@ def test_a_session_of_four_encounters_each_run_by_another_player(cli: Cli, tmp_p
     assert final == gains  # everyone started at 0: his total is his gain
     said = cli("rune", "session", *games, "--lang", "es")
     assert "Esta sesión" in said and "ganador" in said
+    # After four encounters each player has run once: the axe goes back round to the first runner.
+    shown = cli("rune", "session", *games)
+    assert "Next to run: Ragnar's player" in shown and "Hail to the runner" in shown
+    league = cli("rune", "session", *games, "--option", "league=death_trudge")
+    ranked = sorted(gains.values(), reverse=True)
+    first = [p for p, g in gains.items() if g == ranked[0]]
+    assert f"{first[0]}'s player" in league and "league points" in league
+    if len(first) == 1:  # the winner alone: 4 points a place times the session's 4 encounters
+        assert f"{first[0]}'s player: 16 league points" in league
 
 
 def test_the_session_command_refuses_what_is_not_a_settled_encounter(cli: Cli, tmp_path: Path) -> None:

@@ -82,13 +82,19 @@ def trackers_context(
     rows = tracker_rows(service, viewer, system, names, lang, states)
     return {
         "trackers": rows,
-        "session_summary": system.summary(states, words_for(lang, system.id)),  # (the roll panel has a "summary")
+        # (named apart: the roll panel has a "summary" of its own)
+        "session_summary": system.summary(states, words_for(lang, system.id), _options(service, viewer, system)),
         "players": [p for p in participants if p["role"] == "player" and not p["revoked"]],
         "trackers_available": bool(system.trackers()),
         "tracker_kinds": [(name, words_for(lang, system.id)(t.title)) for name, t in system.trackers().items()],
         "characters": characters,
         "table_id": viewer.table_id,
     }
+
+
+def _options(service: TableService, viewer: Participant, system: Any) -> Any:
+    """The table's rule options, as the system's model (a summary may follow them: a Rune league)."""
+    return system.options(service.system(viewer.table_id)[1])
 
 
 def _usable(viewer: Participant, tracker: Any, t: dict[str, Any]) -> tuple[list[Any], list[str] | None]:

@@ -41,7 +41,8 @@ class Rune(GameSystem):
 
     def summary(self, trackers: Sequence[tuple[str, Any]], words: Words, options: Any = None) -> tuple[Any, ...]:
         """The session's scoreboard: every settled encounter run of the table, added up."""
-        return session.summary([state for name, state in trackers if name == "encounter"], words)
+        league = getattr(options, "league", "none")
+        return session.summary([state for name, state in trackers if name == "encounter"], words, league)
 
     def trackers(self) -> Mapping[str, Any]:
         return {"combat": CombatTracker(), "encounter": EncounterTracker(), "advancement": AdvancementTracker()}

@@ -158,7 +158,11 @@ def validate(
 @app.command("session")
 @user_errors
 def session_command(
-    paths: PlayFiles, heroes_out: HeroesOut = None, as_json: JsonOut = False, lang: speech.LangOption = None
+    paths: PlayFiles,
+    heroes_out: HeroesOut = None,
+    option: OptionPairs = None,
+    as_json: JsonOut = False,
+    lang: speech.LangOption = None,
 ) -> None:
     """A session's scoreboard from its encounters' play files: each player's gain, the winner, each encounter
     by its runner; with --heroes-out, the heroes as the next encounter takes them (their VP credited)."""
@@ -184,7 +188,8 @@ def session_command(
     if as_json:
         print(json.dumps({"gains": found.gains, "winners": sorted(found.winners)}, ensure_ascii=False, indent=1))
         return
-    for section in session.summary(states, words):
+    league = parse_options(registry.get("rune"), option or []).league  # type: ignore[attr-defined]
+    for section in session.summary(states, words, league):
         render.out.print(section.title, style="bold", markup=False)
         for row in section.rows:
             gloss = f" ({row.gloss})" if row.gloss else ""

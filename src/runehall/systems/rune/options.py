@@ -227,6 +227,7 @@ class RuneOptions(RulesModel):
     rolling_big_miss: Literal["knocked_down", "entangled"] = Field("knocked_down", description=_q("rolling_big_miss"))
     foe_stats_after_damage: bool = Field(True, description=_q("foe_stats_after_damage"))
     land_crab_clamp: Literal["no_attacks", "no_effect"] = Field("no_attacks", description=_q("land_crab_clamp"))
+    league: Literal["none", "death_trudge", "outlanders"] = Field("none", description=_q("league"))
 
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod

@@ -15,7 +15,9 @@ from typing import Any
 
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
+from runehall.systems.rune.encounters.league import league_points
 from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.running import AXE_RITUAL
 from runehall.systems.rune.encounters.winning import session_gains, session_winner
 
 
@@ -41,8 +43,35 @@ def session_of(states: Sequence[Any]) -> Session | None:
     return Session(runs, start, gains, session_winner(start, gains))
 
 
-def summary(states: Sequence[Any], words: Words) -> tuple[SheetSection, ...]:
-    """The session's scoreboard: each player's gain (the leaders marked), then each encounter by its runner."""
+def next_runner(session: Session) -> str:
+    """Whose turn it is to run: who has run the fewest encounters this session, the first of them after the
+    last runner in the table's order (the heroes' order in the runs), so every player carries an equal share."""
+    order = list(session.runs[-1].tally.seats)
+    players = [s.player for s in order]
+    ran = {p: 0 for p in players}
+    for run in session.runs:
+        if run.tally.runner in ran:
+            ran[run.tally.runner] += 1
+    fewest = min(ran.values())
+    last = players.index(session.runs[-1].tally.runner) if session.runs[-1].tally.runner in players else -1
+    after = players[last + 1 :] + players[: last + 1]
+    return next(p for p in after if ran[p] == fewest)
+
+
+def league_rows(session: Session, league_id: str, words: Words) -> tuple[SheetRow, ...]:
+    """Each player's league points for the session, by his place in its gains (ties share a place)."""
+    gains = sorted({session.gains.get(p, 0) for p in session.start}, reverse=True)
+    ranking = [[p for p in session.start if session.gains.get(p, 0) == g] for g in gains]
+    points = league_points(ranking, league_id, len(session.runs))
+    return tuple(
+        SheetRow(words(N_("{hero}'s player"), hero=p), words(N_("{points} league points"), points=words.number(v)))
+        for p, v in sorted(points.items(), key=lambda kv: (-kv[1], kv[0]))
+    )
+
+
+def summary(states: Sequence[Any], words: Words, league_id: str = "none") -> tuple[SheetSection, ...]:
+    """The session's scoreboard: each player's gain (the leaders marked), each encounter by its runner, whose
+    turn it is to run next with the axe ritual, and the league points where the table plays in a league."""
     session = session_of(states)
     if session is None:
         return ()
@@ -62,10 +91,22 @@ def summary(states: Sequence[Any], words: Words) -> tuple[SheetSection, ...]:
         title = words(N_("{number}. {title}, run by {hero}'s player"), number=number, title=run.setup.title,
                       hero=run.tally.runner)  # fmt: skip
         runs.append(SheetRow(title, said))
-    return (
+    coming = next_runner(session)
+    passed = {"old": session.runs[-1].tally.runner, "new": coming}
+    ritual = tuple(
+        SheetRow(words(SPEAKERS[line.speaker], **passed), words(line.words, **passed)) for line in AXE_RITUAL
+    )
+    sections = [
         SheetSection(words(N_("This session")), tuple(rows)),
         SheetSection(words(N_("Encounters settled")), tuple(runs)),
-    )
+        SheetSection(words(N_("Next to run: {hero}'s player"), hero=coming), ritual, gloss=words(N_("the axe ritual"))),
+    ]
+    if league_id != "none":
+        sections.append(SheetSection(words(N_("League points this session")), league_rows(session, league_id, words)))
+    return tuple(sections)
+
+
+SPEAKERS = {"old": N_("{old}'s player"), "new": N_("{new}'s player"), "all": N_("Everyone")}
 
 
 def heroes_after(states: Sequence[Any]) -> list[dict[str, Any]]:
