@@ -65,3 +65,24 @@ def test_a_success_is_worth_the_tables_points_per_margin() -> None:  # 001b A-35
         margin = made["totals"]["Sigrid"] - 4
         success = [e for e in _state(log).tally.events if e.kind == "success"]
         assert margin > 0 and [e.amount for e in success] == [per_point * margin]
+
+
+def test_a_creature_of_the_designers_own_and_a_foes_own_adjust_fight_as_the_notes_say() -> None:  # 001b §10
+    given = notes()
+    given["creatures"] = [{"id": "spew_rat", "name": "Pulsating Spew-Rat", "adjust": {"init": 9, "atk": -2}}]
+    foes = given["events"][0]["combat"]["foes"]
+    foes[0] = {"id": "rat", "name": "Spew-Rat", "type": "spew_rat", "threat": "superior"}
+    foes[1] = {**foes[1], "adjust": {"dam": 5}}  # this Dark Viking hits harder than his type (001b A-60)
+    log = PlayLog.start("rune", "encounter", {}, setup())
+    log.apply("notes", {"encounter": given}, ManualSource([]))
+    log.apply("begin", {}, ManualSource([]))
+    log.apply("fight", {"event": "hall"}, ManualSource([]))
+    state = _state(log)
+    assert state.fight is not None and state.valor is not None
+    people = {c.name: c for c in state.fight.combatants}
+    rat, viking = people["Spew-Rat"], people["Dark Viking 2"]
+    superior = 2  # the Foe Maker's INIT, ATK and DAM for a Superior foe
+    assert (
+        rat.weapons[0].init == state.valor.init + superior + 9 and rat.weapons[0].atk == state.valor.atk + superior - 2
+    )
+    assert viking.weapons[0].dam == state.valor.dam + superior + 5

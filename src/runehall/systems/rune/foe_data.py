@@ -33,6 +33,8 @@ def _exact(value: Any) -> Any:
     """Mix values are exact decimal strings ("1.3"): a TOML float would already have lost the exactness."""
     if value == "none":
         return None
+    if isinstance(value, Fraction):  # worked out exactly (a designer's creature, priced by its Adjust)
+        return value
     if not isinstance(value, str):
         raise Invalid(N_('a Mix value is written as a decimal string such as "1.3", not {value!r}'), value=value)
     return Fraction(value)

@@ -6,6 +6,7 @@ or dead. Heroes carry their HP and Wounds from one fight of the encounter to the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -18,11 +19,13 @@ from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.combat.tracker import CombatSetup
 from runehall.systems.rune.combat.tracker import start as start_fight
-from runehall.systems.rune.encounters.design import Combat, Event
+from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
+from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
 from runehall.systems.rune.encounters.run_actions import RunAction
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
+from runehall.systems.rune.foe_data import FoeType
 from runehall.systems.tracker import TrackerAction
 
 ROW = 2  # paces between people standing side by side at the start
@@ -42,6 +45,30 @@ def combat_event(state: RunState, event_id: str) -> tuple[Event, Combat]:
                 raise RulesError(N_("{event} holds no fight"), event=event_id)
             return event, event.combat
     raise RulesError(N_("the notes have no event {event!r}"), event=event_id)
+
+
+def foe_kind(type_id: str, creatures: Sequence[Creature]) -> FoeType:
+    """A foe's type: the gallery's, or a creature of the designer's own made into one (its own Adjust, icons and
+    Move; any Threat Category; the Mix modifier its Adjust prices, 001b §10.3)."""
+    made = next((c for c in creatures if c.id == type_id), None)
+    if made is None:
+        return foes.foe_type(type_id)
+    return FoeType(
+        id=made.id,
+        family=made.name,
+        name=made.name,
+        label=made.name,
+        benchmark=0,
+        max_threat="terrifying",
+        move=made.move,
+        adjust=dict(made.adjust),
+        mix=creature_mix_modifier(made.adjust),
+        page=0,
+        missiles=made.missiles,
+        weapons=made.weapons,
+        behaviour=made.behaviour,
+        night_vision=made.night_vision,
+    )
 
 
 def foe_names(combat: Combat) -> list[str]:
@@ -68,10 +95,14 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         for i, h in enumerate(state.setup.heroes)
     ]
     might: dict[str, int] = {}
+    assert state.notes is not None
     for i, (foe, name) in enumerate(zip(combat.foes, foe_names(combat), strict=True)):
-        stats = foes.foe_stats(foe.type, foe.threat, state.valor, foe.use_adjust, foe.missile, heroes)
+        kind = foe_kind(foe.type, state.notes.creatures)
+        if foe.adjust is not None:  # this foe's own Adjust instead of its type's (001b A-60)
+            kind = kind.model_copy(update={"adjust": dict(foe.adjust)})
+        stats = foes.foe_stats(kind, foe.threat, state.valor, foe.use_adjust, foe.missile, heroes)
         might[name] = stats.might
-        people.append(foes.foe_spec(foe.type, foe.threat, stats, name, "foes", (APART, i * ROW)))
+        people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", (APART, i * ROW)))
     first = not state.fights
     fight = start_fight(CombatSetup.model_validate({"combatants": people, "new_encounter": first}), options)
     kept = ("hp", "wounds", "impairment_other", "health")
