@@ -257,6 +257,7 @@ def foe_spec(
     name: str,
     side: str = "foes",
     at: tuple[float, float] = (0, 0),
+    self_willed: bool = False,
 ) -> dict[str, Any]:
     """The combat tracker's CombatantSpec (as JSON) of one foe made by `foe_stats`: its type's attack form
     with the melee scores, and its bow or crossbow (in hand at the start, DFN = Res) when it has one."""
@@ -292,4 +293,5 @@ def foe_spec(
         "move_half": stats.move_half,
         "undead": kind.undead,
         "foe_type": kind.id,
+        "self_willed": self_willed,
     }

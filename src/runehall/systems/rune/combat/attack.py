@@ -197,6 +197,8 @@ class AttackAction(CombatAction):
             if not board.people[c.name].active:
                 result["attack"] = "none: he fell on the way"
                 return result
+        if not c.hero:
+            board.update(c.name, last_target=t.name)
         if c.foe_type == WENDOL and t.name not in c.struck:
             board.update(c.name, struck=(*c.struck, t.name))
         if params.maneuver:

@@ -311,7 +311,7 @@ def _badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
         badges.append(Badge(words("waiting to cut in"), "accent"))
     if c.name in board.windows:
         badges.append(Badge(words("can still be revived"), "warning"))
-    return badges + gallery_view.badges(c, words)
+    return badges + gallery_view.badges(board, c, words)
 
 
 def card(board: Board, c: Combatant, now: str | None, words: Words) -> CombatantCard:

@@ -102,6 +102,7 @@ class CombatantSpec(RulesModel):
     inhuman: bool = False
     undead: bool = False
     foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
+    self_willed: bool = Field(False, description="A Self-Willed foe: the runner picks its targets at will.")
 
 
 def _key(text: str) -> str:
@@ -275,6 +276,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         inhuman=spec.inhuman,
         undead=spec.undead,
         foe_type=spec.foe_type,
+        self_willed=spec.self_willed,
         armor_init=armor_init,
         light=spec.light,
         night_vision=spec.night_vision,

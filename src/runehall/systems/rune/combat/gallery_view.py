@@ -13,7 +13,10 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.extras import loose
 from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, tentacles_left
+from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.state import CombatState
+from runehall.systems.rune.encounters.running_risks import TargetChoice, TargetFoe, TargetHero, legal_targets
+from runehall.systems.rune.foe_data import foe_type, foe_types
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board_view import Trial
@@ -35,9 +38,9 @@ def turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
     return found + extras_moves(trial, board, c, words)
 
 
-def badges(c: Combatant, words: Words) -> list[Badge]:
+def badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
     """What the gallery marks on a combatant's card."""
-    found: list[Badge] = []
+    found: list[Badge] = target_badges(board, c, words)
     if c.undead_down and c.health == "incapacitated":
         found.append(Badge(words("down, may rise"), "warning", words("destroy its head to finish it")))
     if c.clamped:
@@ -137,3 +140,33 @@ def with_extras(view: MapView, state: CombatState, words: Words) -> MapView:
             Area(e.kind, label, ((x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5)))
         )
     return replace(view, areas=(*view.areas, *areas)) if areas else view
+
+
+# -- whom a foe may attack (001b §8.4, 001c §11.5) ----------------------------------------------------------
+def legal(board: Board, c: Combatant) -> TargetChoice | None:
+    """The heroes a foe may attack now, by the rules' text (the runner picks among them: a hint, never a bar)."""
+    heroes = [h for h in board.enemies(c) if h.hero and h.health not in ("dead", "gone")]
+    if c.hero or not c.active or not heroes:
+        return None
+    kind = foe_type(c.foe_type).behaviour if c.foe_type and c.foe_type in {t.id for t in foe_types()} else "headlong"
+    foe = TargetFoe(self_willed=c.self_willed, behaviour=kind, missile=c.in_hand.ranged, current=c.last_target)
+    seen = [
+        TargetHero(h.name, h.hp, h.wounds, hidden=None if h.cover == "none" else h.cover, prone=h.fallen,
+                   engaged_with_foe=within(h.at, c.at, ENGAGED))
+        for h in heroes
+    ]  # fmt: skip
+    return legal_targets(foe, seen)
+
+
+def target_badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
+    choice = legal(board, c)
+    if choice is None:
+        return []
+    names = words.join(choice.legal, alternatives=True) if choice.legal else words("nobody in sight")
+    how = words("Predictable: the runner picks by the flowchart's rules") if choice.flowchart else words(
+        "Self-Willed: the runner's choice")  # fmt: skip
+    if not choice.must_attack:
+        how += "; " + words("crafty: it may hold back")
+    for hero, difficulty in choice.spot_rolls.items():
+        how += "; " + words("{hero} hides: Res against {n} to find him", hero=hero, n=words.number(difficulty))
+    return [Badge(words("may attack {names}", names=names), "", how)]
