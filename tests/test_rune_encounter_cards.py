@@ -30,6 +30,8 @@ def _whole_run() -> PlayLog:
         ("noted_roll", {"roll": "door"}, [9, 2, 7, 3]),
         ("wandering_monsters", {}, [3, 5, 8, 7, 3]),
         ("fight", {"event": "hall"}, []),
+        ("hero_struck_hero", {"hero": "Ragnar", "victim": "Sigrid", "damage": 4}, []),
+        ("hero_struck_hero", {"hero": "Bjorn", "victim": "Ragnar", "damage": 2, "possessed": True}, []),
         ("terrain_in_play", {"feature": "rubble"}, []),
         ("damage", {"who": "Dark Viking 1", "raw": 9, "soak": False}, []),
         ("trap_credit", {"foe": "Dark Viking 1", "damage": 9, "heroes": ["Bjorn"]}, []),

@@ -89,11 +89,19 @@ def notes_section(state: RunState, words: Words) -> SheetSection | None:
     return SheetSection(words(N_("The runner's notes: {title}"), title=state.notes.title), tuple(rows))
 
 
-def _runner_moves(state: RunState, words: Words, actions: Mapping[str, TrackerAction[Any]]) -> list[Move]:
+def _runner_moves(
+    state: RunState, words: Words, actions: Mapping[str, TrackerAction[Any]], seat: Seat
+) -> list[Move]:
     found = []
     for name in RUNNER_MOVES[state.phase]:
         action = actions.get(name)
         if action is None or (name == "disclose" and state.disclosed):
+            continue
+        if name == "noted_roll" and state.notes is not None and (seat.owns or state.disclosed):
+            for event in state.notes.events:  # each roll of the notes a button, by its name (he alone sees them)
+                for roll in event.rolls:
+                    title = words(N_("Call for a roll: {roll}"), roll=roll.name)
+                    found.append(Move(name, title, params={"roll": roll.id}))
             continue
         if name == "fight":
             assert state.notes is not None
@@ -108,7 +116,7 @@ def _runner_moves(state: RunState, words: Words, actions: Mapping[str, TrackerAc
         asked = tuple(action.Params.model_fields)
         if (name == "run_away") != (state.fight is not None) and name in ("run_away", "wandering_monsters"):
             continue  # running away is from a fight; wandering monsters come between fights
-        quiet = name in ("award", "hostage", "hero_died", "trap_credit")
+        quiet = name in ("award", "hostage", "hero_died", "trap_credit", "hero_struck_hero")
         found.append(Move(name, words(action.title), ask=asked, quiet=quiet))
     return found
 
@@ -122,7 +130,7 @@ def board(
         sections.append(shown_notes)
     title = words(N_("Encounter: {title}"), title=state.setup.title)
     phase = words(PHASE_WORDS[state.phase])
-    moves = _runner_moves(state, words, actions) if seat.runs else []
+    moves = _runner_moves(state, words, actions, seat) if seat.runs else []
     fight = state.fight
     if fight is None:
         return BoardView(title=title, phase=phase, sections=tuple(sections), moves=tuple(moves))

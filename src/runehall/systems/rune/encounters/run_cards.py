@@ -53,6 +53,12 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
     if action == "hostage":
         said = N_("{hero} frees a hostage") if r["freed"] else N_("{hero}'s blow kills a hostage")
         return Card(words(said, hero=r["hero"]), words(N_("{vp} VP"), vp=n(20 if r["freed"] else -20)))
+    if action == "hero_struck_hero":
+        said = words(
+            N_("{hero} strikes {victim} for {damage} HP"), hero=r["hero"], victim=r["victim"], damage=n(r["damage"])
+        )
+        cost = words(N_("possessed: it costs him nothing")) if r["possessed"] else words(N_("5 VP a point from him"))
+        return Card(said, cost, "failure")
     if action == "hero_died":
         return Card(words(N_("{hero} dies of {cause}"), hero=r["hero"], cause=words(CAUSES[r["cause"]])), "", "failure")
     if action == "wandering_monsters":

@@ -19,11 +19,14 @@ from runehall.systems.base import NoParams, RulesModel
 from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_rolls import bonus
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.running_risks import run_away, wandering_monsters
+
+FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 
 SPRINT = RollSpec(id="sprint", name="Sprint", ability="sprint")
 D10 = 10
@@ -157,3 +160,36 @@ class TrapCreditAction(RunAction):
             tally = tally.damage(hero, foe.name, share, left, via="trap")
             left = max(0, left - share)
         return state.model_copy(update={"tally": tally}), {"foe": foe.name, "heroes": heroes, "each": share}
+
+
+class StruckParams(RulesModel):
+    hero: str = Field(min_length=1, max_length=60, description="The hero who deliberately struck another.")
+    victim: str = Field(min_length=1, max_length=60, description="The hero he struck.")
+    damage: int = Field(ge=1, le=999, description="The HP the victim lost, after Soak.")
+    possessed: bool = Field(False, description="He was possessed (a Viking Axe's power...): it costs him nothing.")
+
+
+class StruckAction(RunAction):
+    name: ClassVar[str] = "hero_struck_hero"
+    title: ClassVar[str] = N_("A hero struck another")
+    summary: ClassVar[str] = (
+        "A player had his hero deliberately hurt another: 5 VP a point from him, the HP from the victim."
+    )
+    Params: ClassVar[type[RulesModel]] = StruckParams
+
+    def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
+        self.check(state)
+        hero, victim = _hero(state, params.hero), _hero(state, params.victim)
+        tally = state.tally.pvp(hero, victim, params.damage, params.possessed)
+        update: dict[str, Any] = {"tally": tally}
+        fight = state.fight
+        if fight is not None:  # the blow lands in the fight under way: the victim loses the HP there
+            after, _ = FIGHT_DAMAGE.apply(
+                fight, FIGHT_DAMAGE.parse_params({"who": victim, "raw": params.damage, "soak": False}), options, source
+            )
+            update["fights"] = (*state.fights[:-1], state.fights[-1].model_copy(update={"fight": after}))
+        else:
+            now = heroes_now(state, options)
+            update["outside"] = dict(state.outside) | {victim: now[victim] - params.damage}
+        result = {"hero": hero, "victim": victim, "damage": params.damage, "possessed": params.possessed}
+        return state.model_copy(update=update), result

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from pydantic import Field
+
 from runehall.present.board import BoardView, Seat
-from runehall.present.lineup import Entry, Lineup, LineupSetup
+from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.rune.encounters import run_board
@@ -26,11 +28,16 @@ from runehall.systems.rune.encounters.run_actions import (
     NotesAction,
     TerrainAction,
 )
-from runehall.systems.rune.encounters.run_dangers import RunAwayAction, TrapCreditAction, WanderingAction
+from runehall.systems.rune.encounters.run_dangers import (
+    RunAwayAction,
+    StruckAction,
+    TrapCreditAction,
+    WanderingAction,
+)
 from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
-from runehall.systems.rune.encounters.run_state import RunSetup, RunState
+from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
 from runehall.systems.rune.encounters.tally import Seat as TallySeat
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.tracker import Tracker, TrackerAction
@@ -44,9 +51,18 @@ def _total(hero: Any) -> int:
 
 
 class LineupExtras(RulesModel):
+    """The setup screen's own fields: the runner and his proxy are picked among the heroes ticked in (the
+    runner's own hero by default, the proxy the one after it)."""
+
     title: str = RunSetup.model_fields["title"]  # type: ignore[assignment]
-    runner: str = RunSetup.model_fields["runner"]  # type: ignore[assignment]
-    proxy: str = RunSetup.model_fields["proxy"]  # type: ignore[assignment]
+    runner: str = Field(
+        min_length=1, max_length=MAX_NAME, title=N_("Runner"), description="The runner's own hero.",
+        json_schema_extra={"x-lineup": OWN},
+    )  # fmt: skip
+    proxy: str = Field(
+        min_length=1, max_length=MAX_NAME, title=N_("Proxy"), description="The hero whose player plays the runner's.",
+        json_schema_extra={"x-lineup": NEXT},
+    )  # fmt: skip
 
 
 class NoNumbers(RulesModel):
@@ -98,7 +114,11 @@ class EncounterTracker(Tracker[RunState]):
     # Set up from the table's characters: every row a hero, the runner and his proxy named among them.
     def lineup(self, words: Words, options: Any = None) -> Lineup:
         sides = (("heroes", words(N_("Heroes"))),)
-        return Lineup(foes=(), Numbers=NoNumbers, sides=sides, most=MAX_HEROES, Extras=LineupExtras, everyone=True)
+        return Lineup(
+            foes=(), Numbers=NoNumbers, sides=sides, most=MAX_HEROES, Extras=LineupExtras, everyone=True,
+            ticked=words(N_("In the encounter")), go=words(N_("Start the encounter")),
+            played_with=("runner", "proxy"),  # the runner's hero is played by his proxy's player (001b §3)
+        )  # fmt: skip
 
     def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
         more = validate_model(LineupExtras, extras, "extras")
@@ -121,6 +141,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         RunAwayAction(),
         AwardAction(),
         HostageAction(),
+        StruckAction(),
         DiedAction(),
         SettleAction(),
         DiscloseAction(),
