@@ -78,3 +78,23 @@ def test_a_foes_trap_damage_is_credited_by_the_players_vote() -> None:
     assert [(e.hero, e.amount) for e in dealt] == [("Bjorn", 7), ("Sigrid", 7)]
     with pytest.raises(RulesError, match="no foe"):
         log.apply("trap_credit", {"foe": "Ragnar", "damage": 3, "heroes": ["Bjorn"]}, ManualSource([]))
+
+
+def test_a_hero_striking_another_costs_him_5_a_point_unless_possessed() -> None:  # 001b TV-65
+    log = _run()
+    log.apply("fight", {"event": "hall"}, ManualSource([]))
+    before = {c.name: c.hp for c in _state(log).fight.combatants}  # type: ignore[union-attr]
+    log.apply("hero_struck_hero", {"hero": "Ragnar", "victim": "Sigrid", "damage": 7}, ManualSource([]))
+    log.apply("hero_struck_hero", {"hero": "Sigrid", "victim": "Ragnar", "damage": 5}, ManualSource([]))  # back
+    log.apply(
+        "hero_struck_hero", {"hero": "Bjorn", "victim": "Ragnar", "damage": 2, "possessed": True}, ManualSource([])
+    )
+    state = _state(log)
+    after = {c.name: c.hp for c in state.fight.combatants}  # type: ignore[union-attr]
+    assert (before["Sigrid"] - after["Sigrid"], before["Ragnar"] - after["Ragnar"]) == (7, 5 + 2)
+    vp = {(e.kind, e.hero): e.amount for e in state.tally.events if e.kind == "pvp_damage"}
+    assert vp == {("pvp_damage", "Ragnar"): -35, ("pvp_damage", "Sigrid"): 0, ("pvp_damage", "Bjorn"): 0}
+    taken = sum(e.amount for e in state.tally.events if e.kind == "damage_taken" and e.hero == "Ragnar")
+    assert taken == -(5 + 2)
+    with pytest.raises(RulesError, match="proxy"):  # Thurid is the runner's hero: his proxy may not turn him
+        log.apply("hero_struck_hero", {"hero": "Thurid", "victim": "Bjorn", "damage": 1}, ManualSource([]))
