@@ -20,7 +20,9 @@ import test_rune_combat
 import test_rune_combat_extras
 import test_rune_combat_flight
 import test_rune_combat_gallery
+import test_rune_combat_gallery_foes
 import test_rune_combat_options
+import test_rune_combat_rolling
 import test_rune_combat_rules
 import test_rune_combat_terrain
 import test_rune_combat_vectors
@@ -49,6 +51,8 @@ SCENARIOS: tuple[ModuleType, ...] = (
     test_rune_combat_vectors,
     test_rune_combat_gallery,
     test_rune_combat_extras,
+    test_rune_combat_gallery_foes,
+    test_rune_combat_rolling,
 )
 
 

@@ -107,6 +107,9 @@ class AttackAction(CombatAction):
         if c.foe_type == TUBE_STRIKER:
             raise RulesError(N_("a tube-striker strikes as its die says: bite or grab ({how})"),
                              how=Named("tube_strike", N_("strike with the tentacles")))  # fmt: skip
+        if c.entangled_with is not None:
+            raise RulesError(N_("{who} is tangled up with {other}: no attacks until one of them stands"), who=c.name,
+                             other=c.entangled_with)  # fmt: skip
         if c.clamped and board.opt("land_crab_clamp") == "no_attacks":
             raise RulesError(N_("{who} has clamped up and makes no attacks"), who=c.name)
         if t.side == c.side:

@@ -187,6 +187,7 @@ class Combatant(RulesModel):
     struck: tuple[str, ...] = Field((), description="A wendol: the targets it has attacked (it charges only once).")
     tentacles_lost: int = Field(0, ge=0, description="A tube-striker's tentacles severed so far.")
     self_willed: bool = Field(False, description="A Self-Willed foe (bought in the notes): the runner picks targets.")
+    entangled_with: str | None = Field(None, description="Tangled up with whoever rolled into him, or he into.")
     last_target: str | None = Field(None, description="A foe: whom it attacked last (a Predictable foe keeps him).")
     this_round: RoundFlags = RoundFlags()
 

@@ -15,6 +15,7 @@ from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gallery import collide
 from runehall.systems.rune.combat.geometry import Point, dist2, length, refused_paces, shown, within
 from runehall.systems.rune.combat.settings import stress, table_move
 from runehall.systems.rune.combat.terrain import Zone, at, elevation, feature, higher, pieces, terrain
@@ -171,19 +172,26 @@ def roll_down(board: Board, a: Combatant, name: str, paces: int, source: Source)
     turn = next(r.turn_degrees for r in terrain().roll_direction if r.faces[0] <= face <= r.faces[1])
     angle = math.atan2(c.at[1] - a.at[1], c.at[0] - a.at[0]) + math.radians(turn)
     slopes = at(board.terrain, c.at, "slope")
-    taken = {o.at for o in board.people.values() if o.name != name and o.health not in ("dead", "gone")}
+    taken = {o.at: o.name for o in board.people.values() if o.name != name and o.health not in ("dead", "gone")}
     where, stopped = c.at, "the paces ran out"
+    met: list[dict[str, Any]] = []
     for k in range(1, paces + 1):
         step = (c.at[0] + round(k * math.cos(angle)), c.at[1] + round(k * math.sin(angle)))
         if not any(s.contains(step) for s in slopes):
             stopped = "the end of the slope"
             break
         if step in taken:
-            stopped = "someone in the way"
-            break
+            if taken[step] not in (m["who"] for m in met):
+                met.append(collide(board, name, taken[step], source))
+            if met[-1]["outcome"] != "knocked_down":  # knocked down, he lets the roller through
+                stopped = "someone in the way"
+                break
+            continue
         where = step
     board.update(name, at=where)
     out: dict[str, Any] = {"die": face, "turn_degrees": turn, "paces": paces, "to": list(where), "stopped_by": stopped}
+    if met:
+        out["collisions"] = met
     burns = enter(board, name, c.at, where, source)
     if burns:
         out["damaging_places"] = burns
@@ -223,11 +231,13 @@ def in_fog(board: Board, c: Combatant) -> bool:
 
 
 def cover_from_above(board: Board, a: Combatant, d: Combatant, value: int) -> int:
-    """A cover penalty changed by 3 for every full 10 feet between shooter and target (never above 0)."""
+    """A cover penalty changed by 3 for every full 10 feet between shooter and target (never above 0, unless the
+    table's option cover_elevation_never_a_bonus is off: 001b A-64)."""
     rule = terrain().elevation
     diff = elevation(board.terrain, a.at) - elevation(board.terrain, d.at)
     steps = diff // rule.feet_per_step if diff >= 0 else -(-diff // rule.feet_per_step)
-    return min(0, value + rule.cover_change_per_step * steps)
+    changed = value + rule.cover_change_per_step * steps
+    return min(0, changed) if board.opt("cover_elevation_never_a_bonus") else changed
 
 
 # -- rounds and exits -----------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from runehall.systems.rune.encounters.table_rules import (
     crab_clamps,
     dishonored_blow,
     dishonored_recovery,
+    rolling_collision,
     tube_striker_severs,
     wendol_may_charge,
 )
@@ -189,3 +190,31 @@ def sever_tentacle(board: Board, d: Combatant, weapon: Weapon, lost: int) -> int
         return None
     board.update(d.name, tentacles_lost=d.tentacles_lost + 1)
     return tentacles_left(board.people[d.name])
+
+
+# -- rolling down a slope into someone (001b §11.12, A-74) ------------------------------------------------
+def collide(board: Board, roller: str, other: str, source: Source) -> dict[str, Any]:
+    """Someone a rolling character reaches: Dodge (a foe his Res) against 6, no action. Short by 5 or less: both
+    fall, entangled (DFN at -9, no attacks until one stands); short by more: he falls and the roller rolls on
+    (or entangled, the table's option)."""
+    o = board.people[other]
+    roll, faces = stress(source)
+    bonus = o.bonus("dodge")
+    total = roll + bonus - o.impairment
+    outcome = rolling_collision(total, rune_options(board))
+    record: dict[str, Any] = {"who": o.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
+    record.update(difficulty=gallery().rolling.dodge_difficulty, outcome=outcome)
+    if outcome == "entangled":
+        board.update(o.name, fallen=True, entangled_with=roller)
+        board.update(roller, fallen=True, entangled_with=o.name)
+    elif outcome == "knocked_down":
+        board.update(o.name, fallen=True)
+    return record
+
+
+def disentangle(board: Board, name: str) -> None:
+    """One of two entangled characters stands up: the tangle is undone for both."""
+    other = board.people[name].entangled_with
+    board.update(name, entangled_with=None)
+    if other is not None and board.people[other].entangled_with == name:
+        board.update(other, entangled_with=None)

@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.combatant import Combatant, Weapon
 from runehall.systems.rune.combat.footing import cover_from_above, dark, high_ground, in_fog
 from runehall.systems.rune.combat.geometry import ENGAGED, straight, within
 from runehall.systems.rune.combat.settings import melee, melee_modifier, missile_modifier
+from runehall.systems.rune.encounters.gallery_data import gallery
 
 Mods = list[tuple[str, int]]
 LONGSHAFT = "longshaft_weapon"
@@ -120,7 +121,8 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
     if a.fallen and weapon.ability != LONGSHAFT:
         atk.append(("fallen", melee_modifier("fallen")))
     if d.fallen:
-        dfn.append(("fallen", melee_modifier("fallen")))
+        tangled = d.entangled_with is not None  # a rolling tangle: -9 instead of -6 (001b §11.12)
+        dfn.append(("entangled", gallery().rolling.entangled_dfn) if tangled else ("fallen", melee_modifier("fallen")))
     if sit.barrier:
         mine = weapon.need("atk", a.name) + a.dfn_weapon().need("dfn", a.name)
         theirs = d.in_hand.need("atk", d.name) + d.dfn_weapon().need("dfn", d.name)

@@ -16,7 +16,7 @@ from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
 from runehall.systems.rune.combat.footing import dark, enter, escape, exit_at, high_ground, slip
-from runehall.systems.rune.combat.gallery import pinned_down
+from runehall.systems.rune.combat.gallery import disentangle, pinned_down
 from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.movement import (
     Strike,
@@ -235,6 +235,7 @@ class StandUpAction(CombatAction):
         stands = total >= STAND_DIFFICULTY
         if stands:
             board.update(c.name, fallen=False)
+            disentangle(board, c.name)
         result: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus, "total": total}
         if mods:
             result["modifiers"] = dict(mods)

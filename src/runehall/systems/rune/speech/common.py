@@ -64,6 +64,7 @@ MODIFIERS: dict[str, str] = {
     "half cover": N_("half cover"),
     "full cover": N_("full cover"),
     "decoys near": N_("decoys near"),
+    "entangled": N_("entangled"),
 }
 
 

@@ -7,10 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from runehall.present.card import Row, Tone
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.common import data_name, roll_row
 
 Told = tuple[str, str, Tone, list[Row]]
+COLLISIONS = {
+    "unaffected": N_("he keeps his feet"),
+    "entangled": N_("both fall in a tangle"),
+    "knocked_down": N_("he falls and the roller rolls on"),
+}
 
 
 def injury_note(record: Mapping[str, Any], words: Words) -> str:
@@ -33,6 +38,17 @@ def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     if record.get("clamped"):
         clamped = words("{who} clamps up and makes no attacks", who=record.get("target", ""))
         rows.append(Row(words("Land crab"), clamped))
+    footing = record.get("footing")
+    rolled = footing.get("rolls_down") if isinstance(footing, Mapping) else None
+    for met in (rolled.get("collisions", ()) if isinstance(rolled, Mapping) else ()) or ():
+        if isinstance(met, Mapping):
+            roll = roll_row({**met, "who": ""}, words, words("Dodge")).value
+            rows.append(
+                Row(
+                    words("Rolled into {who}", who=met.get("who", "")),
+                    f"{roll} — {words(COLLISIONS[str(met.get('outcome'))])}",
+                )
+            )
     hostage = record.get("hostage")
     if isinstance(hostage, Mapping):
         rows.append(Row(words("Hostage"), _shielded(hostage, words)))
