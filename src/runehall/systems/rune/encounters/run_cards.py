@@ -92,6 +92,9 @@ def _roll(r: Mapping[str, Any], words: Words, who: str) -> Card:
     chips += [c for key in drawn if key not in r["totals"] for c in _chips(dice.get(key))]
     group = r.get("group_success")
     result = "" if group is None else words(N_("the party gains")) if group else words(N_("the party suffers"))
+    multiple = r.get("multiple")
+    if multiple:
+        rows.append(Row(words(MULTIPLE_WORDS[multiple["kind"]]), _progress(multiple, words)))
     action = words(N_("{who} calls for {roll} ({against})"), who=who, roll=r["name"], against=against)
     return Card(
         action, result, "neutral" if group is None else "success" if group else "failure", tuple(rows), tuple(chips)
@@ -108,3 +111,27 @@ def _wandering(r: Mapping[str, Any], words: Words) -> Card:
     order = r.get("order") or list(r["harm"])
     chips = _chips([r["category_die"], *(r["harm"][hero]["die"] for hero in order)])
     return Card(words(N_("Wandering monsters ({category})"), category=kind), words(said), rows=rows, chips=chips)
+
+
+MULTIPLE_WORDS = {
+    "countdown": N_("Countdown"),
+    "scoreboard": N_("Scoreboard"),
+    "endurance": N_("Endurance Test"),
+    "panic_button": N_("Panic Button"),
+    "action_sink": N_("Action Sink"),
+}
+
+
+def _progress(m: Mapping[str, Any], words: Words) -> str:
+    """Where a multiple roll stands, in words: its count so far, or its end."""
+    n = words.number
+    if m["outcome"] is not None:
+        return words(N_("done: the goal is met")) if m["outcome"] else words(N_("done: the goal is lost"))
+    if m["kind"] in ("countdown", "action_sink"):
+        return words(N_("{got} of {needed} successes"), got=n(m["successes"]), needed=n(m["needed"]))
+    if m["kind"] == "scoreboard":
+        return words(N_("{hero} to {adversary}, first to {target}"), hero=n(m["hero"]), adversary=n(m["adversary"]),
+                     target=n(m["target"]))  # fmt: skip
+    if m["kind"] == "endurance":
+        return words(N_("{made} of {rolls} rolls made"), made=n(m["made"]), rolls=n(m["rolls"]))
+    return words(N_("held for {rolls} rounds"), rolls=n(m["rolls"]))

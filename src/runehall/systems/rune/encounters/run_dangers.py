@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
+from runehall.systems.rune.encounters import run_multiple
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_rolls import bonus
@@ -122,7 +123,8 @@ class RunAwayAction(RunAction):
                 for n, f in fled.items()
             },
         }
-        return state.model_copy(update={"fights": (*state.fights[:-1], last)}), result
+        multiples = run_multiple.fight_over(state.multiples)
+        return state.model_copy(update={"fights": (*state.fights[:-1], last), "multiples": multiples}), result
 
 
 def _after(c: Combatant, fled: dict[str, Any]) -> Combatant:

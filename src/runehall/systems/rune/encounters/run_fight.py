@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.combat.tracker import CombatSetup
 from runehall.systems.rune.combat.tracker import start as start_fight
+from runehall.systems.rune.encounters import run_multiple
 from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
@@ -202,7 +203,10 @@ class InFight(TrackerAction[RunState]):
         after, result = self.inner.apply(fight, params, options, source)
         tally = fed(state.tally, state, fight, after, result)
         last = state.fights[-1].model_copy(update={"fight": after})
-        return state.model_copy(update={"fights": (*state.fights[:-1], last), "tally": tally}), result
+        update: dict[str, Any] = {"fights": (*state.fights[:-1], last), "tally": tally}
+        if after.phase == "over":  # an Action Sink not met by the fight's end is lost
+            update["multiples"] = run_multiple.fight_over(state.multiples)
+        return state.model_copy(update=update), result
 
     def describe(self, event: Any, words: Any, who: str) -> Any:
         return self.inner.describe(event, words, who)

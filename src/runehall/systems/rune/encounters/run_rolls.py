@@ -16,6 +16,7 @@ from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.encounters import run_multiple
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
 from runehall.systems.rune.encounters.roll_states import Buffness
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
@@ -117,9 +118,15 @@ class NotedRollAction(RunAction):
         )
         tally = state.tally
         per_point = options.success_vp_per_point
+        again = roll.repeat_required or roll.multiple is not None  # each required success of a multiple roll counts
         for who, total in [*totals.items(), *rerolls.items()]:  # a forced re-roll scores as the roll does
             aim = target if isinstance(target, int) else target[who]
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, roll.repeat_required, per_point)
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point)
+        multiples, ended = run_multiple.ending(state.multiples, roll.id, any(outcome.success.values()))
+        report = None
+        if roll.multiple is not None:
+            against = opponent["total"] if opponent else None
+            multiples, report = run_multiple.progress(multiples, roll, len(party), outcome.success, totals, against)
         result_out: dict[str, Any] = {
             "drawn": list(dice),  # whose dice, in the order they were drawn (a stored mapping keeps no order)
             "roll": roll.id,
@@ -133,5 +140,8 @@ class NotedRollAction(RunAction):
             "group_success": outcome.group_success,
             "buffness": buff,  # Escalating Buffness: added to every hero's total
             "fates": dict(outcome.fates),
+            "multiple": report,  # a multiple roll's progress after this round, and its outcome once settled
+            "ends": ended,  # the Panic Buttons this roll ended
         }
-        return state.model_copy(update={"tally": tally, "buffness": buffed.counted}), result_out
+        update = {"tally": tally, "buffness": buffed.counted, "multiples": multiples}
+        return state.model_copy(update=update), result_out

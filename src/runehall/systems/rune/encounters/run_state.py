@@ -81,6 +81,7 @@ class RunState(RulesModel):
     tally: Tally
     settlement: dict[str, Any] | None = None
     buffness: int = Field(0, ge=0, description="Qualifying rolls of the notes made so far (Escalating Buffness).")
+    multiples: dict[str, Any] = Field(default_factory=dict)  # each multiple roll's progress (run_multiple.py)
     outside: dict[str, int] = Field(default_factory=dict)  # heroes' HP after harm outside a fight, since the last
 
     @property
