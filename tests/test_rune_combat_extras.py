@@ -12,6 +12,7 @@ from runehall.errors import ParameterError
 from runehall.play.log import PlayLog
 from runehall.present.board import Seat
 from runehall.present.check import program_values
+from runehall.present.lineup import Entry
 from runehall.present.words import Words
 from runehall.systems.rune.encounters.table_rules import decoy_atk_penalty, decoy_panics, hostage_shield
 from runehall.systems.rune.speech.fights import combat_card
@@ -193,3 +194,25 @@ def test_the_extras_are_told_in_words() -> None:
         card = combat_card("attack", events[-1], Words(lang))
         assert any("Astrid" in r.value for r in card.rows)
         assert all(not program_values(r.value) for r in card.rows)
+
+
+def test_a_fight_set_up_from_lists_carries_its_decoys_and_hostages() -> None:
+    from test_rune_lineup import SHEETS, heroes, tracker
+
+    viking = tracker().foe_numbers("dark_viking", {}, SHEETS)
+    crab = {**tracker().foe_numbers("small_land_crab", {}, SHEETS), "self_willed": True}
+    entries = [
+        *heroes(),
+        Entry("Jarl", "foes", foe="dark_viking", numbers=viking, at=(6, 0)),
+        Entry("Crab", "foes", foe="small_land_crab", numbers=crab, at=(9, 0)),
+    ]
+    people = [{"kind": "hostage", "name": "Astrid", "captor": "Jarl"}, {"kind": "decoy", "name": "Ingrid", "x": 4}]
+    made = tracker().lineup_setup(entries, {"bystanders": people})
+    fight = Fight.__new__(Fight)
+    fight.log = PlayLog.start("rune", "combat", {}, made.setup)
+    astrid, ingrid = fight.state.extras
+    assert (astrid.status, astrid.captor, astrid.hp, ingrid.status, ingrid.at) == ("held", "Jarl", 18, "calm", (4, 0))
+    assert fight.who("Crab").self_willed and not fight.who("Jarl").self_willed
+    beetle = {**tracker().foe_numbers("beetle_werk", {"category": "inferior"}, SHEETS), "self_willed": True}
+    with pytest.raises(ParameterError, match="always Predictable"):
+        tracker().lineup_setup([*heroes(), Entry("Werk", "foes", foe="beetle_werk", numbers=beetle)], {})

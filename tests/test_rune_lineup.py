@@ -94,7 +94,7 @@ def test_the_numbers_are_the_foe_makers_from_the_heroes_roll_of_valor() -> None:
     made = foes.foe_stats("rock_goblin", "inferior", tally)
     numbers = tracker().foe_numbers("rock_goblin", {}, SHEETS)  # a new row: the type's usual category
     assert numbers == {
-        "category": "inferior", "count": 1, "adjust": True, "missile": "none",
+        "category": "inferior", "count": 1, "adjust": True, "missile": "none", "self_willed": False,
         **{str(s): getattr(made, s) for s in foes.STATS},
     }  # fmt: skip
     assert set(numbers) == set(Numbers.model_fields)
@@ -157,7 +157,7 @@ def test_with_one_hero_his_own_numbers_stand_for_the_tally_and_with_none_they_ar
         tracker().foe_numbers("dark_viking", {}, [])
     every: dict[str, Any] = dict(zip(foes.STATS, (5, 6, 7, 8, 2, 40, 3), strict=True))
     assert tracker().foe_numbers("dark_viking", every, []) == {
-        "category": "equal", "count": 1, "adjust": True, "missile": "none", **every,
+        "category": "equal", "count": 1, "adjust": True, "missile": "none", "self_willed": False, **every,
     }  # fmt: skip
     with pytest.raises(ParameterError, match="at most Inferior"):  # the type's maximum first, heroes or not
         tracker().foe_numbers("rock_goblin", {"category": "equal"}, [])

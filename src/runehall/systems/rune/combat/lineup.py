@@ -29,6 +29,7 @@ from runehall.systems.rune.limits import MAX_COMBATANTS, MAX_PACES, Coordinate
 
 Category = Literal["terrifying", "exceptional", "superior", "equal", "inferior", "weak", "pitiful"]
 Missile = Literal["none", "bow", "crossbow"]
+BYSTANDER_WORDS = {"decoy": N_("decoy"), "hostage": N_("hostage")}
 TerrainKind = Literal[
     "slippery", "uneven", "slope", "level", "balance_surface", "calm_water", "choppy_water", "raging_water",
     "darkness", "gloom", "fog", "damaging", "exit",
@@ -75,6 +76,11 @@ class Numbers(RulesModel):
     soak: int = Field(ge=0, le=60, title=N_("Soak"))
     hp: int = Field(ge=10, le=999, title=N_("HP"))  # the Foe Maker's floor (foes.toml [clamps]), kept by a test
     res: int = Field(ge=-30, le=60, title=N_("Res"), description=N_("Response: every other roll in combat."))
+    self_willed: bool = Field(
+        False,
+        title=N_("Self-Willed"),
+        description=N_("Bought in the notes: the runner picks its targets at will (simple craftwerks never are)."),
+    )
 
 
 class Area(RulesModel):
@@ -118,12 +124,30 @@ class Area(RulesModel):
         return self
 
 
+class Bystander(RulesModel):
+    """A decoy or a hostage as a person fills one in (001b §11.5, §11.6)."""
+
+    kind: Literal["decoy", "hostage"] = Field(title=N_("Decoy or hostage"))
+    name: str = Field(min_length=1, max_length=60, title=N_("Name"))
+    x: Coordinate = Field(0, title=N_("At x"))
+    y: Coordinate = Field(0, title=N_("At y"))
+    captor: str | None = Field(
+        None, max_length=60, title=N_("Held by"), description=N_("A hostage: the crafty foe holding him, by name.")
+    )
+
+
 class Extras(RulesModel):
     terrain: list[Area] = Field(
         default_factory=list,
         max_length=60,
         title=N_("Terrain"),
         description=N_("Areas of the map whose ground matters in the fight."),
+    )
+    bystanders: list[Bystander] = Field(
+        default_factory=list,
+        max_length=10,
+        title=N_("Decoys and hostages"),
+        description=N_("The foes' non-combatant associates, and the hostages crafty foes shield themselves with."),
     )
     new_encounter: bool = Field(
         True,
@@ -158,6 +182,8 @@ def choice_label(field: str, value: str, words: Words) -> str | None:
         return words(NO_MISSILE) if value == "none" else words(missile_row(value).name)
     if field == "terrain.kind" and value in TERRAIN_WORDS:
         return words(TERRAIN_WORDS[value])
+    if field == "bystanders.kind" and value in BYSTANDER_WORDS:
+        return words(BYSTANDER_WORDS[value])
     return None
 
 
@@ -297,6 +323,8 @@ def lineup_setup(entries: Sequence[Entry], extras: Mapping[str, Any], options: A
             made.append(None)
             continue
         numbers = validate_model(Numbers, e.numbers, "numbers")
+        if numbers.self_willed and foes.foe_type(e.foe).always_predictable:
+            raise ParameterError(N_("{who}: simple craftwerks are always Predictable, never Self-Willed"), who=e.name)
         made.append((numbers, _made(foes.foe_type(e.foe), numbers, _h(heroes))))
     counts = [1 if row is None else row[0].count for row in made]
     if sum(counts) > MAX_COMBATANTS:
@@ -310,7 +338,13 @@ def lineup_setup(entries: Sequence[Entry], extras: Mapping[str, Any], options: A
             if row is None:
                 people.append({"name": name, "side": e.side, "sheet": dict(e.sheet or {}), "at": list(at)})
             else:
-                people.append(foes.foe_spec(e.foe or "", row[1].category, row[1], name, e.side, at))
+                spec = foes.foe_spec(e.foe or "", row[1].category, row[1], name, e.side, at, row[0].self_willed)
+                people.append(spec)
     more = validate_model(Extras, extras, "extras")
     setup = {"combatants": people, "terrain": [_zone(a) for a in more.terrain], "new_encounter": more.new_encounter}
+    if more.bystanders:
+        setup["extras"] = [
+            {"name": b.name, "kind": b.kind, "at": [b.x, b.y], **({"captor": b.captor} if b.captor else {})}
+            for b in more.bystanders
+        ]
     return LineupSetup(setup, tuple(tuple(called) for called in names))
