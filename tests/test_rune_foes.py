@@ -24,7 +24,7 @@ from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.records import PACKAGE
 from test_rune_combat import RAGNAR_SHEET, THURID_SHEET, Fight, fighter
 
-BOOK_TALLY = (8, 10, 7, 9, 6, 52, 3)  # the book's tally (TV-25, A-78), the base of TV-27..TV-32
+BOOK_TALLY = (8, 10, 7, 9, 6, 52, 3)  # the book's tally (001b TV-25, A-78): the Foe Maker vectors' base
 
 
 def seven(stats: foes.FoeStats) -> tuple[int, ...]:
@@ -81,7 +81,7 @@ def test_the_threat_categories() -> None:
     assert category("pitiful").maker["soak"] == -3  # A-50
 
 
-def test_benchmark_plus_adjust_is_a_typical_specimen() -> None:  # TV-35
+def test_benchmark_plus_adjust_is_a_typical_specimen() -> None:  # 001b TV-35
     centurion = foes.foe_type("dwarf_centurion")
     typical = [centurion.benchmark + centurion.adjust.get(s, 0) for s in ("init", "atk", "dfn", "dam")]
     assert typical == [12, 10, 11, 21]
@@ -135,7 +135,7 @@ def columns_to_heroes(*columns: list[int]) -> list[list[int]]:
     return [list(row) for row in zip(*columns, strict=True)]
 
 
-def test_six_heroes_the_books_circling() -> None:  # TV-25
+def test_six_heroes_the_books_circling() -> None:  # 001b TV-25
     heroes = columns_to_heroes(
         [10, 9, 8, 9, 10, 2],
         [10, 11, 7, 7, 12, 7],
@@ -145,12 +145,13 @@ def test_six_heroes_the_books_circling() -> None:  # TV-25
         [48, 119, 70, 58, 52, 48],
         [6, 3, 3, 4, 4, 2],
     )
+    # Soak: the rule circles 10 (the book's text too); its printed tally says 6 (A-78), which the vectors after use
     assert foes.roll_of_valor(heroes) == (8, 10, 7, 9, 10, 52, 3)
     heroes[2][3] = 8  # the OCR's "8" would be circled instead (A-78)
     assert foes.roll_of_valor(heroes).dam == 8
 
 
-def test_small_groups() -> None:  # TV-26
+def test_small_groups() -> None:  # 001b TV-26
     three = columns_to_heroes([5, 6, 7], [7, 9, 12], [1, 2, 3], [4, 5, 6], [1, 2, 3], [40, 50, 60], [1, 2, 3])
     assert foes.roll_of_valor(three) == (5, 7, 1, 4, 1, 40, 1)
     two = columns_to_heroes([9, 10], [8, 6], [7, 7], [10, 12], [5, 8], [48, 70], [3, 5])
@@ -159,7 +160,7 @@ def test_small_groups() -> None:  # TV-26
 
 def test_ties_count_once_and_an_all_equal_column_gives_its_value() -> None:
     six = [[5, 5, 5, 5, 7, 50, 3]] * 5 + [[5, 6, 5, 5, 7, 50, 3]]
-    assert foes.roll_of_valor(six) == (5, 6, 5, 5, 7, 50, 3)  # TV-26: Soak all 7 -> 7
+    assert foes.roll_of_valor(six) == (5, 6, 5, 5, 7, 50, 3)  # 001b TV-26: Soak all 7 -> 7
     four = columns_to_heroes([3, 3, 4, 4], [1, 1, 1, 9], [2, 2, 2, 2], [1, 2, 3, 4], [0, 0, 5, 5], [30] * 4, [1] * 4)
     assert foes.roll_of_valor(four) == (4, 9, 2, 2, 5, 30, 1)  # the second-lowest may be the highest
 
@@ -182,13 +183,13 @@ def test_an_entry_that_is_not_seven_numbers_is_refused(entry: Any) -> None:
 
 
 # -- the Foe Maker ----------------------------------------------------------------------------------------------
-def test_the_foe_makers_rows_on_the_books_tally() -> None:  # TV-27
+def test_the_foe_makers_rows_on_the_books_tally() -> None:  # 001b TV-27
     assert seven(foes.foe_stats("dark_viking", "terrifying", BOOK_TALLY)) == (14, 16, 13, 15, 9, 82, 6)
     assert seven(foes.foe_stats("dark_viking", "equal", BOOK_TALLY)) == BOOK_TALLY
     assert seven(foes.foe_stats("dark_viking", "inferior", BOOK_TALLY)) == (6, 8, 5, 8, 5, 42, 2)
 
 
-def test_the_centurion_with_adjust_crossbow_might_and_wt() -> None:  # TV-28, TV-29, TV-30
+def test_the_centurion_with_adjust_crossbow_might_and_wt() -> None:  # 001b TV-28, 001b TV-29, 001b TV-30
     centurion = foes.foe_stats("dwarf_centurion", "equal", BOOK_TALLY, missile="crossbow")
     assert seven(centurion) == (8, 8, 6, 18, 6, 52, 3)
     assert centurion.missile == ("crossbow", 0, 5, 3, 14)
@@ -196,26 +197,26 @@ def test_the_centurion_with_adjust_crossbow_might_and_wt() -> None:  # TV-28, TV
     assert seven(foes.foe_stats("dwarf_centurion", "equal", BOOK_TALLY, adjust=False)) == BOOK_TALLY
 
 
-def test_the_laborer_with_a_bow() -> None:  # TV-29
+def test_the_laborer_with_a_bow() -> None:  # 001b TV-29
     laborer = foes.foe_stats("dwarf_laborer", "inferior", BOOK_TALLY, missile="bow")
     assert seven(laborer)[:4] == (6, 8, 5, 8)
     assert laborer.missile == ("bow", 5, 4, 2, 8)
 
 
-def test_an_inferior_rock_goblin() -> None:  # TV-31
+def test_an_inferior_rock_goblin() -> None:  # 001b TV-31
     goblin = foes.foe_stats("rock_goblin", "inferior", BOOK_TALLY)
     assert seven(goblin) == (6, 8, 5, 8, 5, 42, 2)
     assert (goblin.might, goblin.death_blow, goblin.wt, goblin.mix) == (18, 9, 15, Fraction(7, 10))
 
 
-def test_a_terrifying_mecha_dwarf() -> None:  # TV-32
+def test_a_terrifying_mecha_dwarf() -> None:  # 001b TV-32
     mecha = foes.foe_stats("mecha_dwarf", "terrifying", BOOK_TALLY, heroes=6)
     assert seven(mecha) == (14, 16, 13, 24, 9, 82, 6)
     assert (mecha.wt, mecha.might, mecha.death_blow, mecha.mix) == (18, 42, 21, Fraction(43, 10))
     assert (mecha.move, mecha.move_half, mecha.night_vision) == (15, 7, True)
 
 
-def test_clamps_apply_with_or_without_the_adjust() -> None:  # TV-33
+def test_clamps_apply_with_or_without_the_adjust() -> None:  # 001b TV-33
     for adjust in (True, False):
         weakling = foes.foe_stats("dark_viking", "pitiful", (3, 4, 2, 2, 1, 30, 0), adjust=adjust)
         assert seven(weakling) == (-3, -2, -4, 0, 0, 10, -3)
@@ -225,11 +226,11 @@ def test_clamps_apply_with_or_without_the_adjust() -> None:  # TV-33
 
 
 @pytest.mark.parametrize(("hp", "wt"), [(61, 18), (60, 15), (20, 15), (19, 12)])
-def test_wound_threshold_bounds(hp: int, wt: int) -> None:  # TV-34
+def test_wound_threshold_bounds(hp: int, wt: int) -> None:  # 001b TV-34
     assert foes.wound_threshold(hp) == wt
 
 
-def test_above_the_maximum_threat_is_refused() -> None:  # TV-22
+def test_above_the_maximum_threat_is_refused() -> None:  # 001b TV-22
     with pytest.raises(ParameterError, match="a Goblin Leader can be at most Weak, not Inferior"):
         foes.foe_stats("goblin_leader", "inferior", BOOK_TALLY)
     assert foes.foe_stats("goblin_leader", "weak", BOOK_TALLY).hp == 52 - 20 + 50
@@ -238,6 +239,7 @@ def test_above_the_maximum_threat_is_refused() -> None:  # TV-22
 
 
 def test_other_refusals() -> None:
+    # 001b TV-22: H = 3 with a Terrifying foe is invalid
     with pytest.raises(ParameterError, match="a Terrifying foe needs at least 4 heroes to fight it, not 3"):
         foes.foe_stats("troll", "terrifying", BOOK_TALLY, heroes=3)
     with pytest.raises(ParameterError, match="a Mecha-Dwarf never uses missile weapons"):
@@ -279,14 +281,16 @@ def test_no_foe_ends_below_the_clamps(foe: str, threat: str, tally: tuple[int, .
     ("mixes", "total"),
     [(["6.5"], 6), (["5.5"], 5), (["5.51"], 6), (["0.3"], 0), (["0.5"], 0), (["0.7"], 1), (["4", "1.3", "0.5"], 6)],
 )
-def test_mix_totals_round_half_down(mixes: list[str], total: int) -> None:  # TV-20, TV-21
+def test_mix_totals_round_half_down(mixes: list[str], total: int) -> None:  # 001b TV-20, 001b TV-21
     assert foes.mix_total(Fraction(m) for m in mixes) == total
 
 
-def test_foe_mix_adds_the_type_modifier() -> None:  # TV-20, TV-22
+def test_foe_mix_adds_the_type_modifier() -> None:  # 001b TV-20, 001b TV-22
     event = [foes.foe_mix("mecha_dwarf", "terrifying"), foes.foe_mix("dwarf_centurion", "equal")]
     event.append(foes.foe_mix("dwarf_laborer", "weak"))
     assert sum(m for m in event if m is not None) == Fraction(61, 10) and foes.mix_total(event) == 6
+    event[2] = foes.foe_mix("dwarf_laborer", "inferior")  # the book later calls him Inferior (A-77): 6.3 -> 6
+    assert sum(m for m in event if m is not None) == Fraction(63, 10) and foes.mix_total(event) == 6
     assert foes.foe_mix("dishonored", "weak") == 1
     assert foes.foe_mix("tube_striker", "terrifying") is None
     assert foes.mix_total([Fraction(13, 10), None]) == 1
