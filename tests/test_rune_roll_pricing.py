@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from runehall.systems.data import read_data_file
 from runehall.systems.rune.encounters.design import RollSpec
 from runehall.systems.rune.encounters.lines import CostLine, totals
+from runehall.systems.rune.encounters.quick_data import quick_file
 from runehall.systems.rune.encounters.roll_data import EncounterRollsFile, roll_data
 from runehall.systems.rune.encounters.rolls import (
     RollContext,
@@ -73,7 +74,7 @@ def test_001b_tv51_labyrinth_map_roll_uses_the_table() -> None:
     assert net(roll(ability="map", difficulty=12, structure="singular")) == 10 * (12 - 6)
 
 
-def test_001b_tv52_treasure_floor_and_limits() -> None:
+def test_001b_tv52_treasure_floor_and_limits() -> None:  # 001b TV-52
     assert net(roll(purpose="treasure", difficulty=4)) == 0
     assert net(roll(purpose="trap", difficulty=4)) == -20
     assert "the Difficulty must be from {low} to {high}, not {value}" in refused(roll(difficulty=15))
@@ -83,13 +84,13 @@ def test_001b_tv52_treasure_floor_and_limits() -> None:
     assert refused(roll(stat="init", baseline=9)) and not refused(roll(stat="init", baseline=-2))
 
 
-def test_001c_tv107_an_unplanned_roll_at_the_default_difficulty_is_free() -> None:
+def test_001c_tv107_an_unplanned_roll_at_the_default_difficulty_is_free() -> None:  # 001c TV-107
     unplanned = roll(ability="jump")
     assert net(unplanned) == 0
     assert [line.values for line in lines(unplanned)] == [{"difficulty": 6}]
 
 
-# -- structures and options (001c TV-07, TV-08, TV-16..TV-18, TV-27..TV-29) ----------------------------------
+# -- structures and options (001c TV-07, TV-08, TV-16 to TV-18, TV-27 to TV-29) ----------------------------------
 @pytest.mark.parametrize(
     ("structure", "ep"),
     [
@@ -105,31 +106,31 @@ def test_001c_tv107_an_unplanned_roll_at_the_default_difficulty_is_free() -> Non
     ],
 )
 def test_001c_tv07_tv08_structure_costs(structure: str, ep: int) -> None:
-    """001c TV-07 (+40/+10/+20), TV-08 (-15/0/0); Scramble and Dogpile 0 (001c A-04)."""
+    """001c TV-07 (+40/+10/+20), 001c TV-08 (-15/0/0); Scramble and Dogpile 0 (001c A-04)."""
     danger = "rear" if structure in ("line_of_doom", "domino") else None
     assert net(roll(difficulty=6, structure=structure, danger=danger)) == ep
 
 
-def test_001b_tv53_no_fault_earns_15() -> None:
+def test_001b_tv53_no_fault_earns_15() -> None:  # 001b TV-53
     assert net(roll(ability="runes", difficulty=6, structure="no_fault")) == -15
 
 
-def test_001b_tv54_singular_and_rush_cost_nothing() -> None:
+def test_001b_tv54_singular_and_rush_cost_nothing() -> None:  # 001b TV-54
     for structure in ("singular", "rush"):
         assert net(roll(ability="bravery", difficulty=8, structure=structure)) == 20
 
 
-def test_001c_tv16_extra_rolls() -> None:
+def test_001c_tv16_extra_rolls() -> None:  # 001c TV-16
     assert ep_of(roll(extra_rolls=3), "Extra attempts") == -3 * 5
     assert ep_of(roll(extra_rolls="unlimited"), "Unlimited") == -20
     assert ep_of(roll(extra_rolls=9), "Extra attempts") == -20  # never more than unlimited attempts earn
 
 
-def test_001c_tv17_alternate_methods() -> None:
+def test_001c_tv17_alternate_methods() -> None:  # 001c TV-17
     assert ep_of(roll(ability="divine_awareness", alternate_methods=["bows"]), "Other ways") == -10
 
 
-def test_001c_tv18_simultaneous_rolls() -> None:
+def test_001c_tv18_simultaneous_rolls() -> None:  # 001c TV-18
     balance = roll(id="balance", ability="balance", difficulty=8, simultaneous=["shot"])
     shot = roll(id="shot", ability="bows", difficulty=7)
     priced = price_rolls([balance, shot], heroes=4)
@@ -137,9 +138,9 @@ def test_001c_tv18_simultaneous_rolls() -> None:
 
 
 def test_001c_tv27_tv28_tv29_exotic_and_defiance() -> None:
-    assert net(roll(stat="init", baseline=3)) == 30  # TV-27
-    assert net(roll(characteristic="int", exotic={"characteristic_only": True})) == 20  # TV-28
-    assert ep_of(roll(defiance="thor"), "In Defiance") == 25  # TV-29 (the shrine's -25 is the gains' part)
+    assert net(roll(stat="init", baseline=3)) == 30  # 001c TV-27
+    assert net(roll(characteristic="int", exotic={"characteristic_only": True})) == 20  # 001c TV-28
+    assert ep_of(roll(defiance="thor"), "In Defiance") == 25  # 001c TV-29
     costs = {d.id: d.ep for d in roll_data().deity}
     assert costs == {
         "freyja": 10,
@@ -153,6 +154,10 @@ def test_001c_tv27_tv28_tv29_exotic_and_defiance() -> None:
         "other": 5,
     }
     assert net(roll(exotic={"ability_none_have": True, "stacked": True})) == 40 + 75
+    # 001c TV-29: a god's shrine earns what defying him costs (the quick-design gains chart holds the shrines)
+    shrines = [p for g in quick_file().gain_type for p in g.parts if p.kind == "shrine"]
+    assert {p.deity for p in shrines} >= {"thor", "odin"}
+    assert all(p.deity is not None and p.ep == -roll_data().deity_cost(p.deity) for p in shrines)
 
 
 def test_small_options() -> None:
@@ -162,12 +167,12 @@ def test_small_options() -> None:
     assert net(roll(failure_leads_to_trap=True)) == 10
 
 
-# -- combo traps and gains (001c TV-19..TV-21, A-11) ---------------------------------------------------------
-def test_001c_tv19_to_tv21_combo_trap_surcharge() -> None:
+# -- combo traps and gains (001c TV-19 to TV-21, A-11) ---------------------------------------------------------
+def test_001c_tv19_to_tv21_combo_trap_surcharge() -> None:  # 001c TV-19
     assert ep_of(roll(purpose="trap", difficulty=9, structure="weak_link", effects=2), "Combo") == (30 + 40) // 2
     one = roll(purpose="trap", difficulty=9, structure="weak_link", effects=2, structure_for_one_effect=True)
-    assert ep_of(one, "Combo") == 30 // 2  # TV-20
-    assert ep_of(roll(purpose="trap", difficulty=7, structure="no_fault", effects=2), "Combo") == 10 // 2  # TV-21
+    assert ep_of(one, "Combo") == 30 // 2  # 001c TV-20
+    assert ep_of(roll(purpose="trap", difficulty=7, structure="no_fault", effects=2), "Combo") == 10 // 2  # 001c TV-21
     assert ep_of(roll(purpose="trap", difficulty=4, effects=3), "Combo") == 0
 
 
@@ -177,8 +182,8 @@ def test_combo_gain_pays_the_difficulty_once_per_gain() -> None:
     assert net(roll(purpose="gain", difficulty=5, gains=3)) == -10
 
 
-# -- Multiple rolls (001c TV-10..TV-15, TV-23..TV-26) ---------------------------------------------------------
-def test_001c_tv10_countdown_successes() -> None:
+# -- Multiple rolls (001c TV-10 to TV-15, TV-23 to TV-26) ---------------------------------------------------------
+def test_001c_tv10_countdown_successes() -> None:  # 001c TV-10
     assert [countdown_successes(m, 4) for m in ("half", "one", "one_and_half", "two")] == [2, 4, 6, 8]
     assert [countdown_successes(m, 3) for m in ("half", "one_and_half")] == [1, 4]  # 001c A-08: dropped
     assert countdown_successes("half", 1) == 1
@@ -191,10 +196,10 @@ def countdown(difficulty: int, successes: str, attempts: int = 3, **more: Any) -
 
 
 def test_001c_tv11_to_tv14_countdown_costs() -> None:
-    assert net(countdown(7, "half", 4)) == max(20, 2 * 10) // 2  # TV-11: 10 (the book misprints 30, A-09)
-    assert ep_of(countdown(8, "half", 3), "Countdown") == max(20, 2 * 20)  # TV-12: base 40
-    assert net(countdown(8, "one", 1)) == max(40, 4 * 20) * 3  # TV-13: 240
-    assert net(countdown(6, "one", 5, ends_ongoing_damage=True)) == 40  # TV-14: no multiplier
+    assert net(countdown(7, "half", 4)) == max(20, 2 * 10) // 2  # 001c TV-11: 10 (the book misprints 30, A-09)
+    assert ep_of(countdown(8, "half", 3), "Countdown") == max(20, 2 * 20)  # 001c TV-12: base 40
+    assert net(countdown(8, "one", 1)) == max(40, 4 * 20) * 3  # 001c TV-13: 240
+    assert net(countdown(6, "one", 5, ends_ongoing_damage=True)) == 40  # 001c TV-14: no multiplier
     # the Difficulty's line stays, uncounted: the Countdown's price includes it
     (difficulty,) = [line for line in lines(countdown(8, "one", 1)) if line.rule.startswith("Difficulty")]
     assert not difficulty.counted and difficulty.ep == 20
@@ -205,7 +210,7 @@ def test_countdown_difficulty_cost_includes_exotic_and_defiance() -> None:
     assert net(spec) == max(20, 2 * (10 + 20)) // 4
 
 
-def test_001c_tv15_scoreboard() -> None:
+def test_001c_tv15_scoreboard() -> None:  # 001c TV-15
     spec = roll(opposed_bonus=6, multiple={"kind": "scoreboard", "target": 4})
     assert ep_of(spec, "Scoreboard") == 3 * 20 and net(spec) == 60 + 40
     assert [roll_data().scoreboard.ep(m) for m in (-2, 3, 4, 5, 6, 8, 9, 20)] == [5, 5, 10, 10, 20, 20, 40, 40]
@@ -215,19 +220,19 @@ def test_001c_tv23_tv24_action_sink() -> None:
     sink = roll(
         purpose="trap", combat_action=True, multiple={"kind": "action_sink", "successes": 4, "trap_at_end": True}
     )
-    assert net(sink) == 10 * 4 + 20  # TV-23 (its combat actions are the 10 per success)
+    assert net(sink) == 10 * 4 + 20  # 001c TV-23 (its combat actions are the 10 per success)
     assert refused(sink) == []
     five = roll(purpose="trap", multiple={"kind": "action_sink", "successes": 5, "trap_at_end": True})
     assert refused(five) == [
         "an Action Sink whose trap strikes at the fight's end needs at most {high} successes, not {value}"
-    ]  # TV-24
+    ]  # 001c TV-24
     assert refused(roll(multiple={"kind": "action_sink", "successes": 5})) == []
 
 
 def test_001c_tv25_tv26_endurance() -> None:
-    assert ep_of(roll(purpose="gain", multiple={"kind": "endurance", "rolls": 3}), "Endurance") == 40  # TV-25
+    assert ep_of(roll(purpose="gain", multiple={"kind": "endurance", "rolls": 3}), "Endurance") == 40  # 001c TV-25
     assert [g.ep for g in roll_data().endurance.gain] == [25, 40, 60, 85]
-    assert endurance_multiplier(20 + 12, 4) == 128  # TV-26, the trap's Dam 12 included
+    assert endurance_multiplier(20 + 12, 4) == 128  # 001c TV-26, the trap's Dam 12 included (A-06)
     trap = roll(purpose="trap", difficulty=8, multiple={"kind": "endurance", "rolls": 4})
     assert net(trap) == 20 * 4  # the roll's own part: its positive costs times the rolls
 
@@ -241,7 +246,7 @@ def test_panic_button() -> None:
 
 
 # -- clumping (001c TV-22, A-12) ------------------------------------------------------------------------------
-def test_001c_tv22_clumping() -> None:
+def test_001c_tv22_clumping() -> None:  # 001c TV-22
     skald = [roll(id=f"s{i}", ability="skald", difficulty=6) for i in range(5)]
     priced = price_rolls(skald, heroes=4)
     by_roll = [sum(line.ep for line in priced if line.where == f"s{i}") for i in range(5)]
