@@ -10,12 +10,12 @@ from runehall.errors import ParameterError
 from runehall.systems.rune.encounters import league as lg
 
 
-def test_001c_tv99_death_trudge_for_a_five_encounter_session() -> None:
+def test_001c_tv99_death_trudge_for_a_five_encounter_session() -> None:  # 001c TV-99
     points = lg.league_points(["Ann", "Bo", "Cy", "Di", "Ed"], "death_trudge", encounters=5)
     assert points == {"Ann": 4 * 5, "Bo": 2 * 5, "Cy": 1 * 5, "Di": 0, "Ed": 0}  # 4E, 2E, E
 
 
-def test_001c_tv100_only_places_with_two_below_score() -> None:
+def test_001c_tv100_only_places_with_two_below_score() -> None:  # 001c TV-100
     names = ["Ann", "Bo", "Cy", "Di"]
     assert [p for p, v in lg.league_points(names).items() if v] == ["Ann", "Bo"]
     assert [p for p, v in lg.league_points(names[:3]).items() if v] == ["Ann"]

@@ -1,4 +1,4 @@
-"""Quick-and-dirty encounter design (spec 001c §12) with the trap damage surcharge of §6.1: 001c TV-101..TV-106,
+"""Quick-and-dirty encounter design (spec 001c §12) with the trap damage surcharge of §6.1: 001c TV-101 to TV-106,
 the charts checked against the rest of the rules' data, and the refusals when a chart must be rolled again."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_the_highest_affordable_dam_by_brute_force(budget: int) -> None:
 
 
 # -- traps ------------------------------------------------------------------------------------------------
-def test_001c_tv101_a_quick_trap() -> None:
+def test_001c_tv101_a_quick_trap() -> None:  # 001c TV-101
     assert q.quick_trap_count(2) == 1
     trap = q.quick_trap(2, 50)
     assert (trap.difficulty, trap.difficulty_ep, trap.ability, trap.structure, trap.roll_ep) == (
@@ -87,9 +87,11 @@ def test_the_trap_charts_agree_with_the_roll_prices() -> None:
 
 def test_001c_tv105_tv106_extra_traps_on_terrain_budgets() -> None:
     extra = q.quick_trap(2, 13, budget=28)
-    assert extra.damage_budget == 48 and (extra.dam, extra.dam_ep) == (30, 45)  # TV-105
+    assert (extra.difficulty, extra.difficulty_ep, extra.structure) == (4, -20, "standard")  # 001c TV-105
+    assert extra.damage_budget == 48 and (extra.dam, extra.dam_ep) == (30, 45)
+    assert (q.quick_trap(9, 13).difficulty, q.quick_trap(9, 13).difficulty_ep) == (8, 20)  # the die TV-106 rolls
     with pytest.raises(RulesError, match="roll Trap Chart 2 again"):
-        q.quick_trap(9, 13, budget=15)  # TV-106: 15 - 20 = -5
+        q.quick_trap(9, 13, budget=15)  # 001c TV-106: 15 - 20 = -5
     rerolled = q.quick_trap([9, 7, 5], 13, budget=8)  # +20 and +10 leave less than 0; Difficulty 6 (+0) fits
     assert rerolled.dice_used == 3 and rerolled.difficulty == 6 and rerolled.dam == 8
     exactly = q.quick_trap(7, 13, budget=10)
@@ -97,7 +99,7 @@ def test_001c_tv105_tv106_extra_traps_on_terrain_budgets() -> None:
 
 
 # -- treasure and gains -------------------------------------------------------------------------------------
-def test_001c_tv102_a_quick_gain() -> None:
+def test_001c_tv102_a_quick_gain() -> None:  # 001c TV-102
     gain = q.quick_gain(5, 14, 78)
     assert (gain.difficulty, gain.ability, gain.structure) == (6, "bargain", "rush")
     assert [(p.kind, p.category, p.ep) for p in gain.parts] == [("treasure", "A", -10), ("treasure", "B", -20)]
@@ -115,7 +117,7 @@ def test_every_gain_type_is_worth_30() -> None:
 
 
 # -- the fight ----------------------------------------------------------------------------------------------
-def test_001c_tv103_a_quick_fight() -> None:
+def test_001c_tv103_a_quick_fight() -> None:  # 001c TV-103
     fight = q.quick_combat(55, 4, heroes=4)
     assert (fight.foe_type, fight.category, fight.foes) == ("elf_courtier", "equal", 3)
     assert fight.remainder == 4 - 3 * fight.mix
@@ -131,9 +133,10 @@ def test_a_threat_the_type_cannot_take_is_rolled_again() -> None:
 
 
 # -- terrain ------------------------------------------------------------------------------------------------
-def test_001c_tv104_quick_terrain_and_its_extra_trap_budgets() -> None:
+def test_001c_tv104_quick_terrain_and_its_extra_trap_budgets() -> None:  # 001c TV-104
     drawn = q.quick_terrain([74, 37, 70])
     assert [(f.row.kind, f.ep) for f in drawn] == [("tube_strikers", -28), ("levels", -15), ("slope_ramp", -30)]
+    assert [f.row.count for f in drawn] == [4, 3, 6]  # four tube-strikers, three levels, six sloped areas
     assert [f.trap_budget for f in drawn] == [28, 15, 30]
     again = q.quick_terrain([74, 80, 37, 75, 70])  # 80 and 75 repeat the tube-strikers: rolled again
     assert [f.roll for f in again] == [74, 37, 70]

@@ -31,7 +31,7 @@ WANDERING = {
 
 
 # -- rotation and proxy ----------------------------------------------------------------------------------
-def test_001b_tv14_rotation_and_proxy() -> None:
+def test_001b_tv14_rotation_and_proxy() -> None:  # 001b TV-14
     turns = r.rotation(PLAYERS)
     assert [t.runner for t in turns] == ["Paul", "Troy", "Alex", "Mark", "Dan", "Paul"]  # max(6, 5) encounters
     first = r.who_plays(turns[0], "Dan")
@@ -49,7 +49,7 @@ def test_001b_tv14_rotation_and_proxy() -> None:
 
 
 @given(st.integers(2, 9), st.integers(1, 40))
-def test_001b_tv14_everyone_runs_equally_often(players: int, encounters: int) -> None:
+def test_001b_tv14_everyone_runs_equally_often(players: int, encounters: int) -> None:  # 001b TV-14
     names = [f"p{i}" for i in range(players)]
     counts = Counter(t.runner for t in r.rotation(names, encounters))
     runs = [counts[n] for n in names]
@@ -74,12 +74,12 @@ def _schedule(players: list[str]) -> list[str]:
     return out
 
 
-def test_001c_tv94_plot_rotation_with_four_players() -> None:
+def test_001c_tv94_plot_rotation_with_four_players() -> None:  # 001c TV-94
     expected = "P1 Set-Up, P2 C1, P3 C2, P4 C3, P1 Dev, P2 C4, P3 C5, P4 C6, P1 Climax"
     assert ", ".join(_schedule(["P1", "P2", "P3", "P4"])) == expected
 
 
-def test_001c_tv95_plot_rotation_with_two_players() -> None:
+def test_001c_tv95_plot_rotation_with_two_players() -> None:  # 001c TV-95
     expected = "P1 Set-Up, P2 C1, P1 C2, P2 C3, P1 Dev, P2 C4, P1 C5, P2 C6, P1 Climax"
     assert ", ".join(_schedule(["P1", "P2"])) == expected
 
@@ -147,7 +147,7 @@ def test_a_foes_statistics_once_a_hero_damaged_it() -> None:
 
 
 # -- unplanned rolls ---------------------------------------------------------------------------------------
-def test_001c_tv107_an_unplanned_leap_is_difficulty_6_and_free() -> None:
+def test_001c_tv107_an_unplanned_leap_is_difficulty_6_and_free() -> None:  # 001c TV-107
     difficulty, cost = r.improvised_roll("jump")
     assert (difficulty, cost) == (6, 0)
     assert roll_data().difficulty.default == difficulty and roll_data().difficulty.ep(difficulty) == cost
@@ -160,8 +160,8 @@ def test_001c_tv107_an_unplanned_leap_is_difficulty_6_and_free() -> None:
 def test_001c_tv96_tv97_wandering_superior_monsters() -> None:
     met = r.wandering_monsters(1, {"Ragnar": 5, "Thurid": 8}, {"Ragnar": 60, "Thurid": 60})
     assert met.category == "superior"
-    assert met.harm["Ragnar"].damage == 36 + (7 - 5) == 38  # TV-96: no Soak, no Wound
-    assert met.harm["Thurid"].damage == 36 // 2 == 18  # TV-97
+    assert met.harm["Ragnar"].damage == 36 + (7 - 5) == 38  # 001c TV-96: no Soak, no Wound
+    assert met.harm["Thurid"].damage == 36 // 2 == 18  # 001c TV-97
     assert met.harm["Ragnar"].hp_after == 60 - 38
     assert not met.slaughtered  # one of two succeeded: not more than not
 
@@ -191,7 +191,7 @@ def test_wandering_monsters_refuse_what_a_die_cannot_show() -> None:
 
 
 # -- running away ------------------------------------------------------------------------------------------
-def test_001c_tv98_flight_from_crafty_and_other_foes() -> None:
+def test_001c_tv98_flight_from_crafty_and_other_foes() -> None:  # 001c TV-98
     stripped = r.run_away(15, {"Ragnar": 7}, {"Ragnar": 44}, crafty=True, strip={"Ragnar": 5})
     assert stripped["Ragnar"].treasures_lost == 1 + (15 - 7) // 3 == 3 and stripped["Ragnar"].hp_after == 44
     reduced = r.run_away(15, {"Ragnar": 7}, {"Ragnar": 44})
