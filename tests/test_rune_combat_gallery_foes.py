@@ -173,3 +173,32 @@ def test_a_tube_striker_attacks_only_as_its_die_says() -> None:
     for lang in ("en", "es"):
         card = combat_card("tube_strike", events[-1], Words(lang))
         assert all(not program_values(t) for t in (card.action, card.result, *(r.value for r in card.rows)))
+
+
+# -- the Sark Amen's bound (001b §9) ----------------------------------------------------------------------
+def sark_fight() -> Fight:
+    return Fight(
+        fighter("Sark", (0, 0), foe_type="sark_amen", undead=True, init=20, res=4),
+        fighter("Goblin", (5, 0), init=0),  # in the way: a Sark Amen bounds over him
+        hero("Ragnar", (18, 0), init=1),
+    )
+
+
+def test_a_sark_amen_bounds_over_everyone_and_strikes_as_it_lands() -> None:
+    fight = sark_fight()
+    fight.roll_all(Sark=[5], Goblin=[5], Ragnar=[5])
+    result = fight.do("attack", [5, 5], who="Sark", target="Ragnar", leap_to=[16, 0])
+    assert fight.who("Sark").at == (16, 0) and "free_attacks" not in result
+    assert result["attack"]["dfn"]["modifiers"]["leaping Sark Amen"] == -4  # its Res
+
+
+def test_a_sark_amen_bounds_twenty_paces_once_a_round() -> None:
+    fight = sark_fight()
+    fight.roll_all(Sark=[5], Goblin=[5], Ragnar=[5])
+    fight.refuse("attack", "at most 20 paces", [5, 5], who="Sark", target="Ragnar", leap_to=[21, 1])
+    fight.refuse("attack", "within reach", [5, 5], who="Sark", target="Ragnar", leap_to=[10, 0])
+    fight.do("attack", [5, 5], who="Sark", target="Ragnar", leap_to=[16, 0])
+    fight.do("pass", who="Ragnar")
+    fight.refuse("attack", "once a round", [5, 5], who="Sark", target="Ragnar", leap_to=[16, 2])
+    fight.do("pass", who="Sark")
+    fight.refuse("attack", "only a Sark Amen", [5, 5], who="Goblin", target="Ragnar", leap_to=[17, 1])

@@ -15,7 +15,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
-from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge
+from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge, leap_to
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -61,6 +61,9 @@ class AttackParams(RulesModel):
         False, description="A wendol's first attack on a target 30+ paces away: it lands on him (armor-ignoring)."
     )
     bypass_hostage: bool = Field(True, description="Beating a captor's DFN by 10+: bypass the hostage he holds.")
+    leap_to: MapPoint | None = Field(
+        None, description="A Sark Amen's bound to [x, y] (up to 20 paces, over anything), striking as it lands."
+    )
     atk_modifier: int = Field(0, ge=-30, le=30, description="Other ATK modifiers the runner rules (an ambush...).")
     dfn_modifier: int = Field(0, ge=-30, le=30, description="Other DFN modifiers the runner rules.")
 
@@ -127,6 +130,9 @@ class AttackAction(CombatAction):
                 weapon=Refusal(weapon.name),
             )
         plain = slot.halves == 1
+        if params.leap_to is not None:
+            leap_to(board, c, t, params.leap_to, params.move_to, plain)
+            c = board.people[c.name]
         to = params.move_to
         if plain:
             if t.name not in slot.engaged or not within(c.at, t.at, ENGAGED):
@@ -229,6 +235,7 @@ class AttackAction(CombatAction):
             sever=params.sever,
             ally_between=ally.name if ally is not None else None,
             pounce=params.wendol_charge,
+            leap=board.people[c.name].bonus("res") if params.leap_to is not None else 0,
             bypass_hostage=params.bypass_hostage,
         )
         if weapon.ranged:

@@ -116,6 +116,7 @@ class RoundFlags(RulesModel):
     engagement_used: bool = False
     acted: bool = False
     burned: bool = Field(False, description="A damaging place has made him roll this round (on entering or standing).")
+    leapt: bool = Field(False, description="A Sark Amen has made its bound this round.")
 
 
 class Combatant(RulesModel):

@@ -218,3 +218,26 @@ def disentangle(board: Board, name: str) -> None:
     board.update(name, entangled_with=None)
     if other is not None and board.people[other].entangled_with == name:
         board.update(other, entangled_with=None)
+
+
+# -- the Sark Amen's bound (001b §9) ------------------------------------------------------------------------
+SARK_AMEN = "sark_amen"
+
+
+def leap_to(board: Board, c: Combatant, t: Combatant, to: tuple[int, int], move_to: Any, plain: bool) -> None:
+    """Checks, then makes, a Sark Amen's bound of up to 20 paces over anything in the way, once a round, to a
+    free spot from which it strikes its target (no free attacks: it flies over them)."""
+    if c.foe_type != SARK_AMEN:
+        raise RulesError(N_("only a Sark Amen bounds over everything in its way"))
+    if c.this_round.leapt or move_to is not None or plain:
+        raise RulesError(N_("a Sark Amen bounds once a round, at the start of an action, instead of moving"))
+    most = gallery().sark_amen.leap_paces
+    if length(c.at, to) > most:
+        raise RulesError(N_("a Sark Amen bounds at most {paces} paces"), paces=most)
+    if any(o.name != c.name and o.at == tuple(to) and o.health not in ("dead", "gone") for o in board.people.values()):
+        raise RulesError(N_("someone stands at {to}"), to=to)
+    if not within(to, t.at, ENGAGED) or c.in_hand.ranged:
+        raise RulesError(N_("a Sark Amen strikes as it lands: {target} must be within reach of that spot"),
+                         target=t.name)  # fmt: skip
+    board.update(c.name, at=tuple(to))
+    board.flag(c.name, leapt=True)

@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filt
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
 
 BASE_DIFFICULTY = 6
+LEAP = "leaping Sark Amen"  # the DFN modifier's label
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Swing:
     restrain: str | None = None  # "hold" / "pin": a brawling manoeuvre, no damage
     pounce: bool = False  # a wendol's charge: it lands on him, the damage ignores armor
     bypass_hostage: bool = True  # beating a captor's DFN by 10+, the hero bypasses his hostage
+    leap: int = 0  # a Sark Amen striking as it lands: the victim's DFN falls by its Res
     grab: bool = False  # a tube-striker's grab: no damage, what it seizes is flung (tube_striker.py)
 
 
@@ -90,6 +92,8 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     weapon = swing.weapon
     atk_mods, dfn_mods = melee_mods(board, a, d, weapon, swing.sit)
     atk_mods = [*atk_mods, *decoy_mods(board, a)]
+    if swing.leap:
+        dfn_mods = [*dfn_mods, (LEAP, -swing.leap)]
     if swing.berserk:
         atk_mods = berserk_filter(board, atk_mods)
     score = atk_score(board, a, weapon, swing)

@@ -59,6 +59,10 @@ class Wendol(Strict):
     crawl_out_rounds: int = Positive
 
 
+class SarkAmen(Strict):
+    leap_paces: int = Positive
+
+
 class Rolling(Strict):
     dodge_difficulty: int = Positive
     land_on_by: int = Field(ge=0)
@@ -75,6 +79,7 @@ class GalleryFile(Strict):
     dishonored: Dishonored
     land_crab: LandCrab
     wendol: Wendol
+    sark_amen: SarkAmen
     rolling: Rolling
 
     model_config = Strict.model_config | {"populate_by_name": True}

@@ -65,6 +65,7 @@ MODIFIERS: dict[str, str] = {
     "full cover": N_("full cover"),
     "decoys near": N_("decoys near"),
     "entangled": N_("entangled"),
+    "leaping Sark Amen": N_("leaping Sark Amen"),
 }
 
 
