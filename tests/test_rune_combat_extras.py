@@ -216,3 +216,16 @@ def test_a_fight_set_up_from_lists_carries_its_decoys_and_hostages() -> None:
     beetle = {**tracker().foe_numbers("beetle_werk", {"category": "inferior"}, SHEETS), "self_willed": True}
     with pytest.raises(ParameterError, match="always Predictable"):
         tracker().lineup_setup([*heroes(), Entry("Werk", "foes", foe="beetle_werk", numbers=beetle)], {})
+
+
+def test_the_panic_die_counts_every_decoy_placed_where_the_table_says_so() -> None:
+    """001b A-69: with two of three decoys gone, a 2 panics nobody by default, the last one if all placed count."""
+    for counts, panics in (("on_field", False), ("placed", True)):
+        fight = decoy_fight({"decoy_panic_counts": counts})
+        fight.do("move_extra", name="Ingrid", off=True)
+        fight.do("move_extra", name="Sigrun", off=True)
+        while (up := fight.board.next_up()) is not None:
+            fight.do("pass", who=up[0])
+        panic = fight.do("end_round", [2])["extras"]["panic"]
+        assert panic["on_field"] == 1 and panic["panics"] is panics
+        assert (fight.state.extras[2].status == "panicked") is panics
