@@ -1,4 +1,4 @@
-"""Settling an encounter, deficits and winners (spec 001b §6.6, §7): vectors 001b TV-60..TV-64, TV-66, TV-67,
+"""Settling an encounter, deficits and winners (spec 001b §6.6, §7): vectors 001b TV-60 to TV-64, TV-66, TV-67,
 the scoring options, and properties that hold for any tally."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def tv61() -> Tally:
     return t
 
 
-def test_001b_tv61_full_settlement() -> None:
+def test_001b_tv61_full_settlement() -> None:  # 001b TV-61
     s = settle(tv61(), purses())
     raw = {p: s.scores[p].raw for p in "ABC"}
     assert raw == {"A": 70 + 20, "B": 86, "C": 40}
@@ -56,7 +56,7 @@ def test_001b_tv61_full_settlement() -> None:
     assert {p: a.vp_total for p, a in s.accounts.items()} == {"R": 284, "A": 15, "B": 41, "C": 10, "D": 0}
 
 
-def test_001b_tv60_the_proxy_share() -> None:
+def test_001b_tv60_the_proxy_share() -> None:  # 001b TV-60
     t = fresh().damage("hR", "g", 51, 60).hurt("hR", 10)
     s = settle(t, purses())
     assert s.runner.share == 41 // 2 == 20 and s.scores["A"].score == 20
@@ -66,14 +66,14 @@ def test_001b_tv60_the_proxy_share() -> None:
     assert settle(fresh().hurt("hR", 30), purses()).runner.share == 0
 
 
-def test_001b_tv62_a_negative_runner_score_becomes_a_deficit() -> None:
+def test_001b_tv62_a_negative_runner_score_becomes_a_deficit() -> None:  # 001b TV-62
     t = fresh().roll("hB", "jump", 4, 8).hero_died("hC", "foe").hero_died("hD", "trap")
     s = settle(t, purses(R=Purse(vp_total=300)))
     assert s.scores["R"].score == 30 + 12 - 150 == -108
     assert s.scores["R"].credited == 0 and s.accounts["R"].vp_deficit == 108 and s.accounts["R"].vp_total == 300
 
 
-def test_001b_tv63_josies_deficit() -> None:
+def test_001b_tv63_josies_deficit() -> None:  # 001b TV-63
     josie = Purse(vp_total=200, vp_spent=100, vp_deficit=75)
     josie = pay_deficit(josie, 23)
     assert (josie.vp_deficit, josie.vp_total - josie.vp_spent, josie.vp_total) == (52, 77, 177)
@@ -92,7 +92,7 @@ def test_001b_tv63_josies_deficit() -> None:
         pay_deficit(Purse(vp_total=100, vp_deficit=5), 6)
 
 
-def test_001b_tv64_the_session_winner_by_gain() -> None:
+def test_001b_tv64_the_session_winner_by_gain() -> None:  # 001b TV-64
     janie, said = credit(Purse(vp_total=500, vp_deficit=40), 133)
     assert said.credited == 93 and janie.vp_total == 593
     gains = session_gains([{"janie": said.credited}, {"junie": 120}])
@@ -102,7 +102,7 @@ def test_001b_tv64_the_session_winner_by_gain() -> None:
         session_winner({"a": 0}, {"b": 5})
 
 
-def test_001b_tv66_the_slothful_score_half() -> None:
+def test_001b_tv66_the_slothful_score_half() -> None:  # 001b TV-66
     scored = fresh(slothful=frozenset({"B"})).damage("hB", "g", 81, 90)
     s = settle(scored, purses())
     assert s.scores["B"].slothful_halved and s.scores["B"].score == 40 and "B" in s.slothful
@@ -114,7 +114,7 @@ def test_001b_tv66_the_slothful_score_half() -> None:
     assert done.scores["B"].score == 30 + 75 and done.slothful == frozenset()
 
 
-def test_001b_tv67_terrain_kinds_of_the_last_two_encounters_pay_nothing() -> None:
+def test_001b_tv67_terrain_kinds_of_the_last_two_encounters_pay_nothing() -> None:  # 001b TV-67
     t = fresh().terrain("ice", "slippery").terrain("hill", "slope_area")
     s = settle(t, purses(), history=[frozenset({"slippery"}), frozenset({"cover"})])
     assert s.runner.terrain == 20
