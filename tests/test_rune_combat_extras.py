@@ -138,15 +138,15 @@ def test_the_hostage_shields_against_two_heroes_at_most() -> None:
     assert fight.state.extras[0].hp == 18 - 6 - 6
 
 
-def test_a_hostage_given_eighteen_points_dies() -> None:
+def test_a_hostage_with_4_hp_dies_of_the_6_points_it_takes() -> None:  # 001b TV-68: the hero who slew it
     fight = hostage_fight(5, 14)
     board_ = fight.board
     board_.extras[0] = board_.extras[0].model_copy(update={"hp": 4})
     _, result = fight.act_on(board_.freeze(), "attack", [5, 5], who="Ragnar", target="Jarl")
-    assert result["attack"]["hostage"]["slain_by"] == "Ragnar"
+    assert result["attack"]["hostage"]["hostage_lost"] == 6 and result["attack"]["hostage"]["slain_by"] == "Ragnar"
 
 
-def test_an_engagement_roll_frees_the_hostage() -> None:
+def test_an_engagement_roll_frees_the_hostage() -> None:  # 001b TV-68: the hero who freed it
     fight = hostage_fight(5, 6)
     result = fight.do("free_hostage", [8, 2], who="Ragnar", captor="Jarl")  # 8 + 4 vs 2 + 2
     assert result["freed"] and result["freed_by"] == "Ragnar"
