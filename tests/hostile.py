@@ -103,9 +103,11 @@ FORMS: dict[str, dict[str, str]] = {
     "/t/{table_id}/trackers/setup": {"tracker": "tree", "s.character": "{character_id}", "s.route": "", "player": ""},
     "/t/{table_id}/trackers/{tracker_id}": {"action": "wyrd", "params": "{}", "manual": ""},
     "/t/{table_id}/trackers/{tracker_id}/controllers": {"ctl-x": ""},
+    "/t/{table_id}/trackers/{tracker_id}/edit/{action}/preview": {"title": "The warren"},
 }
 UPLOADS = {"/t/{table_id}/import-character"}
-PATH_VALUES = {"seq": "2", "path": "app.css"}  # the rest come from the table (table_id, tracker_id...)
+# The rest come from the table (table_id, tracker_id...).
+PATH_VALUES = {"seq": "2", "path": "app.css", "action": "wyrd"}
 QUERY_VALUES = {
     "since": "0",
     "only": "1",
