@@ -1,6 +1,6 @@
 """The gallery's and the terrain's rules at the table (spec 001b §9, §11): cover and elevation, slope falls,
 rolling collisions, decoys, hostages, the tube-striker, the medic's barb-net, the Dishonored, the land crab and
-the wendol. 001b TV-40, TV-42, TV-46..TV-50."""
+the wendol. 001b TV-40, TV-42, TV-46 to TV-50."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ COVER = {"third": -3, "half": -6, "full": -12}  # 001b §11.3's table
 
 
 # -- cover and elevation ----------------------------------------------------------------------------------
-def test_001b_tv40_cover_and_elevation() -> None:
+def test_001b_tv40_cover_and_elevation() -> None:  # 001b TV-40
     assert t.cover_modifier("half", shooter_height=20) == -6 + 2 * 3 == 0
     assert t.cover_modifier("half", target_height=20) == -6 - 6 == -12
     assert t.cover_modifier("third", shooter_height=20) == 0  # not +3 (A-64)
@@ -32,7 +32,7 @@ def test_cover_against_full_steps_of_ten_feet(cover: str, shooter: int, target: 
 
 
 # -- slopes ----------------------------------------------------------------------------------------------
-def test_001b_tv42_slope_fall() -> None:
+def test_001b_tv42_slope_fall() -> None:  # 001b TV-42
     assert t.knockdown_roll_needed(17, "slope") and not t.knockdown_roll_needed(14, "slope")
     assert t.knockdown_roll_needed(10, "slippery") and not t.knockdown_roll_needed(9, "slippery")
     fall = t.slope_fall(dfn_total=8, atk_total=14, direction_die=5)  # fails by 6
@@ -60,7 +60,7 @@ def test_a_rolling_hero_reaching_someone() -> None:
 
 
 # -- decoys and hostages -------------------------------------------------------------------------------------
-def test_001b_tv46_decoy_panic() -> None:
+def test_001b_tv46_decoy_panic() -> None:  # 001b TV-46
     assert t.decoy_panics(2, decoys_on_field=3) and not t.decoy_panics(5, decoys_on_field=3)
     assert t.decoy_panics(3, 3) and not t.decoy_panics(3, decoys_on_field=2, decoys_placed=3)
     assert t.decoy_panics(3, 2, 3, RuneOptions(decoy_panic_counts="placed"))
@@ -72,7 +72,7 @@ def test_001b_tv46_decoy_panic() -> None:
         t.decoy_panics(11, 3)
 
 
-def test_001b_tv47_hostage_shielding() -> None:
+def test_001b_tv47_hostage_shielding() -> None:  # 001b TV-47
     hit = t.hostage_shield(14, captor_soak=5, atk_total=12, captor_dfn_total=8)
     assert (hit.captor_loses, hit.hostage_loses, hit.bypassed) == (14 - 11, 6, False)
     assert 18 - hit.hostage_loses == 12
@@ -86,7 +86,7 @@ def test_001b_tv47_hostage_shielding() -> None:
 
 
 # -- the gallery ---------------------------------------------------------------------------------------------
-def test_001b_tv48_tube_striker_throw() -> None:
+def test_001b_tv48_tube_striker_throw() -> None:  # 001b TV-48
     assert t.tube_striker_throw(15, 11, "object") == 8 * 4 == 32
     assert t.tube_striker_throw(15, 11, "hero") == 4 * 4 == 16
     assert [t.tube_striker_attack(d) for d in (1, 2)] == ["grab", "bite"]
@@ -98,13 +98,13 @@ def test_001b_tv48_tube_striker_throw() -> None:
         t.tube_striker_direction(7)
 
 
-def test_001b_tv49_medic_barb_net() -> None:
+def test_001b_tv49_medic_barb_net() -> None:  # 001b TV-49
     assert t.barb_net_escape_difficulty(14, 9) == 6 + 5 == 11
     assert t.barb_net_damage() == (20, False)  # ordinary damage: Soak applies (A-55)
     assert t.barb_net_damage(RuneOptions(barb_net_damage="armor_ignoring")) == (20, True)
 
 
-def test_001b_tv50_dishonored_recovery_and_split() -> None:
+def test_001b_tv50_dishonored_recovery_and_split() -> None:  # 001b TV-50
     assert t.dishonored_blow(hp_after=-3, damage=10, wound_threshold=15) == "down"  # not a wounding blow
     assert t.dishonored_blow(hp_after=-3, damage=15, wound_threshold=15) == "dead"
     assert t.dishonored_blow(hp_after=4, damage=30, wound_threshold=15) == "standing"
