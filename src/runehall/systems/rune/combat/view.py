@@ -57,6 +57,8 @@ def _person(board: Board, c: Combatant) -> dict[str, Any]:
         "withdrawing": flags.withdrawing,
         "fleeing": flags.fleeing or flags.reckless,
         "engagement_roll_used": flags.engagement_used,
+        "undead_down": c.undead_down,  # the gallery's (001b §9)
+        "clamped": c.clamped,
     }
     data["marks"] = [k for k, v in marks.items() if v]
     if c.cover != "none":
@@ -73,6 +75,11 @@ def _person(board: Board, c: Combatant) -> dict[str, Any]:
         data["dropped"] = list(c.dropped)
     if c.belt:
         data["belt"] = c.belt
+    if c.foe_type:
+        data["foe_type"] = c.foe_type
+    for key in ("dropped_by", "under", "entangled_with"):
+        if getattr(c, key):
+            data[key] = getattr(c, key)
     return data
 
 
@@ -91,6 +98,7 @@ def view(state: CombatState, options: Any = None) -> dict[str, Any]:
         "dying": [w.model_dump(mode="json") for w in board.windows.values()],
         "terrain": [z.model_dump(mode="json", exclude_none=True, exclude_defaults=True) for z in state.terrain],
         "exits_used": dict(state.exits_used),
+        "extras": [e.model_dump(mode="json") for e in state.extras],
     }
 
 
