@@ -132,7 +132,7 @@ def foe(foe_id: str, type_id: str, threat: str, **more: Any) -> dict[str, Any]:
     return {"id": foe_id, "name": foe_id.title(), "type": type_id, "threat": threat, **more}
 
 
-def test_mix_against_the_heroes() -> None:  # 001b TV-20, TV-22
+def test_mix_against_the_heroes() -> None:  # 001b TV-20, 001b TV-22
     six = one_fight(foe("m", "mecha_dwarf", "terrifying"), foe("c", "dwarf_centurion", "equal"),
                     foe("l", "dwarf_laborer", "weak"), heroes=6)  # fmt: skip
     assert priced(six).legal  # 4.3 + 1.3 + 0.5 = 6.1 -> 6
@@ -225,12 +225,12 @@ def test_beginners_notes_have_no_terrain() -> None:
         ({"init": 9, "atk": -2}, "0.1"),  # 001b TV-36 Pulsating Spew-Rat
         ({"dam": -6}, "-0.2"),  # 001b TV-37 Skittering Mudfish
         ({"init": 3, "atk": -1}, "0"),  # 001b TV-38
-        ({"hp": 60, "atk": -3, "dfn": -3}, "0"),
-        ({"hp": 60, "dam": -6, "soak": -4}, "0"),
-        ({"init": 3, "hp": -10}, "0.1"),  # HP decreases pay for nothing
+        ({"hp": 60, "atk": -3, "dfn": -3}, "0"),  # 001b TV-38
+        ({"hp": 60, "dam": -6, "soak": -4}, "0"),  # 001b TV-38
+        ({"init": 3, "hp": -10}, "0.1"),  # 001b TV-38: HP decreases pay for nothing (A-59; the book says 0)
     ],
 )
-def test_custom_creature_mix(adjust: dict[str, int], modifier: str) -> None:  # 001b TV-36..TV-38
+def test_custom_creature_mix(adjust: dict[str, int], modifier: str) -> None:  # 001b TV-36, TV-37, TV-38
     assert creature_mix_modifier(adjust) == Fraction(modifier)  # type: ignore[arg-type]
 
 
