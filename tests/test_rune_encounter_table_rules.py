@@ -11,6 +11,7 @@ from typing import Any
 from rune_encounter_fixtures import notes, setup
 from runehall.chance.sources import ManualSource
 from runehall.play.log import PlayLog
+from runehall.systems.rune.encounters.run_fight import fed
 from runehall.systems.rune.encounters.run_state import RunState
 
 WARREN = Path(__file__).resolve().parent.parent / "examples" / "rune" / "goblin-warren.toml"
@@ -86,3 +87,27 @@ def test_a_creature_of_the_designers_own_and_a_foes_own_adjust_fight_as_the_note
         rat.weapons[0].init == state.valor.init + superior + 9 and rat.weapons[0].atk == state.valor.atk + superior - 2
     )
     assert viking.weapons[0].dam == state.valor.dam + superior + 5
+
+
+def test_the_notes_decoys_and_hostages_are_in_the_fight_and_a_freed_hostage_scores() -> None:  # 001b §11.5-§11.6
+    given = notes()
+    foes = given["events"][0]["combat"]["foes"]
+    given["events"][0]["combat"]["terrain"] = [
+        {"id": "maids", "name": "Thrall", "kind": "hostages", "count": 1, "held_by": [foes[0]["id"]]},
+        {"id": "boys", "name": "Pot-boy", "kind": "decoys", "count": 2},
+    ]
+    log = PlayLog.start("rune", "encounter", {}, setup())
+    log.apply("notes", {"encounter": given}, ManualSource([]))
+    log.apply("begin", {}, ManualSource([]))
+    log.apply("fight", {"event": "hall"}, ManualSource([]))
+    fight = _state(log).fight
+    assert fight is not None
+    extras = {e.name: e for e in fight.extras}
+    assert extras["Thrall 1"].kind == "hostage" and extras["Thrall 1"].captor == "Dark Viking 1"
+    assert {extras["Pot-boy 1"].kind, extras["Pot-boy 2"].kind} == {"decoy"}
+    # What the fight reports when Bjorn frees the hostage (free_hostage's result) and when a blow slays one.
+    state = _state(log)
+    tally = fed(state.tally, state, fight, fight, {"who": "Bjorn", "freed": True, "freed_by": "Bjorn"})
+    tally = fed(tally, state, fight, fight, {"attack": {"hostage": {"hostage": "Thrall 1", "slain_by": "Sigrid"}}})
+    awards = [(e.kind, e.hero, e.amount) for e in tally.events if e.kind.startswith("hostage")]
+    assert awards == [("hostage_freed", "Bjorn", 20), ("hostage_slain", "Sigrid", -20)]

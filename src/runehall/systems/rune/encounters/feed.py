@@ -10,7 +10,8 @@ an injury too, without an attacker of their own. So the facts are:
 - a hero's blow on another hero (hero-vs-hero);
 - a foe killed, credited to the hero whose blow took it out in that move (kill-stealing is legal);
 - a hero at 20 HP or fewer, or at exactly four Wounds (the runner's "almost down");
-- a hero's death, with who or what killed him.
+- a hero's death, with who or what killed him;
+- a hostage freed or slain by a hero.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ OUT = ("incapacitated", "dying", "dead")  # a foe fights to the death: any of th
 ALMOST_DOWN_HP = 20
 ALMOST_DOWN_WOUNDS = 4
 
-Kind = Literal["damage", "hurt", "pvp", "kill", "almost_down", "died"]
+Kind = Literal["damage", "hurt", "pvp", "kill", "almost_down", "died", "hostage_freed", "hostage_slain"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,18 @@ def _finishes(node: Any) -> Iterator[Mapping[str, Any]]:
             yield from _finishes(value)
 
 
+def _keyed(node: Any, key: str) -> Iterator[str]:
+    """Every value under `key` anywhere in a result."""
+    if isinstance(node, Mapping):
+        if isinstance(node.get(key), str):
+            yield str(node[key])
+        for value in node.values():
+            yield from _keyed(value, key)
+    elif isinstance(node, list | tuple):
+        for value in node:
+            yield from _keyed(value, key)
+
+
 def _killed(was: Any, then: Any) -> bool:
     """A foe out of the fight for good: dead, or down and not an undead foe that may rise again."""
     if was.hero or was.health == "dead":
@@ -94,6 +107,10 @@ def facts(before: CombatState, after: CombatState, result: Mapping[str, Any]) ->
             if striker is not None and striker.hero and striker.name != who:
                 found.append(Fact("pvp", striker.name, who, lost))
         hp_left[who] = max(0, hp_left[who] - lost)
+    for key, kind in (("freed_by", "hostage_freed"), ("slain_by", "hostage_slain")):
+        for found_by in _keyed(result, key):  # a hostage freed or slain: +20 or -20 to the hero (001b §11.6)
+            if found_by in people and people[found_by].hero:
+                found.append(Fact(kind, found_by))  # type: ignore[arg-type]
     finished = {str(f.get("target") or f.get("who")): f for f in _finishes(result)}
     for name, was in people.items():
         then = now.get(name)

@@ -72,6 +72,26 @@ def foe_kind(type_id: str, creatures: Sequence[Creature]) -> FoeType:
     )
 
 
+def extras_of(combat: Combat, names: Sequence[str], creatures: Sequence[Creature]) -> list[dict[str, Any]]:
+    """The fight's decoys and hostages from the notes' terrain: each hostage held by the foe the notes name
+    (else the first crafty foe of the fight), beside him; the decoys behind the foes' line."""
+    by_id = dict(zip((f.id for f in combat.foes), names, strict=True))
+    crafty = [n for f, n in zip(combat.foes, names, strict=True) if foe_kind(f.type, creatures).behaviour == "crafty"]
+    found: list[dict[str, Any]] = []
+    for feature in combat.terrain:
+        if feature.kind == "decoys":
+            for i in range(feature.count):
+                found.append(
+                    {"name": f"{feature.name or 'Decoy'} {i + 1}", "kind": "decoy", "at": [APART + 4, i * ROW]}
+                )
+        elif feature.kind == "hostages":
+            holders = [by_id[h] for h in feature.held_by if h in by_id] or crafty[:1]
+            for i in range(feature.count):
+                captor = holders[i % len(holders)] if holders else None
+                found.append({"name": f"{feature.name or 'Hostage'} {i + 1}", "kind": "hostage", "captor": captor})
+    return found
+
+
 def foe_names(combat: Combat) -> list[str]:
     """Each foe's name in the fight: as the notes give it, numbered where several share one ("Warrior 2")."""
     counts: dict[str, int] = {}
@@ -103,9 +123,11 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
             kind = kind.model_copy(update={"adjust": dict(foe.adjust)})
         stats = foes.foe_stats(kind, foe.threat, state.valor, foe.use_adjust, foe.missile, heroes)
         might[name] = stats.might
-        people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", (APART, i * ROW)))
+        people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", (APART, i * ROW), foe.self_willed))
     first = not state.fights
-    fight = start_fight(CombatSetup.model_validate({"combatants": people, "new_encounter": first}), options)
+    bystanders = extras_of(combat, foe_names(combat), state.notes.creatures)
+    setup = {"combatants": people, "new_encounter": first, "extras": bystanders}
+    fight = start_fight(CombatSetup.model_validate(setup), options)
     kept = ("hp", "wounds", "impairment_other", "health")
     carried = {} if first else {c.name: c for c in state.fights[-1].fight.combatants if c.hero}
     people_now = []
@@ -174,6 +196,8 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
         elif fact.kind == "almost_down":
             hero = {c.name: c for c in after.combatants}[fact.hero]
             tally = tally.hero_hp(fact.hero, hero.hp, hero.wounds)
+        elif fact.kind in ("hostage_freed", "hostage_slain"):
+            tally = tally.hostage(fact.hero, freed=fact.kind == "hostage_freed")
         elif fact.kind == "died":
             killer = fact.other if _by_hero(fact.other, before) else None
             tally = tally.hero_died(fact.hero, "hero_deliberate" if killer else "foe", killer)
