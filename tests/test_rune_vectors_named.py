@@ -1,6 +1,7 @@
 """Every test vector of Rune's competitive play is named by a test (issue 14): 001b §14.2-§14.7 and 001c §16.1,
-§16.2 and §16.5. The ids are read from the spec text itself, so a vector added to the spec needs a test that names
-it "001b TV-NN" / "001c TV-NN" (both specs number from TV-01, so the spec prefix is part of the name)."""
+§16.2 and §16.5, "001b TV-NN" / "001c TV-NN" (both specs number from TV-01, so the spec prefix is part of the
+name). The ids are kept here (ISSUE_VECTORS), so the check runs wherever the tests do; where the specs are beside
+the project (../shared/specs, or RUNEHALL_SPECS), the ids are read from the spec text too and must agree."""
 
 from __future__ import annotations
 
@@ -30,11 +31,18 @@ def section(text: str, number: str) -> str:
     return text[start.end() : end.start() if end else len(text)]
 
 
+ISSUE_VECTORS = {
+    "001b": [f"001b TV-{n}" for n in range(14, 69)],
+    "001c": [f"001c TV-{n:02d}" for n in range(1, 30)] + [f"001c TV-{n}" for n in range(93, 108)],
+}
+
+
 def vector_ids(spec: str) -> list[str]:
+    """The vectors of the issue's sections: read from the spec where it is at hand, else the list kept here."""
     name, numbers = SECTIONS[spec]
     path = SPECS / name
     if not path.is_file():
-        pytest.skip(f"spec {path} is not beside the project")
+        return ISSUE_VECTORS[spec]
     text = path.read_text(encoding="utf-8")
     return [f"{spec} TV-{n}" for number in numbers for n in DEFINED.findall(section(text, number))]
 
