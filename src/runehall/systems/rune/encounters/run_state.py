@@ -44,6 +44,7 @@ class RunSetup(RulesModel):
         max_length=MAX_HEROES,
         description="Heroes whose players passed their turn as runner and have not run since.",
     )
+    session: int = Field(1, ge=1, le=1000, description="Which session of the campaign the encounter is played in.")
     history: tuple[str, ...] = Field(
         (), max_length=40, description="Terrain kinds the runner used in his previous two encounters."
     )

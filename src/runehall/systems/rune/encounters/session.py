@@ -18,7 +18,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters.league import league_points
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.running import AXE_RITUAL
-from runehall.systems.rune.encounters.winning import session_gains, session_winner
+from runehall.systems.rune.encounters.winning import campaign_winner, session_gains, session_winner, session_wins
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,16 @@ class Session:
     winners: frozenset[str]
 
 
-def session_of(states: Sequence[Any]) -> Session | None:
-    """The session made by the settled encounter runs among `states`; None before the first is settled."""
-    runs = tuple(s for s in states if isinstance(s, RunState) and s.settlement is not None)
+def settled(states: Sequence[Any]) -> list[RunState]:
+    return [s for s in states if isinstance(s, RunState) and s.settlement is not None]
+
+
+def session_of(states: Sequence[Any], number: int | None = None) -> Session | None:
+    """A session (by default the latest) made by the settled encounter runs among `states` played in it; None
+    before its first is settled."""
+    done = settled(states)
+    latest = number if number is not None else max((r.setup.session for r in done), default=1)
+    runs = tuple(r for r in done if r.setup.session == latest)
     if not runs:
         return None
     start: dict[str, int] = {}
@@ -101,6 +108,9 @@ def summary(states: Sequence[Any], words: Words, league_id: str = "none") -> tup
         SheetSection(words(N_("Encounters settled")), tuple(runs)),
         SheetSection(words(N_("Next to run: {hero}'s player"), hero=coming), ritual, gloss=words(N_("the axe ritual"))),
     ]
+    campaign = campaign_section(states, words)
+    if campaign is not None:
+        sections.append(campaign)
     if league_id != "none":
         sections.append(SheetSection(words(N_("League points this session")), league_rows(session, league_id, words)))
     return tuple(sections)
@@ -125,3 +135,27 @@ def heroes_after(states: Sequence[Any]) -> list[dict[str, Any]]:
                 hero["sheet"] = {**hero["sheet"], **accounts}
                 hero.pop("total_vp", None)  # the sheet's total now
     return heroes
+
+
+def campaign_section(states: Sequence[Any], words: Words) -> SheetSection | None:
+    """Once a campaign has more than one session: each session's winners, and each player's session wins (the
+    most wins the campaign, 001b §7)."""
+    numbers = sorted({r.setup.session for r in settled(states)})
+    if len(numbers) < 2:
+        return None
+    winners = []
+    rows = []
+    for number in numbers:
+        found = session_of(states, number)
+        assert found is not None
+        winners.append(found.winners)
+        named = words.join(words(N_("{hero}'s player"), hero=p) for p in sorted(found.winners))
+        rows.append(SheetRow(words(N_("Session {number}"), number=words.number(number)), named))
+    leaders = campaign_winner(winners)
+    for player, wins in sorted(session_wins(winners).items(), key=lambda kv: (-kv[1], kv[0])):
+        said = words(N_("{wins} session wins"), wins=words.number(wins))
+        leads = player in leaders
+        rows.append(
+            SheetRow(words(N_("{hero}'s player"), hero=player), said, gloss=words(N_("leads")) if leads else "")
+        )
+    return SheetSection(words(N_("The campaign")), tuple(rows))
