@@ -45,8 +45,11 @@ class Extra(RulesModel):
     at: MapPoint = Field((0, 0), description="Where he stands, [x, y] in paces (a held hostage: by his captor).")
     status: ExtraStatus = "calm"
     captor: str | None = Field(None, description="A hostage: the crafty foe holding him.")
-    hp: int = Field(0, description="A hostage's hit points (18 unless given).")
-    shields_from: tuple[str, ...] = Field((), description="The heroes (at most two) the captor shields himself from.")
+    # 18 HP by the rules (gallery.toml); a cap with room for a sturdier hostage a runner gives, not a rule
+    hp: int = Field(0, le=99, description="A hostage's hit points (18 unless given).")
+    shields_from: tuple[str, ...] = Field(
+        (), max_length=2, description="The heroes (at most two) the captor shields himself from."
+    )  # the rules' at most two (gallery.toml shields_against)
     by: str | None = Field(None, description="Who downed, killed or freed him.")
 
 
