@@ -111,3 +111,30 @@ def test_the_notes_decoys_and_hostages_are_in_the_fight_and_a_freed_hostage_scor
     tally = fed(tally, state, fight, fight, {"attack": {"hostage": {"hostage": "Thrall 1", "slain_by": "Sigrid"}}})
     awards = [(e.kind, e.hero, e.amount) for e in tally.events if e.kind.startswith("hostage")]
     assert awards == [("hostage_freed", "Bjorn", 20), ("hostage_slain", "Sigrid", -20)]
+
+
+def test_the_notes_terrain_is_laid_on_the_fights_map() -> None:  # 001b §11-§12
+    given = notes()
+    given["events"][0]["combat"]["terrain"] = [
+        {"id": "mud", "name": "Mud", "kind": "slippery", "coverage": "half"},
+        {"id": "dark", "kind": "darkness"},
+        {"id": "gate", "name": "The one gate", "kind": "limited_exits", "mode": "one"},
+        {"id": "coals", "name": "Coals", "kind": "damaging_place", "dam": 20},
+        {"id": "stairs", "name": "Gallery", "kind": "levels", "count": 2},
+    ]
+    log = PlayLog.start("rune", "encounter", {}, setup())
+    log.apply("notes", {"encounter": given}, ManualSource([]))
+    log.apply("begin", {}, ManualSource([]))
+    log.apply("fight", {"event": "hall"}, ManualSource([]))
+    fight = _state(log).fight
+    assert fight is not None
+    kinds = [z.kind for z in fight.terrain]
+    assert sorted(kinds) == sorted(["slippery", "darkness", "exit", "damaging", "level", "level"])
+    mud = next(z for z in fight.terrain if z.kind == "slippery")
+    x0, _, x1, _ = mud.area
+    assert x1 - x0 == 6  # half of the 12 paces between the lines
+    coals = next(z for z in fight.terrain if z.kind == "damaging")
+    assert coals.dam == 20 and coals.name == "Coals"
+    assert next(z for z in fight.terrain if z.kind == "exit").per_round == 1
+    people = [c.at for c in fight.combatants]
+    assert not any(coals.area[0] <= x <= coals.area[2] and coals.area[1] <= y <= coals.area[3] for x, y in people)

@@ -24,6 +24,7 @@ from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
 from runehall.systems.rune.encounters.run_actions import RunAction
+from runehall.systems.rune.encounters.run_ground import ground
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
 from runehall.systems.rune.foe_data import FoeType
@@ -126,7 +127,9 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", (APART, i * ROW), foe.self_willed))
     first = not state.fights
     bystanders = extras_of(combat, foe_names(combat), state.notes.creatures)
-    setup = {"combatants": people, "new_encounter": first, "extras": bystanders}
+    rows = max(len(state.setup.heroes), len(combat.foes))
+    terrain = ground(combat, APART, rows, ROW)
+    setup = {"combatants": people, "new_encounter": first, "extras": bystanders, "terrain": terrain}
     fight = start_fight(CombatSetup.model_validate(setup), options)
     kept = ("hp", "wounds", "impairment_other", "health")
     carried = {} if first else {c.name: c for c in state.fights[-1].fight.combatants if c.hero}
