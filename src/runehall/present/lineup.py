@@ -49,6 +49,17 @@ class Lineup:
     Extras: type[BaseModel] | None = None
     everyone: bool = False  # any player setting it up ticks in every character of the table, not only his own
     # (a Rune runner, a player like the others, runs his encounter for all the heroes)
+    # Words for a lineup that is no fight (a Rune encounter): the ticked column's heading, the start button's.
+    ticked: str = ""
+    go: str = ""
+    # Two `x-lineup` Extras fields (a, b): the character a names is played by whoever plays the one b names (a
+    # Rune runner's own hero, by his proxy's player).
+    played_with: tuple[str, str] | None = None
+
+
+# An Extras field whose schema says `"x-lineup": "own"` names one of the ticked characters, chosen from a list:
+# by default the one the person setting it up plays; `"x-lineup": "next"`, the ticked one after it.
+OWN, NEXT = "own", "next"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from typing import Any
 from runehall.errors import N_, ParameterError, RunehallError
 from runehall.play.board import board_of
 from runehall.present.board import Seat
-from runehall.present.lineup import Entry, Lineup, LineupSetup
+from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
 from runehall.present.refusals import say
 from runehall.present.words import Words
 from runehall.systems.tracker import Tracker
@@ -36,6 +36,8 @@ class CharacterRow:
     x: str
     y: str
     player: str
+    owner_id: str = ""  # who made it
+    played_with: str = ""  # handed with another row, to whoever plays it: that row's name
 
 
 @dataclass
@@ -71,6 +73,7 @@ class SetupForm:
     pending: str = ""  # why it could not start yet, in words
     player: str | None = None  # a tracker played whole: who plays its character (None: no such choice)
     character: str = ""  # ... and the character it was drawn for (a new one brings its owner as player)
+    refresh: list[str] = field(default_factory=list)  # fields whose change draws the form anew
     error: str = ""
 
 
@@ -143,6 +146,7 @@ def build(
                 x=_number(form.get(key + "x", ""), i * FOE_SPACING),
                 y=_number(form.get(key + "y", ""), 0),
                 player=form.get(key + "player", player) if not fresh else player,
+                owner_id=c["owner"],
             )
         )
     sheets = [c["sheet"] for c, row in zip(mine, shown.characters, strict=True) if row.chosen]
@@ -159,9 +163,33 @@ def build(
         shown.foes.append(_foe_row(tracker, lineup, words, options, index, row, sheets, second))
     extras = collect(lineup.Extras, _sub(form, "x.")) if lineup.Extras is not None and form else {}
     if lineup.Extras is not None:
+        picks = _picks(lineup, shown.characters, extras, viewer_id)
         shown.extras = _prefixed(fields(lineup.Extras, extras, words, tracker.choice_label, list_rows=True), "x.")
+        for f in shown.extras:
+            if f.name[2:] in picks:
+                f.kind, f.choices, f.value = "select", picks[f.name[2:]], extras.get(f.name[2:])
+                f.choice_text = {n: n for n in f.choices}
+                shown.refresh.append(f.name)  # who plays whom may follow it
+        _hand_with(lineup, shown.characters, extras)
     _preview(shown, tracker, lineup, words, options, mine, extras)
     return shown
+
+
+def _picks(lineup: Lineup, rows: list[CharacterRow], extras: dict[str, Any], viewer_id: str) -> dict[str, list[str]]:
+    """The Extras fields that name a ticked character (`x-lineup`), each with the names it may take; `extras`
+    gets each one's default where it holds none of them: the person's own character, or the one after it."""
+    assert lineup.Extras is not None
+    names = [r.name for r in rows if r.chosen]
+    own = next((i for i, r in enumerate(r for r in rows if r.chosen) if r.owner_id == viewer_id), 0)
+    picks = {}
+    for name, prop in schema_of(lineup.Extras).get("properties", {}).items():
+        which = prop.get("x-lineup")
+        if which not in (OWN, NEXT):
+            continue
+        picks[name] = names
+        if names and extras.get(name) not in names:
+            extras[name] = names[(own + (which == NEXT)) % len(names)]
+    return picks
 
 
 def _preview(
@@ -194,11 +222,24 @@ def _preview(
         made = tracker.lineup_setup(entries, extras, options)
         state = tracker.start(tracker.parse_setup(made.setup), options)
     except RunehallError as e:
-        shown.pending = say(e, words)
+        shown.pending = say(e, words, {f.name[2:]: f.label for f in shown.extras})  # its fields by their labels
         return
     board = board_of(tracker, state, words, Seat(), options)
     if board.map is not None:
         shown.preview = boards.draw(board, tracker, words, "setup")
+
+
+def _hand_with(lineup: Lineup, rows: list[CharacterRow], extras: dict[str, Any]) -> CharacterRow | None:
+    """The ticked character played with another (Lineup.played_with), its player and that one's name set;
+    None when there is none."""
+    if lineup.played_with is None:
+        return None
+    chosen = {r.name: r for r in rows if r.chosen}
+    one, other = (chosen.get(str(extras.get(name, ""))) for name in lineup.played_with)
+    if one is None or other is None or one is other:
+        return None
+    one.player, one.played_with = other.player, other.name
+    return one
 
 
 def _at(lineup: Lineup, x: str, y: str) -> tuple[float, float] | None:
@@ -313,7 +354,7 @@ def start(
     by_id = {c["id"]: c for c in characters}
     entries: list[Entry] = []
     players_of: list[str] = []
-    for c in shown.characters:
+    for c in shown.characters:  # (one played with another has that one's player: _hand_with)
         if c.chosen:
             at = _place(c.x, c.y) if lineup.places else None
             entries.append(Entry(name=c.name, side=c.side, sheet=by_id[c.id]["sheet"], at=at, character=c.id))
