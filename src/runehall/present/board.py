@@ -94,6 +94,7 @@ class Move:
     choices: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     """What an asked parameter may take now, each (value, words): a select (a list: a select per entry),
     where the state settles the choices (the runes on a tree) and the action's schema cannot."""
+    group: str = ""  # the table's moves are drawn in groups, each under these words ("" : the first, unnamed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,3 +144,4 @@ class BoardView:
     moves: tuple[Move, ...] = ()
     map: MapView | None = None
     sections: tuple[SheetSection, ...] = ()  # anything else, as labelled rows (a tree's piles, a pool)
+    lead: tuple[SheetSection, ...] = ()  # drawn first, above the order and the map (a score everyone watches)

@@ -38,12 +38,13 @@ class MoveForm:
     asked: str  # the parameters chosen on the page, comma-separated
     fields: list[Field]  # the asked ones' controls (the target's excepted), prefilled
     target: str = ""  # the parameter a click on a card (or the map) fills
-    targets: str = ""  # the card keys it may take, space-separated
+    targets: str = ""  # the card keys it may take, a line each
     point: str = ""  # the target is a place on the map, not a card: how it is sent ("pair" or "xy")
     whole: bool = False  # the place in whole units (the map's click is rounded to them)
     random: bool = False  # draws: a "drawn by hand" field goes with its form
     quiet: bool = False  # a variant of another move: a smaller button
     editor: bool = False  # its parameters are a document edited on a screen of its own: a link to it
+    group: str = ""  # the words of the group it is drawn in, among the table's moves
 
 
 @dataclass
@@ -96,6 +97,14 @@ class BoardDraw:
     order: list[tuple[str, str, bool]]  # (key, name, active)
     table_moves: list[MoveForm]  # moves no card carries: the table's move bar
     map: MapDraw | None
+
+    @property
+    def move_groups(self) -> list[tuple[str, list[MoveForm]]]:
+        """The table's moves by their group, in the order the groups first come."""
+        groups: dict[str, list[MoveForm]] = {}
+        for m in self.table_moves:
+            groups.setdefault(m.group, []).append(m)
+        return list(groups.items())
 
 
 def _initial(name: str) -> str:
@@ -173,12 +182,13 @@ def move_form(tracker: Any, move: Move, key: str, words: Words, choice_text: dic
         asked=",".join(chosen),
         fields=shown,
         target=target,
-        targets=" ".join(move.targets),
+        targets="\n".join(move.targets),  # a line each: a name may hold spaces ("Grak 1")
         point=point,
         whole=whole,
         random=bool(getattr(action, "random", False)),
         quiet=move.quiet,
         editor=editor,
+        group=move.group,
     )
 
 

@@ -52,7 +52,7 @@
       say(board, board.getAttribute("data-place-text"));
       return;
     }
-    const allowed = (form.getAttribute("data-targets") || "").split(" ").filter(Boolean);
+    const allowed = (form.getAttribute("data-targets") || "").split("\n").filter(Boolean); // a key may hold spaces
     board.classList.add("is-arming");
     board.querySelectorAll("[data-key], g[data-pick]").forEach(function (e) {
       const key = e.getAttribute("data-key") || e.getAttribute("data-pick");

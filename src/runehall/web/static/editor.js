@@ -20,6 +20,15 @@
     const control = event.target;
     if (control instanceof HTMLSelectElement && control.closest("form[data-editor]")) when(control);
   });
+  // A refused Save's reason beside the button was about the document as it was: a change makes it stale (the
+  // preview says anew what the rules refuse, beside its row).
+  function stale(event) {
+    const form = event.target instanceof Element ? event.target.closest("form[data-editor]") : null;
+    const said = form ? form.querySelector("#editor-said") : null;
+    if (said) said.textContent = "";
+  }
+  document.addEventListener("change", stale);
+  document.addEventListener("input", stale);
 
   function place() {
     const form = document.querySelector("form[data-editor]");

@@ -95,8 +95,8 @@ def _runner_moves(
     found = []
     for name in RUNNER_MOVES[state.phase]:
         action = actions.get(name)
-        if action is None or (name == "disclose" and state.disclosed):
-            continue
+        if action is None or (name == "disclose" and state.disclosed) or (name == "settle" and state.fight):
+            continue  # (settling waits for the fight's end)
         if name == "noted_roll" and state.notes is not None and (seat.owns or state.disclosed):
             for event in state.notes.events:  # each roll of the notes a button, by its name (he alone sees them)
                 for roll in event.rolls:
@@ -124,26 +124,30 @@ def _runner_moves(
 def board(
     state: RunState, words: Words, seat: Seat, actions: Mapping[str, TrackerAction[Any]], options: Any = None
 ) -> BoardView:
-    sections = [scoreboard(state, words, options)]
+    """The scoreboard first (everyone watches it, on a phone too), the fight under way if one is, the notes to
+    the runner; the runner's own moves grouped apart from the fight's."""
+    lead = (scoreboard(state, words, options),)
     shown_notes = notes_section(state, words) if (seat.owns or state.disclosed) else None
-    if shown_notes is not None:
-        sections.append(shown_notes)
+    sections = (shown_notes,) if shown_notes is not None else ()
     title = words(N_("Encounter: {title}"), title=state.setup.title)
     phase = words(PHASE_WORDS[state.phase])
-    moves = _runner_moves(state, words, actions, seat) if seat.runs else []
+    theirs = words(N_("The encounter"))
+    moves = [replace(m, group=theirs) for m in _runner_moves(state, words, actions, seat)] if seat.runs else []
     fight = state.fight
     if fight is None:
-        return BoardView(title=title, phase=phase, sections=tuple(sections), moves=tuple(moves))
+        return BoardView(title=title, phase=phase, sections=sections, moves=tuple(moves), lead=lead)
     try:
         drawn = fight_board.board_view(fight, words, seat, FIGHT_ACTIONS, options)
     except RunehallError:  # a fight the board cannot draw still shows the score
-        return BoardView(title=title, phase=phase, sections=tuple(sections), moves=tuple(moves))
+        return BoardView(title=title, phase=phase, sections=sections, moves=tuple(moves), lead=lead)
+    fights = words(N_("The fight"))
     return replace(
         drawn,
         title=title,
         phase=words(N_("{phase} · {fight}"), phase=phase, fight=drawn.phase),
-        moves=(*drawn.moves, *moves),
+        moves=(*(m if m.actor else replace(m, group=fights) for m in drawn.moves), *moves),
         sections=(*drawn.sections, *sections),
+        lead=lead,
     )
 
 
