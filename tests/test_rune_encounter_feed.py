@@ -74,3 +74,19 @@ def test_a_dropped_dishonored_is_no_kill_and_the_head_destroyed_names_both_heroe
     assert any(f.kind == "damage" and f.hero == "Ragnar" for f in dropped)
     before, after, result = _move(fight, "destroy_head", [], who="Thurid", target="Draugr")
     assert facts(before, after, result) == (Fact("kill", "Thurid", "Draugr", dropped_by="Ragnar"),)
+
+
+def test_a_botch_striking_an_ally_is_a_mishap_not_a_blow_on_a_hero() -> None:
+    """Fog of War (a botch beside an ally, its reroll a hit): the ally takes the damage, but nobody struck him on
+    purpose, so no hero is charged for it (001b §6.5: only deliberate harm costs VP) and the runner's hero's
+    botch is not refused as "turned on another hero"."""
+    fight = Fight(
+        hero("Ragnar", (0, 0), init=9), hero("Thurid", (1, 0), init=1), fighter("Goblin", (2, 0), dfn=3, side="foes")
+    )
+    fight.roll_all(Ragnar=[9], Thurid=[2], Goblin=[5])
+    before, after, result = _move(fight, "attack", [1, 3, 5, 9], who="Ragnar", target="Goblin")  # botch, reroll 9
+    fog = result["attack"]["fog_of_war"]
+    assert fog["ally"] == "Thurid" and fog["injury"]["hp_lost"] > 0
+    found = facts(before, after, result)
+    assert Fact("hurt", "Thurid", None, fog["injury"]["hp_lost"]) in found  # damage taken all the same
+    assert not any(f.kind == "pvp" for f in found)

@@ -38,8 +38,14 @@ class Fact:
     dropped_by: str | None = None  # a kill: the hero who dropped an undead foe another hero then finished
 
 
+# A swing's mishaps: a botch's Fog of War, a miss striking the ally between or the friend holding the target.
+# Nobody dealt them on purpose: the victim takes the damage, nobody is the striker (never a hero's blow on a hero).
+MISHAPS = ("fog_of_war", "ally_hit", "restrainer_hit")
+
+
 def _injuries(node: Any, attacker: str | None = None) -> Iterator[tuple[str | None, Mapping[str, Any]]]:
-    """Every injury in a result, in the order it happened, with the attacker of the swing it is inside."""
+    """Every injury in a result, in the order it happened, with the attacker of the swing it is inside (None for
+    a mishap's)."""
     if isinstance(node, Mapping):
         if "attacker" in node and "target" in node:
             attacker = str(node["attacker"])
@@ -47,8 +53,8 @@ def _injuries(node: Any, attacker: str | None = None) -> Iterator[tuple[str | No
             if int(node["hp_lost"]) > 0:
                 yield attacker, node
             return
-        for value in node.values():
-            yield from _injuries(value, attacker)
+        for key, value in node.items():
+            yield from _injuries(value, None if key in MISHAPS else attacker)
     elif isinstance(node, list | tuple):
         for value in node:
             yield from _injuries(value, attacker)
