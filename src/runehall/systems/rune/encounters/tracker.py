@@ -63,6 +63,9 @@ class LineupExtras(RulesModel):
         min_length=1, max_length=MAX_NAME, title=N_("Proxy"), description="The hero whose player plays the runner's.",
         json_schema_extra={"x-lineup": NEXT},
     )  # fmt: skip
+    session: int = Field(
+        1, ge=1, le=1000, title=N_("Session"), description="Which session of the campaign it is played in."
+    )
 
 
 class NoNumbers(RulesModel):
@@ -123,7 +126,13 @@ class EncounterTracker(Tracker[RunState]):
     def lineup_setup(self, entries: Sequence[Entry], extras: Mapping[str, Any], options: Any = None) -> LineupSetup:
         more = validate_model(LineupExtras, extras, "extras")
         heroes = [{"name": e.name, "sheet": dict(e.sheet or {}), "character": e.character} for e in entries]
-        setup = {"title": more.title, "heroes": heroes, "runner": more.runner, "proxy": more.proxy}
+        setup = {
+            "title": more.title,
+            "heroes": heroes,
+            "runner": more.runner,
+            "proxy": more.proxy,
+            "session": more.session,
+        }
         validate_model(RunSetup, setup, "setup")
         return LineupSetup(setup, tuple((e.name,) for e in entries))
 
