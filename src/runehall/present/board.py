@@ -145,3 +145,4 @@ class BoardView:
     map: MapView | None = None
     sections: tuple[SheetSection, ...] = ()  # anything else, as labelled rows (a tree's piles, a pool)
     lead: tuple[SheetSection, ...] = ()  # drawn first, above the order and the map (a score everyone watches)
+    done: bool = False  # over (an encounter settled): drawn after what is still in play

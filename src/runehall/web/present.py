@@ -31,6 +31,7 @@ class Entry:
     revokes: int | None = None
     mine: bool = False
     names: list[str] = field(default_factory=list)  # the participants an event is about (handed combatants)
+    sheets: bool = False  # it wrote to characters' sheets (a settlement's victory points): pages redraw them
 
 
 def roll_card(stored: dict[str, Any], lang: str, who: str, about: Any = None) -> Card:
@@ -90,6 +91,7 @@ def entry(
         text="",
         revoked=event.seq in revoked,
         mine=event.author == viewer_id,
+        sheets=bool(p.get("sheets")) if isinstance(p, dict) else False,
     )
     try:
         if event.kind == "roll":

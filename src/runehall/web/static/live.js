@@ -35,11 +35,12 @@
           if (li.dataset.revokes) refresh(li.dataset.revokes);
           if (li.classList.contains("kind-tracker_started")) started = true;
           if (li.dataset.revokes || /kind-tracker_(action|controllers)/.test(li.className)) moved = true;
-          if (li.dataset.revokes || /kind-character_(created|edited)/.test(li.className)) sheets = true;
+          if (li.dataset.revokes || /kind-character_(created|edited)|writes-sheets/.test(li.className)) sheets = true;
           if (/kind-(joined|participant_revoked)/.test(li.className)) people = true;
         });
         if (started) redrawTrackers(); else if (moved) redrawTrackerViews();
         if (sheets) redrawCharacters();
+        if (sheets && !started) redrawSummary(); // a settlement (or its undo) changes the session's scores
         if (people) redrawPeople();
         if (window.htmx) window.htmx.process(log);
         if (atEnd) log.scrollTop = log.scrollHeight;
@@ -73,6 +74,19 @@
         view.innerHTML = html;
         if (window.htmx) window.htmx.process(view);
       });
+    });
+  }
+
+  // The scores of everything settled at the table (web/templates/_trackers.html's summary), above the trackers.
+  function redrawSummary() {
+    const body = document.getElementById("trackers-body");
+    if (!body) return;
+    fetchPart(body.dataset.url).then(function (html) {
+      if (html === null) return;
+      const fresh = new DOMParser().parseFromString("<div>" + html + "</div>", "text/html").querySelector(".table-summary");
+      const old = body.querySelector(":scope > .table-summary");
+      const made = fresh ? document.importNode(fresh, true) : null;
+      if (old && made) old.replaceWith(made); else if (made) body.prepend(made); else if (old) old.remove();
     });
   }
 

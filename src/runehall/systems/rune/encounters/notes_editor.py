@@ -206,10 +206,14 @@ def _drawn(notes: Encounter, report: Report, made: nf.Made, words: Words) -> Act
         if not rows:
             rows.append(SheetRow(called[event.id], words(N_("nothing priced yet")), emphasis="muted"))
         sections.append(SheetSection(words(N_("Event {number}"), number=words.number(number)), tuple(rows)))
+    from runehall.systems.rune.encounters.validate import MIX_ONE, MIX_TWO
+
     problems: dict[str, list[str]] = {}
-    for where, said in refused.items():
-        path = made.where.get(where, "")
-        problems.setdefault(path, []).extend(said)
+    for part in report.errors:  # each beside its row; a fight's Mix beside its foes rather than its event's summary
+        path = made.where.get(part.where, "")
+        if part.template in (MIX_ONE, MIX_TWO) and path:
+            path += ".combat.foes"
+        problems.setdefault(path, []).append(say_part(_bare(part), words))
     over = report.spent > report.limit
     budgets = (
         SheetRow(

@@ -73,7 +73,8 @@ def scoreboard(state: RunState, words: Words, options: Any = None) -> SheetSecti
         rows.append(
             SheetRow(label, value, gloss=words(N_("leads")) if leads else "", emphasis="derived" if leads else "")
         )
-    return SheetSection(words(N_("Victory points so far")), tuple(rows))
+    heading = N_("Victory points, settled") if state.settlement is not None else N_("Victory points so far")
+    return SheetSection(words(heading), tuple(rows))
 
 
 def notes_section(state: RunState, words: Words) -> SheetSection | None:
@@ -135,7 +136,8 @@ def board(
     moves = [replace(m, group=theirs) for m in _runner_moves(state, words, actions, seat)] if seat.runs else []
     fight = state.fight
     if fight is None:
-        return BoardView(title=title, phase=phase, sections=sections, moves=tuple(moves), lead=lead)
+        done = state.phase == "settled"
+        return BoardView(title=title, phase=phase, sections=sections, moves=tuple(moves), lead=lead, done=done)
     try:
         drawn = fight_board.board_view(fight, words, seat, FIGHT_ACTIONS, options)
     except RunehallError:  # a fight the board cannot draw still shows the score

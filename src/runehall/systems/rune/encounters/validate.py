@@ -92,6 +92,14 @@ def beginner_refusals(encounter: Encounter) -> list[Refusal]:
     return [Refusal(rule, {}, t.id) for e in encounter.events if e.combat is not None for t in e.combat.terrain]
 
 
+# The refusals about a fight's foes as a whole (the designer shows them beside the foes, not the event).
+MIX_ONE = N_("the foes' Mix comes to {total}; a fight's foes must come to the number of heroes, {heroes}")
+MIX_TWO = N_(
+    "with two fights, one's foes must come to {heroes} in Mix and the other's to at most half of that;"
+    " they come to {first} and {second}"
+)
+
+
 def mix_refusals(encounter: Encounter, heroes: int, options: RuneOptions) -> list[Refusal]:
     """One fight's foes add up (Mix, rounded) to the number of heroes; with two fights, one's does and the
     other's comes to at most half of it."""
@@ -99,17 +107,12 @@ def mix_refusals(encounter: Encounter, heroes: int, options: RuneOptions) -> lis
     sums = [(e.id, rounded_mix(e.combat, encounter.creatures, options)) for e in fights if e.combat is not None]
     if len(sums) == 1 and sums[0][1] != heroes:
         values = {"total": sums[0][1], "heroes": heroes}
-        rule = N_("the foes' Mix comes to {total}; a fight's foes must come to the number of heroes, {heroes}")
-        return [Refusal(rule, values, sums[0][0])]
+        return [Refusal(MIX_ONE, values, sums[0][0])]
     if len(sums) == MAX_FIGHTS:
         (_, first), (second_id, second) = sums
         if not any(a == heroes and 2 * b <= heroes for a, b in ((first, second), (second, first))):
             values = {"heroes": heroes, "first": first, "second": second}
-            rule = N_(
-                "with two fights, one's foes must come to {heroes} in Mix and the other's to at most half of that;"
-                " they come to {first} and {second}"
-            )
-            return [Refusal(rule, values, second_id)]
+            return [Refusal(MIX_TWO, values, second_id)]
     return []
 
 
