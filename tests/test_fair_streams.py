@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -49,8 +50,15 @@ def candidate_seeds(text: str) -> set[bytes]:
     return {bytes.fromhex(h) for h in HEX_SEED.findall(text)}
 
 
-def reproduces(seed: bytes, client_seed: str, faces: int, value: int, nonces: int = 40) -> bool:
-    return any(FairSource(seed, client_seed, n).die(faces) == value for n in range(nonces))
+def reproduces(seed: bytes, client_seed: str, faces: int, values: Sequence[int], nonces: int = 40) -> bool:
+    """Whether some nonce of this seed draws these values in turn (two dice of 999,983 faces: a chance match
+    is about one in 10^12 a try, so a match means the seed is the roll's)."""
+
+    def draws(nonce: int) -> list[int]:
+        source = FairSource(seed, client_seed, nonce)
+        return [source.die(faces) for _ in values]
+
+    return any(draws(n) == list(values) for n in range(nonces))
 
 
 def test_no_response_holds_a_live_seed(client: Any, database: Database) -> None:
@@ -121,20 +129,23 @@ def test_a_player_cannot_recover_a_hidden_roll_after_rotation(client: Any) -> No
     table = open_table(client)
     ana, bo = table.join("Ana"), table.join("Bo")
     roll(ana)
-    hidden = roll(table.gm, "1d999983", visibility="gm")["payload"]["roll"]
-    blind = roll(ana, "1d999983", visibility="blind")
+    hidden = roll(table.gm, "2d999983", visibility="gm")["payload"]["roll"]
+    blind = roll(ana, "2d999983", visibility="blind")
     assert "payload" not in blind  # the author of a blind roll gets an acknowledgement only
-    bo_private = roll(bo, "1d999983", visibility="private")["payload"]["roll"]
+    bo_private = roll(bo, "2d999983", visibility="private")["payload"]["roll"]
     roll(ana, visibility="private")
-    roll(ana)
+    shown = roll(ana, "2d999983")["payload"]["roll"]  # public: its seed is revealed by the rotation
     assert table.gm.post("/seed/rotate", {}).status_code == 201
     received = everything_received(ana, client)
     seeds = candidate_seeds(received)
     assert seeds, "the player received the public seed"
     client_seed = hidden["source"]["client_seed"]
+    public = [draw[1] for draw in shown["tape"]]  # the check finds a seed where there is one to find
+    assert any(reproduces(seed, shown["source"]["client_seed"], 999983, public) for seed in seeds)
     for secret in (hidden, bo_private):
-        value = secret["tape"][0][1]
-        assert not any(reproduces(seed, client_seed, 999983, value) for seed in seeds)
+        values = [draw[1] for draw in secret["tape"]]
+        assert len(values) == 2
+        assert not any(reproduces(seed, client_seed, 999983, values) for seed in seeds)
     log = ana.get("/fair-log").json()
     report = verify_log(log)
     assert report.ok and report.verified == 3, report.to_json()
