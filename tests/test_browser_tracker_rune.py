@@ -182,7 +182,8 @@ def test_a_rune_fight_on_terrain_played_by_clicks(server: str, browser: Browser)
         field = foe.locator(f"input[name='{name}']")
         field.click()
         field.fill(value)
-    form.locator("button[data-add-row]").click()  # a terrain row: slippery ground is the first kind
+    terrain = form.locator("fieldset[data-rows='x.terrain']")
+    terrain.locator("> button[data-add-row]").click()  # a terrain row: slippery ground is the first kind
     area = form.locator("[data-rows='x.terrain'] li.row").first
     expect(area.locator("select[name$='.kind'] option:checked")).to_have_text("slippery ground")
     for name, value in (("name", MUD), ("x0", "2"), ("y0", "-2"), ("x1", "5"), ("y1", "2")):
