@@ -377,9 +377,10 @@ class CombatAction(TrackerAction[CombatState]):
         return board.freeze(), result
 
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
+        from runehall.systems.rune.combat.names import named  # names nobody typed, in the reader's language
         from runehall.systems.rune.speech.fights import combat_card  # the words need the rules, not the board
 
-        return combat_card(self.name, event, words)
+        return combat_card(self.name, event, named(words))
 
     @abstractmethod
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.board_map import battle_map, term
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.settings import missile_range
 from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
 from runehall.systems.rune.speech.common import health as health_words
@@ -330,7 +331,7 @@ def card(board: Board, c: Combatant, now: str | None, words: Words) -> Combatant
     side = words(SIDE_WORDS[c.side]) if c.side in SIDE_WORDS else c.side
     return CombatantCard(
         key=c.name,
-        name=c.name,
+        name=said(c.name, words),
         side=side,
         side_key=c.side,
         gauges=gauges,
@@ -463,6 +464,7 @@ def board_view(state: CombatState, words: Words, seat: Seat, actions: Actions, o
     reads the defaults."""
     board = Board(state, options)
     now = turn(board)
+    words = named(words)  # the names nobody typed, in the reader's language
     return BoardView(
         title=words(TITLE),
         phase=phase(board, words),

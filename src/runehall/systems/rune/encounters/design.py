@@ -148,7 +148,7 @@ class Creature(Strict):
 
 class FoeSpec(Strict):
     id: Id
-    name: Name
+    name: Name | None = None  # None: called by its type, in each reader's language (combat/names.py)
     type: Annotated[str, Field(min_length=1, max_length=40)]  # a foe type id, or a Creature's id
     threat: Threat
     self_willed: bool = False

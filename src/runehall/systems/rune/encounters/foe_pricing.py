@@ -65,6 +65,11 @@ def repriced_modifier(kind: FoeKind, adjust: Mapping[Stat, int]) -> Fraction | N
     return kind.mix_modifier + creature_mix_modifier(change)
 
 
+def _said(type_id: str, creatures: Iterable[Creature]) -> Any:
+    kind = kind_of(type_id, creatures)
+    return kind.said if kind is not None else type_id
+
+
 def kind_of(type_id: str, creatures: Iterable[Creature]) -> FoeKind | None:
     """The foe type or the designer's creature called `type_id`; None when there is neither."""
     for c in creatures:
@@ -185,9 +190,9 @@ def _credit_refusals(
     armed = [f for f in combat.foes if f.missile is not None]
     if armed:
         found.append(
-            Refusal(
+            Refusal(  # (a foe the designer left unnamed: by its type, in the reader's language)
                 N_("no foe may carry a missile weapon in a fight that earns the no-missile credit, and {foe} does"),
-                {"foe": armed[0].name},
+                {"foe": armed[0].name or _said(armed[0].type, creatures)},
                 event_id,
             )
         )

@@ -56,10 +56,8 @@ LABELS = {
 
 @cache
 def english_names() -> dict[str, str]:
-    """Every id a row may name, by its English name (what an empty name becomes)."""
-    found = {a.id: a.name for a in rules().abilities.ability}
-    found |= {t.id: t.label for t in foes.foe_types()}
-    return found | FEATURE_WORDS
+    """Every Ability by its English name (what a roll's empty name becomes)."""
+    return {a.id: a.name for a in rules().abilities.ability}
 
 
 def choices(field: str) -> Choices | None:

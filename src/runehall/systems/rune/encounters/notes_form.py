@@ -19,6 +19,7 @@ from pydantic import Field
 
 from runehall.present.words import ENGLISH, N_, Words
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.names import parts
 from runehall.systems.rune.encounters.design import (
     MAX_EVENTS_READ,
     MAX_FOES_PER_EVENT,
@@ -30,9 +31,11 @@ from runehall.systems.rune.encounters.design import (
     Coverage,
     Deity,
     Encounter,
+    FoeSpec,
     Structure,
     Threat,
 )
+from runehall.systems.rune.foe_data import foe_types
 
 TerrainKind = Literal[
     "barrier", "cover", "damaging_place", "decoys", "hostages", "levels", "tube_strikers", "obscurant_areas",
@@ -143,8 +146,9 @@ class Made:
 
 
 def to_encounter(values: Mapping[str, Any], words: Words = ENGLISH, labels: Mapping[str, str] | None = None) -> Made:
-    """The form's values (as collected) as notes; an empty name becomes the Ability's, the foe type's or the
-    feature's (`labels`: id -> English name, said in `words`), numbered where several share it."""
+    """The form's values (as collected) as notes; a roll's empty name becomes its Ability's (`labels`: id ->
+    English name, said in `words`); a foe's or a feature's empty name is left out (said from its type or kind
+    when shown)."""
     named = labels or {}
     made = Made({})
     events = []
@@ -162,7 +166,7 @@ def to_encounter(values: Mapping[str, Any], words: Words = ENGLISH, labels: Mapp
             rolls.append({**kept, "id": rid, "name": kept.get("name") or fallback})
         shown["rolls"] = rolls
         combat = event.get("combat") or {}
-        foes = _foes(made, i, combat.get("foes") or (), words, named)
+        foes = _foes(made, i, combat.get("foes") or ())
         if foes:
             terrain = _terrain(made, i, combat.get("terrain") or (), words, named)
             shown["combat"] = {"foes": foes, "terrain": terrain}
@@ -179,16 +183,20 @@ def to_encounter(values: Mapping[str, Any], words: Words = ENGLISH, labels: Mapp
     return made
 
 
-def _foes(made: Made, i: int, rows: Any, words: Words, named: Mapping[str, str]) -> list[dict[str, Any]]:
+def _foes(made: Made, i: int, rows: Any) -> list[dict[str, Any]]:
+    """A row's foes; a name typed is kept (numbered when the row holds several), an empty one is not written:
+    the foe is called by its type, in each reader's language, when shown (called.py)."""
     eid, found = f"e{i + 1}", list[dict[str, Any]]()
     for k, row in enumerate(rows):
         count = row.get("count", 1) if isinstance(row.get("count", 1), int) else 1
-        base = row.get("name") or (words(named[row["type"]]) if row.get("type") in named else str(row.get("type", "")))
+        typed = str(row.get("name") or "").strip()
         for n in range(max(1, min(count, MAX_FOES_PER_EVENT))):
             fid = f"{eid}-f{k + 1}" + (f"-{n + 1}" if count > 1 else "")
             made.where[fid] = f"events.{i}.combat.foes.{k}"
             made.foe_rows[(i, len(found))] = k
-            foe = {"id": fid, "name": f"{base} {n + 1}" if count > 1 else base, "type": row.get("type", "")}
+            foe = {"id": fid, "type": row.get("type", "")}
+            if typed:
+                foe["name"] = f"{typed} {n + 1}" if count > 1 else typed
             foe |= {key: row[key] for key in ("threat", "missile", "self_willed") if row.get(key) is not None}
             found.append(foe)
     return found
@@ -207,6 +215,17 @@ def _terrain(made: Made, i: int, rows: Any, words: Words, named: Mapping[str, st
     return found
 
 
+def _foe_row(foe: FoeSpec) -> dict[str, Any]:
+    """A foe as its form row; a name drawn from its own type (notes saved before such names were left unwritten:
+    "Dark Viking 2") left empty, so it is drawn in each reader's language again."""
+    row = foe.model_dump(include={"type", "threat", "name", "missile", "self_willed"})
+    drawn = parts(foe.name or "")
+    kind = next((t.label for t in foe_types() if t.id == foe.type), None)
+    if not foe.name or (drawn is not None and drawn[0] == kind):
+        row["name"] = ""
+    return row
+
+
 def from_encounter(notes: Encounter) -> dict[str, Any]:
     """Notes given before, as the form's values (what the form has no place for is left out)."""
     events = []
@@ -216,9 +235,7 @@ def from_encounter(notes: Encounter) -> dict[str, Any]:
             r["extra_rolls"] = r["extra_rolls"] if isinstance(r["extra_rolls"], int) else 0
         shown: dict[str, Any] = {"summary": event.summary, "rolls": rolls}
         if event.combat is not None:
-            foes = [
-                f.model_dump(include={"type", "threat", "name", "missile", "self_willed"}) for f in event.combat.foes
-            ]
+            foes = [_foe_row(f) for f in event.combat.foes]
             terrain = [t.model_dump(include={"kind", "name", *TERRAIN_PARAMS}) for t in event.combat.terrain]
             shown["combat"] = {"foes": foes, "terrain": [t for t in terrain if t["kind"] in get_args(TerrainKind)]}
             shown["combat"]["no_missile_credit"] = event.combat.no_missile_credit

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from runehall.errors import Refusal
 from runehall.present.refusals import say_part
 from runehall.present.words import N_, Words
+from runehall.systems.rune.combat.names import said
+from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.lines import Report
 
@@ -68,7 +70,8 @@ def names(encounter: Encounter, words: Words) -> dict[str, str]:
         found |= {r.id: r.name for r in event.rolls}
         found |= {e.id: e.name for e in event.elements}
         if event.combat:
-            found |= {f.id: f.name for f in event.combat.foes}
+            called = foe_names(event.combat, encounter.creatures)  # a name nobody typed: in the reader's words
+            found |= {f.id: said(n, words) for f, n in zip(event.combat.foes, called, strict=True)}
             found |= {t.id: t.name or words(FEATURE_WORDS[t.kind]) for t in event.combat.terrain}
     found |= {c.id: c.name for c in encounter.creatures}
     return found

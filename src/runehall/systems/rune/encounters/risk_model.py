@@ -121,7 +121,7 @@ def foe_combatants(
                 extra = {str(k): v for k, v in f.adjust.items()}
                 base = Tally(*(v + extra.get(s, 0) for s, v in zip(Tally._fields, tally, strict=True)))
             stats = foe_stats(f.type, f.threat, base, adjust=f.use_adjust and f.adjust is None, heroes=len(heroes))
-            data = foe_spec(stats.foe_type, stats.category, stats, f.name)
+            data = foe_spec(stats.foe_type, stats.category, stats, f.name or f.id)  # (a name the risk never shows)
             out.append((build(CombatantSpec.model_validate(data), options, i), stats.might))
             continue
         if isinstance(f, FoeStats):

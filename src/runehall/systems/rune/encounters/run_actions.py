@@ -19,6 +19,7 @@ from runehall.present.fields import Choices
 from runehall.present.words import Words
 from runehall.systems.base import NoParams, RulesModel
 from runehall.systems.rune import foes
+from runehall.systems.rune.combat.names import named
 from runehall.systems.rune.encounters import notes_editor
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.run_state import RunState
@@ -37,7 +38,8 @@ class RunAction(TrackerAction[RunState]):
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
         from runehall.systems.rune.encounters.run_cards import card  # the cards import the run's words only
 
-        return card(self.name, event, words, who) or super().describe(event, words, who)
+        said = named(words)  # the foes' names nobody typed, in the reader's language
+        return card(self.name, event, said, who) or super().describe(event, said, who)
 
 
 PHASE_REFUSALS = {

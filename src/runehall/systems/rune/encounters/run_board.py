@@ -15,8 +15,10 @@ from runehall.present.board import BoardView, Move, Seat
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat import board_view as fight_board
+from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters import settlement
+from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.tracker import TrackerAction
 
@@ -84,7 +86,7 @@ def notes_section(state: RunState, words: Words) -> SheetSection | None:
     for number, event in enumerate(state.notes.events, 1):
         parts = [event.summary] if event.summary else []
         if event.combat:
-            parts.append(words.join(f.name for f in event.combat.foes))
+            parts.append(words.join(said(n, words) for n in foe_names(event.combat, state.notes.creatures)))
         parts += [r.name for r in event.rolls]
         rows.append(SheetRow(words(N_("Event {number}"), number=words.number(number)), " · ".join(parts)))
     return SheetSection(words(N_("The runner's notes: {title}"), title=state.notes.title), tuple(rows))
@@ -127,6 +129,7 @@ def board(
 ) -> BoardView:
     """The scoreboard first (everyone watches it, on a phone too), the fight under way if one is, the notes to
     the runner; the runner's own moves grouped apart from the fight's."""
+    words = named(words)  # the foes' names nobody typed, in the reader's language
     lead = (scoreboard(state, words, options),)
     shown_notes = notes_section(state, words) if (seat.owns or state.disclosed) else None
     sections = (shown_notes,) if shown_notes is not None else ()

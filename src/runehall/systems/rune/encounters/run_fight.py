@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.combat.tracker import CombatSetup
 from runehall.systems.rune.combat.tracker import start as start_fight
 from runehall.systems.rune.encounters import run_multiple
+from runehall.systems.rune.encounters.called import extra_names, foe_names
 from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
@@ -75,36 +76,21 @@ def foe_kind(type_id: str, creatures: Sequence[Creature]) -> FoeType:
 
 def extras_of(combat: Combat, names: Sequence[str], creatures: Sequence[Creature]) -> list[dict[str, Any]]:
     """The fight's decoys and hostages from the notes' terrain: each hostage held by the foe the notes name
-    (else the first crafty foe of the fight), beside him; the decoys behind the foes' line."""
+    (else the first crafty foe of the fight), beside him; the decoys behind the foes' line. Those the notes
+    leave unnamed are called by what they are, in each reader's language (called.py)."""
     by_id = dict(zip((f.id for f in combat.foes), names, strict=True))
     crafty = [n for f, n in zip(combat.foes, names, strict=True) if foe_kind(f.type, creatures).behaviour == "crafty"]
     found: list[dict[str, Any]] = []
     for feature in combat.terrain:
         if feature.kind == "decoys":
-            for i in range(feature.count):
-                found.append(
-                    {"name": f"{feature.name or 'Decoy'} {i + 1}", "kind": "decoy", "at": [APART + 4, i * ROW]}
-                )
+            for i, name in enumerate(extra_names(feature)):
+                found.append({"name": name, "kind": "decoy", "at": [APART + 4, i * ROW]})
         elif feature.kind == "hostages":
             holders = [by_id[h] for h in feature.held_by if h in by_id] or crafty[:1]
-            for i in range(feature.count):
+            for i, name in enumerate(extra_names(feature)):
                 captor = holders[i % len(holders)] if holders else None
-                found.append({"name": f"{feature.name or 'Hostage'} {i + 1}", "kind": "hostage", "captor": captor})
+                found.append({"name": name, "kind": "hostage", "captor": captor})
     return found
-
-
-def foe_names(combat: Combat) -> list[str]:
-    """Each foe's name in the fight: as the notes give it, numbered where several share one ("Warrior 2")."""
-    counts: dict[str, int] = {}
-    for foe in combat.foes:
-        counts[foe.name.casefold()] = counts.get(foe.name.casefold(), 0) + 1
-    seen: dict[str, int] = {}
-    names = []
-    for foe in combat.foes:
-        key = foe.name.casefold()
-        seen[key] = seen.get(key, 0) + 1
-        names.append(foe.name if counts[key] == 1 else f"{foe.name} {seen[key]}")
-    return names
 
 
 def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, dict[str, int]]:
@@ -118,7 +104,8 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
     ]
     might: dict[str, int] = {}
     assert state.notes is not None
-    for i, (foe, name) in enumerate(zip(combat.foes, foe_names(combat), strict=True)):
+    names = foe_names(combat, state.notes.creatures)
+    for i, (foe, name) in enumerate(zip(combat.foes, names, strict=True)):
         kind = foe_kind(foe.type, state.notes.creatures)
         if foe.adjust is not None:  # this foe's own Adjust instead of its type's (001b A-60)
             kind = kind.model_copy(update={"adjust": dict(foe.adjust)})
@@ -126,7 +113,7 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         might[name] = stats.might
         people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", (APART, i * ROW), foe.self_willed))
     first = not state.fights
-    bystanders = extras_of(combat, foe_names(combat), state.notes.creatures)
+    bystanders = extras_of(combat, names, state.notes.creatures)
     rows = max(len(state.setup.heroes), len(combat.foes))
     terrain = ground(combat, APART, rows, ROW)
     setup = {"combatants": people, "new_encounter": first, "extras": bystanders, "terrain": terrain}
@@ -164,7 +151,7 @@ class FightAction(RunAction):
         event, combat = combat_event(state, params.event)
         fight, might = staged(state, combat, options)
         fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
-        result = {"event": event.id, "foes": [f.name for f in combat.foes]}
+        result = {"event": event.id, "foes": foe_names(combat, state.notes.creatures if state.notes else ())}
         return state.model_copy(update={"fights": fought, "outside": {}}), result
 
 
@@ -174,7 +161,7 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
     kinds: dict[str, str] = {}
     for e in state.notes.events:
         if e.combat is not None:
-            kinds |= dict(zip(foe_names(e.combat), (f.type for f in e.combat.foes), strict=True))
+            kinds |= dict(zip(foe_names(e.combat, state.notes.creatures), (f.type for f in e.combat.foes), strict=True))
     might = state.fights[-1].might
     hp_before = {c.name: max(0, c.hp) for c in before.combatants}
     for fact in facts(before, after, result):

@@ -84,7 +84,7 @@ def _hostages(held_by: Sequence[str], foes: Sequence[Foe], where: str) -> list[R
         spec, kind = by_id[foe_id]
         if kind is not None and kind.behaviour != crafty:
             rule = N_("only crafty foes hold hostages, and {foe} is not one")
-            found.append(Refusal(rule, {"foe": spec.name}, where))
+            found.append(Refusal(rule, {"foe": spec.name or kind.said}, where))
     if not held_by and not any(kind is not None and kind.behaviour == crafty for _, kind in foes):
         found.append(Refusal(N_("hostages need a crafty foe to hold them, and this fight has none"), {}, where))
     return found
