@@ -9,21 +9,32 @@ change of rank or threat leaves alone), `x.<field>` for the lineup's extras, `s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from runehall.errors import N_, ParameterError, RunehallError
 from runehall.play.board import board_of
 from runehall.present.board import Seat
-from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
+from runehall.present.lineup import NEXT, OWN, Entry, Lineup
 from runehall.present.refusals import say
 from runehall.present.words import Words
 from runehall.systems.tracker import Tracker
 from runehall.web import boards
-from runehall.web.forms import Field, collect, fields, schema_of, validated, walk
-
-MAX_FOE_ROWS = 20  # foe rows on one screen; each may bring several (the tracker caps the combatants)
-FOE_SPACING, SIDE_SPACING = 2, 8  # default starting places: paces between people, and between the sides
+from runehall.web.forms import Field, collect, fields, schema_of, validated
+from runehall.web.lineup_rows import (
+    FOE_SPACING,
+    MAX_FOE_ROWS,
+    FoeRow,
+    foe_indexes,
+    foe_row,
+    from_table,
+    grouped,
+    number_text,
+    place,
+    plain_fields,
+    prefixed,
+    sub,
+)
 
 
 @dataclass
@@ -38,24 +49,6 @@ class CharacterRow:
     player: str
     owner_id: str = ""  # who made it
     played_with: str = ""  # handed with another row, to whoever plays it: that row's name
-
-
-@dataclass
-class FoeRow:
-    index: int
-    kind: str
-    name: str
-    side: str
-    x: str
-    y: str
-    player: str
-    keep: str
-    numbers: list[Field]
-    values: dict[str, Any] = field(default_factory=dict)  # the numbers as shown
-    hint: str = ""
-    fixed: tuple[str, ...] = ()  # numbers the rules set from the others: shown, not typed
-    derives: str = ""  # the numbers that work the others out again (comma-separated)
-    error: str = ""
 
 
 @dataclass
@@ -77,27 +70,6 @@ class SetupForm:
     error: str = ""
 
 
-def _prefixed(controls: list[Field], prefix: str) -> list[Field]:
-    for f in walk(controls):
-        f.name = prefix + f.name
-    return controls
-
-
-def _sub(form: dict[str, str], prefix: str) -> dict[str, str]:
-    return {k[len(prefix) :]: v for k, v in form.items() if k.startswith(prefix)}
-
-
-def _grouped(lineup: Lineup) -> list[tuple[str, list[tuple[str, str, str]]]]:
-    groups: dict[str, list[tuple[str, str, str]]] = {}
-    for kind in lineup.foes:
-        groups.setdefault(kind.group, []).append((kind.id, kind.name, kind.hint))
-    return list(groups.items())
-
-
-def _number(text: str, default: float) -> str:
-    return text.strip() if text and text.strip() else str(int(default) if float(default).is_integer() else default)
-
-
 def build(
     tracker: Tracker[Any],
     words: Words,
@@ -115,11 +87,11 @@ def build(
     lineup = tracker.lineup(words, options)
     shown = SetupForm(tracker.name, words(tracker.title), lineup, players=players)
     if lineup is None:
-        sent = _sub(form or {}, "s.")
-        table = _from_table(tracker)
+        sent = sub(form or {}, "s.")
+        table = from_table(tracker)
         values = collect(tracker.Setup, {k: v for k, v in sent.items() if k not in table}) if form else {}
         values.update({k: sent[k] for k in table if k in sent})
-        shown.plain = _prefixed(_plain_fields(tracker, words, values, characters), "s.")
+        shown.plain = prefixed(plain_fields(tracker, words, values, characters), "s.")
         if tracker.played_whole and is_gm:
             chosen = next((f.value for f in shown.plain if f.name[2:] in table), None)
             owner = next((c["owner"] for c in characters if c["id"] == chosen), "")
@@ -129,7 +101,7 @@ def build(
         return shown
     fresh = form is None
     form = form or {}
-    shown.kinds = _grouped(lineup)
+    shown.kinds = grouped(lineup)
     first, second = lineup.sides[0][0], lineup.sides[min(1, len(lineup.sides) - 1)][0]
     mine = [c for c in characters if is_gm or lineup.everyone or c["owner"] == viewer_id]
     for i, c in enumerate(mine):
@@ -143,14 +115,14 @@ def build(
                 owner=owners.get(c["owner"], ""),
                 chosen=chosen,
                 side=form.get(key + "side") or first,
-                x=_number(form.get(key + "x", ""), i * FOE_SPACING),
-                y=_number(form.get(key + "y", ""), 0),
+                x=number_text(form.get(key + "x", ""), i * FOE_SPACING),
+                y=number_text(form.get(key + "y", ""), 0),
                 player=form.get(key + "player", player) if not fresh else player,
                 owner_id=c["owner"],
             )
         )
     sheets = [c["sheet"] for c, row in zip(mine, shown.characters, strict=True) if row.chosen]
-    rows = [_sub(form, f"f.{i}.") for i in _foe_indexes(form)]
+    rows = [sub(form, f"f.{i}.") for i in foe_indexes(form)]
     if fresh and lineup.foes:
         rows = [{"kind": lineup.foes[0].id}]
     # The Remove button is named "drop": a control named "remove" hides the form's own remove(), and htmx
@@ -160,11 +132,11 @@ def build(
     if form.get("add") and len(rows) < MAX_FOE_ROWS:
         rows.append({"kind": rows[-1].get("kind", "") if rows else lineup.foes[0].id})
     for index, row in enumerate(rows):
-        shown.foes.append(_foe_row(tracker, lineup, words, options, index, row, sheets, second))
-    extras = collect(lineup.Extras, _sub(form, "x.")) if lineup.Extras is not None and form else {}
+        shown.foes.append(foe_row(tracker, lineup, words, options, index, row, sheets, second))
+    extras = collect(lineup.Extras, sub(form, "x.")) if lineup.Extras is not None and form else {}
     if lineup.Extras is not None:
         picks = _picks(lineup, shown.characters, extras, viewer_id)
-        shown.extras = _prefixed(fields(lineup.Extras, extras, words, tracker.choice_label, list_rows=True), "x.")
+        shown.extras = prefixed(fields(lineup.Extras, extras, words, tracker.choice_label, list_rows=True), "x.")
         for f in shown.extras:
             if f.name[2:] in picks:
                 f.kind, f.choices, f.value = "select", picks[f.name[2:]], extras.get(f.name[2:])
@@ -243,171 +215,4 @@ def _hand_with(lineup: Lineup, rows: list[CharacterRow], extras: dict[str, Any])
 
 
 def _at(lineup: Lineup, x: str, y: str) -> tuple[float, float] | None:
-    return _place(x, y) if lineup.places else None
-
-
-def _plain_fields(
-    tracker: Tracker[Any], words: Words, values: dict[str, Any], characters: list[dict[str, Any]]
-) -> list[Field]:
-    """A setup's own fields; one that takes a character of the table is a choice of them by name."""
-    table = _from_table(tracker)
-    shown = fields(tracker.Setup, {k: v for k, v in values.items() if k not in table}, words, tracker.choice_label)
-    for f in shown:
-        if f.name in table:
-            f.kind, f.required, f.description = "select", True, ""  # its hint speaks of a sheet typed whole
-            f.choices = [c["id"] for c in characters]
-            f.choice_text = {c["id"]: str(c["sheet"].get("name") or "—") for c in characters}
-            f.value = values.get(f.name) if values.get(f.name) in f.choices else next(iter(f.choices), None)
-    return shown
-
-
-def _foe_row(
-    tracker: Tracker[Any],
-    lineup: Lineup,
-    words: Words,
-    options: Any,
-    index: int,
-    row: dict[str, str],
-    sheets: list[Any],
-    side: str,
-) -> FoeRow:
-    kinds = {k.id: k for k in lineup.foes}
-    kind = row.get("kind", "") if row.get("kind") in kinds else lineup.foes[0].id
-    changed = row.get("was", kind) != kind  # a new kind starts from its own numbers
-    keep = [] if changed else [k for k in row.get("keep", "").split(",") if k]
-    derives = _derives(lineup)
-    typed = _sub(row, "n.")
-    given_form = {k: v for k, v in typed.items() if not changed and (k in keep or k in derives)}
-    error = ""
-    try:
-        sent = collect(lineup.Numbers, given_form)  # (an unticked box reads False: keep only what was there)
-        drawn = "was" in row and not changed  # a row the person has seen: its derives fields are theirs
-        given = {k: v for k, v in sent.items() if drawn and (k in keep or k in derives)}
-        numbers = tracker.foe_numbers(kind, given, sheets, options)
-    except RunehallError as e:
-        error = say(e, words)
-        numbers = {k: v for k, v in typed.items()}
-    controls = fields(lineup.Numbers, numbers, words, tracker.choice_label)
-    shows = set(kinds[kind].shows)
-    for f in controls:
-        if shows and f.name not in shows:  # kept as it is, out of sight: it does not apply to this kind
-            f.kind = "hidden"
-        f.name = f"f.{index}.n.{f.name}"
-    default_name = kinds[kind].name
-    name = row.get("name", "") if not changed and row.get("name") else default_name
-    return FoeRow(
-        index=index,
-        kind=kind,
-        name=name,
-        side=row.get("side") or side,
-        x=_number(row.get("x", ""), index * FOE_SPACING * 2),
-        y=_number(row.get("y", ""), SIDE_SPACING),
-        player=row.get("player", ""),
-        keep=",".join(keep),
-        numbers=controls,
-        values=numbers,
-        hint=kinds[kind].hint,
-        fixed=kinds[kind].fixed,
-        derives=",".join(sorted(derives)),
-        error=error,
-    )
-
-
-def _foe_indexes(form: dict[str, str]) -> list[int]:
-    found = {k.split(".")[1] for k in form if k.startswith("f.")}
-    return sorted(int(i) for i in found if i.isdigit() and len(i) < 4)
-
-
-def _derives(lineup: Lineup) -> set[str]:
-    props = schema_of(lineup.Numbers).get("properties", {})
-    return {name for name, prop in props.items() if prop.get("x-derives")}
-
-
-@dataclass
-class Started:
-    setup: dict[str, Any]
-    controllers: dict[str, str]
-
-
-def start(
-    tracker: Tracker[Any],
-    words: Words,
-    options: Any,
-    characters: list[dict[str, Any]],
-    players: list[tuple[str, str]],
-    form: dict[str, str],
-    *,
-    is_gm: bool,
-    viewer_id: str,
-) -> Started:
-    """The setup the form stands for, and who is handed which combatants; ParameterError or RulesError (the
-    tracker's own reasons) when it cannot make a fight."""
-    lineup = tracker.lineup(words, options)
-    if lineup is None:
-        setup = _plain_setup(tracker, characters, form, is_gm, viewer_id)
-        player = form.get("player", "")
-        if not (tracker.played_whole and is_gm and player in dict(players)):
-            return Started(setup, {})
-        first = tracker.start(tracker.parse_setup(setup), options)
-        return Started(setup, {key: player for key in tracker.combatants(first)})
-    shown = build(tracker, words, options, characters, players, {}, form, is_gm=is_gm, viewer_id=viewer_id)
-    by_id = {c["id"]: c for c in characters}
-    entries: list[Entry] = []
-    players_of: list[str] = []
-    for c in shown.characters:  # (one played with another has that one's player: _hand_with)
-        if c.chosen:
-            at = _place(c.x, c.y) if lineup.places else None
-            entries.append(Entry(name=c.name, side=c.side, sheet=by_id[c.id]["sheet"], at=at, character=c.id))
-            players_of.append(c.player)
-    kinds = {k.id for k in lineup.foes}
-    for index in _foe_indexes(form)[:MAX_FOE_ROWS]:
-        row = _sub(form, f"f.{index}.")
-        if row.get("kind") not in kinds:
-            raise ParameterError(N_("choose a kind of foe from the list"))
-        numbers = validated(lineup.Numbers, **collect(lineup.Numbers, _sub(row, "n.")))
-        at = _place(row.get("x", "0"), row.get("y", "0")) if lineup.places else None
-        name = row.get("name", "").strip() or next(k.name for k in lineup.foes if k.id == row["kind"])
-        entry = Entry(name=name, side=row.get("side") or lineup.sides[-1][0], foe=row["kind"], at=at)
-        entries.append(replace(entry, numbers=numbers.model_dump(mode="json")))
-        players_of.append(row.get("player", ""))
-    if not entries:
-        raise ParameterError(N_("nobody is in the fight yet: tick characters in or add foes"))
-    extras: dict[str, Any] = {}
-    if lineup.Extras is not None:
-        extras = validated(lineup.Extras, **collect(lineup.Extras, _sub(form, "x."))).model_dump(mode="json")
-    made: LineupSetup = tracker.lineup_setup(entries, extras, options)
-    valid = dict(players)
-    controllers = {
-        key: player for keys, player in zip(made.keys, players_of, strict=True) if player in valid for key in keys
-    }
-    return Started(made.setup, controllers)
-
-
-def _place(x: str, y: str) -> tuple[float, float]:
-    try:
-        return float(x), float(y)
-    except ValueError:
-        raise ParameterError(N_("a starting place is two numbers (x and y)")) from None
-
-
-def _plain_setup(
-    tracker: Tracker[Any], characters: list[dict[str, Any]], form: dict[str, str], is_gm: bool, viewer_id: str
-) -> dict[str, Any]:
-    sent = _sub(form, "s.")
-    table = _from_table(tracker)
-    values = collect(tracker.Setup, {k: v for k, v in sent.items() if k not in table})
-    by_id = {c["id"]: c for c in characters}
-    for name in table:
-        chosen = by_id.get(sent.get(name, ""))
-        if chosen is None:
-            raise ParameterError(N_("choose a character of the table"))
-        if not is_gm and chosen["owner"] != viewer_id:
-            raise ParameterError(N_("only the owner or the game master can put this character in play"))
-        values[name] = chosen["sheet"]
-    return values
-
-
-def _from_table(tracker: Tracker[Any]) -> set[str]:
-    """The setup's fields that take a character of the table (`"x-table": "characters"` in their schema)."""
-    props = schema_of(tracker.Setup).get("properties", {})
-    return {name for name, prop in props.items() if prop.get("x-table") == "characters"}
+    return place(x, y) if lineup.places else None

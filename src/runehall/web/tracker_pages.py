@@ -18,7 +18,7 @@ from runehall.service import models
 from runehall.storage.store import Event, NotFound, Participant
 from runehall.systems.tracker import Tracker
 from runehall.table.play import TableService
-from runehall.web import boards, lineup
+from runehall.web import boards, lineup, lineup_start
 from runehall.web.forms import Field, collect, fields, validated
 from runehall.web.pages import form_of, lang_of, same_origin, service_of
 from runehall.web.plumbing import act, json_object, render_html, viewer_of
@@ -131,13 +131,14 @@ def _move_params(action: Any, form: dict[str, str]) -> dict[str, Any]:
 
 @router.post("/t/{table_id}/trackers")
 async def start_tracker(request: Request, table_id: str) -> Response:
-    """Put something into play: from the setup screen (web/lineup.py), or its setup as JSON (as the API)."""
+    """Put something into play: from the setup screen (web/lineup.py, lineup_start.py), or its setup as JSON
+    (as the API)."""
     form = await form_of(request)
 
     def work(service: TableService, me: Participant) -> Event:
         if form.get("setup_form"):
             screen = _screen(service, me, form.get("tracker", ""), lang_of(request))
-            made = lineup.start(*screen, form, is_gm=me.is_gm, viewer_id=me.id)
+            made = lineup_start.start(*screen, form, is_gm=me.is_gm, viewer_id=me.id)
             asked = validated(models.StartTracker, tracker=form.get("tracker", ""), setup=made.setup)
             controllers = made.controllers or None  # whoever starts a tracker hands out its combatants
             return service.start_tracker(me, asked.tracker, asked.setup, asked.visibility, controllers)
