@@ -15,7 +15,7 @@ import pytest
 from runehall.systems.rune.encounters.design import Combat, Encounter
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier, fight_mix, kind_of
 from runehall.systems.rune.encounters.lines import Report
-from runehall.systems.rune.encounters.validate import price_encounter
+from runehall.systems.rune.encounters.validate import MIX_ONE, price_encounter
 from runehall.systems.rune.foe_data import foe_type
 from runehall.systems.rune.options import RuneOptions
 
@@ -136,7 +136,9 @@ def test_mix_against_the_heroes() -> None:  # 001b TV-20, 001b TV-22
     six = one_fight(foe("m", "mecha_dwarf", "terrifying"), foe("c", "dwarf_centurion", "equal"),
                     foe("l", "dwarf_laborer", "weak"), heroes=6)  # fmt: skip
     assert priced(six).legal  # 4.3 + 1.3 + 0.5 = 6.1 -> 6
-    assert not priced(six, heroes=7).legal
+    assert not priced(six, heroes=7, heroes_present_checks="whole_notes").legal
+    seven = priced(six, heroes=7)  # 001b A-46: legal as designed; the re-pick for seven is warned of
+    assert seven.legal and MIX_ONE in [w.template for w in seven.warnings]
     three = one_fight(foe("t", "troll", "terrifying"), heroes=3)
     assert "a {threat} foe needs at least {minimum} heroes to fight it, not {heroes}" in [
         t for _, t in refusals(priced(three))

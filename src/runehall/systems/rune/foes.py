@@ -221,9 +221,9 @@ BARB_NET = "barb_net"  # weapons.toml: the medic's net
 
 def hero_tally(who: Combatant | Mapping[str, Any], options: Any = None) -> Tally:
     """One hero's Roll of Valor entry, from his combatant or his Rune hero sheet (read through the hero
-    model, so permanent Gifts count): each of INIT, ATK, DFN and DAM the best of his melee attack forms
-    (unarmed included; foes' numbers are melee numbers), his Soak, maximum HP, and RES, the core rules' best
-    non-combat bonus that the hero reports to build foes."""
+    model, so permanent Gifts count): INIT, ATK, DFN and DAM from his best melee attack form (unarmed
+    included; foes' numbers are melee numbers) as the option `roll_of_valor_weapon` reads "best" (001b A-48),
+    his Soak, maximum HP, and RES, the core rules' best non-combat bonus that the hero reports to build foes."""
     if isinstance(who, Combatant):
         name, weapons = who.name, who.weapons
         numbers: dict[str, Any] = {"soak": who.soak, "hp": who.hp_max, "res": who.res}
@@ -233,7 +233,8 @@ def hero_tally(who: Combatant | Mapping[str, Any], options: Any = None) -> Tally
         name = str(who.get("name") or "?")
         sheet = heroes.from_sheet(dict(who), name, options)
         weapons, numbers = sheet.weapons, sheet.numbers
-    values: dict[str, int | None] = {s: _best(weapons, s) for s in STATS[:4]}
+    reading = getattr(options, "roll_of_valor_weapon", None) or "best_profile"
+    values: dict[str, int | None] = _weapon_numbers(weapons, reading)
     values |= {s: numbers.get(s) for s in STATS[4:]}
     for stat, value in values.items():
         if value is None:
@@ -245,8 +246,23 @@ def hero_tally(who: Combatant | Mapping[str, Any], options: Any = None) -> Tally
     return Tally(*(int(values[s] or 0) for s in STATS))
 
 
+def _weapon_numbers(weapons: Iterable[Weapon], reading: str) -> dict[str, int | None]:
+    """INIT, ATK, DFN and DAM for the Roll of Valor: the best melee weapon's whole profile (`best_profile`:
+    the one whose four numbers add up to the most, the sum a foe's Might adds; a tie goes to the higher INIT,
+    then ATK, DFN, DAM), or each column's best from any melee weapon (`best_each_column`). None where a number
+    is not known (with `best_profile`, the first melee weapon's, when no weapon has all four)."""
+    melee = [w for w in weapons if w.kind in MELEE]
+    if reading == "best_each_column":
+        return {s: _best(melee, s) for s in STATS[:4]}
+    whole = [w for w in melee if all(getattr(w, s) is not None for s in STATS[:4])]
+    if not whole:
+        return {s: getattr(melee[0], s) if melee else None for s in STATS[:4]}
+    best = max(whole, key=lambda w: (sum(int(getattr(w, s)) for s in STATS[:4]), *(getattr(w, s) for s in STATS[:4])))
+    return {s: getattr(best, s) for s in STATS[:4]}
+
+
 def _best(weapons: Iterable[Weapon], stat: str) -> int | None:
-    known = [getattr(w, stat) for w in weapons if w.kind in MELEE and getattr(w, stat) is not None]
+    known = [getattr(w, stat) for w in weapons if getattr(w, stat) is not None]
     return max(known) if known else None
 
 

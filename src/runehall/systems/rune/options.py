@@ -206,6 +206,12 @@ class RuneOptions(RulesModel):
     barrier_jump_priced: Literal["per_barrier", "per_feature"] = Field(
         "per_barrier", description=_q("barrier_jump_priced")
     )
+    heroes_present_checks: Literal["mix_only", "whole_notes"] = Field(
+        "mix_only", description=_q("heroes_present_checks")
+    )
+    roll_of_valor_weapon: Literal["best_profile", "best_each_column"] = Field(
+        "best_profile", description=_q("roll_of_valor_weapon")
+    )
 
     # -- victory points (spec 001b §6-§7) --
     valhalla_low_rank_penalty: Annotated[int, _one_of(30, 0)] = Field(30, description=_q("valhalla_low_rank_penalty"))

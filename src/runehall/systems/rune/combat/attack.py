@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length,
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
 from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
+from runehall.systems.rune.combat.popup import POPPED_FROM, pop_up_fire
 from runehall.systems.rune.combat.resolve import Swing, melee_swing
 from runehall.systems.rune.combat.settings import melee
 from runehall.systems.rune.limits import MAX_COMBATANTS, MapPoint
@@ -47,6 +48,7 @@ class AttackParams(RulesModel):
     off_hand: bool = Field(False, description="The weapon is held in the off hand.")
     jump: bool = Field(False, description="He jumps onto the foe from a height.")
     dodge: bool = Field(False, description="Missiles: the target dodges (free).")
+    pop_up_dodge: bool = Field(False, description="Shooting from full cover: he dodges the shot it draws back at him.")
     line_of_fire: list[str] = Field(
         default_factory=list, max_length=MAX_COMBATANTS, description="Missiles: who stands in the line of fire."
     )
@@ -166,6 +168,8 @@ class AttackAction(CombatAction):
             if not in_range(board, c, t, weapon, to):
                 raise RulesError(N_("from {to} {target} is still out of range"), to=to, target=t.name)
         readied = weapon.id != c.ready
+        if params.pop_up_dodge and not (weapon.ranged and c.cover == POPPED_FROM):
+            raise RulesError(N_("only someone shooting from full cover draws a shot he might dodge"))
         if params.wendol_charge:
             check_wendol_charge(c, t, weapon.ranged)
         self._check_declarations(board, c, weapon, params, plain, readied, to, slot.in_hand)
@@ -249,6 +253,8 @@ class AttackAction(CombatAction):
             net = board.finish()
             if net:
                 result["net"] = net
+        if weapon.ranged and c.cover == POPPED_FROM and board.people[c.name].active:
+            result["pop_up_fire"] = pop_up_fire(board, c.name, source, params.pop_up_dodge)
         return result
 
     def _check_declarations(

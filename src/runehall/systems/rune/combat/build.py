@@ -103,6 +103,7 @@ class CombatantSpec(RulesModel):
     undead: bool = False
     foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
     self_willed: bool = Field(False, description="A Self-Willed foe: the runner picks its targets at will.")
+    behaviour: Behaviour | None = Field(None, description="A foe's icon, headlong or crafty (default: its type's).")
 
 
 def _key(text: str) -> str:
@@ -277,6 +278,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         undead=spec.undead,
         foe_type=spec.foe_type,
         self_willed=spec.self_willed,
+        behaviour=spec.behaviour,
         armor_init=armor_init,
         light=spec.light,
         night_vision=spec.night_vision,

@@ -22,6 +22,7 @@ WeaponKind = Literal["melee", "missile", "thrown", "brawling"]
 Edge = Literal["sword", "axe", "other"]
 Cover = Literal["none", "third", "half", "full"]
 Maneuver = Literal["hold_ground", "duck_and_weave"]
+Behaviour = Literal["headlong", "crafty", "stationary"]
 UNARMED = "unarmed"
 RANGED: tuple[str, ...] = ("missile", "thrown")
 # Roll bonuses a supporting character rolls with Res when none is given (a foe uses Res for every roll in
@@ -188,6 +189,8 @@ class Combatant(RulesModel):
     struck: tuple[str, ...] = Field((), description="A wendol: the targets it has attacked (it charges only once).")
     tentacles_lost: int = Field(0, ge=0, description="A tube-striker's tentacles severed so far.")
     self_willed: bool = Field(False, description="A Self-Willed foe (bought in the notes): the runner picks targets.")
+    behaviour: Behaviour | None = Field(None, description="A foe's icon: headlong or crafty (None: as its type's).")
+    loses_action: bool = Field(False, description="He loses his next action (pop-up fire): his next round's first.")
     entangled_with: str | None = Field(None, description="Tangled up with whoever rolled into him, or he into.")
     last_target: str | None = Field(None, description="A foe: whom it attacked last (a Predictable foe keeps him).")
     this_round: RoundFlags = RoundFlags()

@@ -87,6 +87,10 @@ class InitiativeAction(CombatAction):
         roll, faces = stress(source)
         total = roll + score + sum(mods.values()) - c.impairment
         steps = action_steps(total)
+        lost: tuple[int, ...] = ()
+        if c.loses_action:  # a pop-up's opportunistic shot cost him this action (001b §11.3)
+            lost, steps = steps[:1], steps[1:]
+            board.update(c.name, loses_action=False)
         board.entries[c.name] = Entry(name=c.name, plan=plan, score=score, total=total, faces=faces, steps=steps)
         result: dict[str, Any] = {"who": c.name, "plan": plan, **plan_weapon(c, plan)}
         result.update(faces=list(faces), roll=roll, score=score)
@@ -95,6 +99,8 @@ class InitiativeAction(CombatAction):
         if c.impairment:
             result["impairment"] = -c.impairment
         result.update(total=total, steps=list(steps))
+        if lost:
+            result["lost_action"] = list(lost)
         missing = [p.name for p in board.people.values() if p.active and p.name not in board.entries]
         if missing:
             result["still_to_roll"] = missing

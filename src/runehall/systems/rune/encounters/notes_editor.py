@@ -144,7 +144,7 @@ def form_model() -> type[RulesModel]:
 
 
 def preview(state: RunState, values: Mapping[str, Any], options: Any, words: Words) -> ActionPreview:
-    from runehall.systems.rune.encounters.validate import price_encounter
+    from runehall.systems.rune.encounters.validate import notes_at_table
 
     heroes = len(state.setup.heroes)
     made = nf.Made({})
@@ -157,7 +157,7 @@ def preview(state: RunState, values: Mapping[str, Any], options: Any, words: Wor
             problems.setdefault(_form_path(part.where, made), []).append(say_part(_bare(part), words))
         return ActionPreview(problems={k: tuple(v) for k, v in problems.items()})
     chosen = options if isinstance(options, RuneOptions) else RuneOptions()
-    report = price_encounter(notes, [s.total_vp for s in state.tally.seats], chosen, heroes=heroes)
+    notes, report = notes_at_table(notes, state.notes, [s.total_vp for s in state.tally.seats], chosen, heroes)
     drawn = _drawn(notes, report, made, words)
     if report.errors:  # the danger of a fight the rules refuse is not worth the wait
         return drawn

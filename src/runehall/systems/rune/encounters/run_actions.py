@@ -23,6 +23,7 @@ from runehall.systems.rune.combat.names import named
 from runehall.systems.rune.encounters import notes_editor
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.options import RuneOptions
 from runehall.systems.tracker import SEALED, TrackerAction
 
 
@@ -85,12 +86,12 @@ class NotesAction(RunAction):
         return notes_editor.preview(state, values, options, words)
 
     def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
-        from runehall.systems.rune.encounters.validate import price_encounter  # the validator's one home
+        from runehall.systems.rune.encounters.validate import notes_at_table  # the validator's one home
 
         self.check(state)
-        notes = params.encounter
         heroes = len(state.setup.heroes)
-        report = price_encounter(notes, [s.total_vp for s in state.tally.seats], options, heroes=heroes)
+        totals = [s.total_vp for s in state.tally.seats]
+        notes, report = notes_at_table(params.encounter, state.notes, totals, _options(options), heroes)
         if report.errors:
             raise RulesError(parts=list(report.errors))
         kinds = {t.kind for e in notes.events if e.combat for t in e.combat.terrain}
@@ -117,7 +118,13 @@ class BeginAction(RunAction):
     phases = ("ready",)
 
     def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
+        from runehall.systems.rune.encounters.validate import head_count_refusals
+
         self.check(state)
+        assert state.notes is not None
+        owed = head_count_refusals(state.notes, len(state.setup.heroes), _options(options))
+        if owed:  # notes for another number of heroes: the foes re-picked for those present first (001b A-46)
+            raise RulesError(parts=owed)
         entries = [foes.hero_tally(h.sheet, options) for h in state.setup.heroes]
         valor = foes.roll_of_valor(entries)
         result = {
@@ -219,6 +226,10 @@ class DiscloseAction(RunAction):
         if state.disclosed:
             raise RulesError(N_("the notes are already shown to everyone"))
         return state.model_copy(update={"disclosed": True}), {"disclosed": True}
+
+
+def _options(options: Any) -> RuneOptions:
+    return options if isinstance(options, RuneOptions) else RuneOptions()
 
 
 def _hero(state: RunState, name: str) -> str:

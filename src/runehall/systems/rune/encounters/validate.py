@@ -44,9 +44,16 @@ class AsWritten:
 def price_encounter(
     encounter: Encounter, totals_vp: Sequence[int] | None, options: RuneOptions, heroes: int | None = None
 ) -> Report:
-    """The priced report of `encounter` for `heroes` heroes (the notes' own number when not given), its limit
-    from the players' total victory points `totals_vp` (the base limit alone when None)."""
-    count = heroes if heroes is not None else encounter.heroes
+    """The priced report of `encounter` for `heroes` heroes at the table (the notes' own number when not
+    given), its limit from the players' total victory points `totals_vp` (the base limit alone when None).
+
+    Notes designed for another number of heroes than those present (001b §8.2, A-46): with the option
+    `heroes_present_checks` at `mix_only` (the default) they are priced and checked for their own number, and
+    what the heroes present call for (the Mix, a Terrifying foe's four heroes) is a warning: the runner
+    re-picks the foes before the encounter begins (`notes_at_table`). At `whole_notes` the whole notes are
+    checked for the heroes present."""
+    present = heroes if heroes is not None else encounter.heroes
+    count = present if options.heroes_present_checks == "whole_notes" else encounter.heroes
     limit = budget_limit(list(totals_vp or ()), options.base_limit)
     lines: list[CostLine] = []
     errors = shape_refusals(encounter, options)
@@ -65,7 +72,65 @@ def price_encounter(
         lines += element_lines(event)
         errors += element_refusals(event)
     more_errors, warnings = budget_refusals(lines, limit, options)
+    if present != count:
+        warnings += head_count_refusals(encounter, present, options)
     return Report(tuple(lines), tuple(errors + more_errors), tuple(warnings), limit)
+
+
+# -- the heroes at the table are not the notes' number (001b §8.2, A-46) ----------------------------------
+REPICK = N_("the notes are for {designed} heroes and {present} are playing: the runner re-picks the foes for them")
+
+
+def head_count_refusals(encounter: Encounter, heroes: int, options: RuneOptions) -> list[Refusal]:
+    """What the heroes at the table call for, when they are not the notes' own number: each fight's Mix fits
+    them, and a foe that needs more heroes than the notes' number (a Terrifying one needs four) has them.
+    Nothing when the notes are for these heroes."""
+    if heroes == encounter.heroes:
+        return []
+    found = mix_refusals(encounter, heroes, options)
+    for event in encounter.events:
+        if event.combat is not None:
+            own = foe_refusals(event.id, event.combat, encounter.creatures, encounter.heroes, options)
+            here = foe_refusals(event.id, event.combat, encounter.creatures, heroes, options)
+            found += [r for r in here if r not in own]
+    if found:
+        found.insert(0, Refusal(REPICK, {"designed": encounter.heroes, "present": heroes}))
+    return found
+
+
+def repicked(given: Encounter, notes: Encounter, heroes: int) -> bool:
+    """Are `notes` the runner's re-pick of the foes of the notes he gave (`given`) for the heroes at the
+    table: `given` is for another number of heroes, and nothing but the fights' foes changed?"""
+    if given.heroes == heroes:
+        return False
+
+    def bare(e: Encounter) -> Encounter:
+        events = tuple(
+            ev.model_copy(update={"combat": ev.combat.model_copy(update={"foes": ()}) if ev.combat else None})
+            for ev in e.events
+        )
+        return e.model_copy(update={"heroes": given.heroes, "events": events})
+
+    return bare(given) == bare(notes)
+
+
+def notes_at_table(
+    notes: Encounter, given: Encounter | None, totals_vp: Sequence[int] | None, options: RuneOptions, heroes: int
+) -> tuple[Encounter, Report]:
+    """The notes the encounter tracker takes from the runner for `heroes` heroes, and their report (its
+    errors refuse them). `given`: the notes he gave before, if any. With `heroes_present_checks` at
+    `mix_only`, notes that only re-pick the foes of notes for another number of heroes (`repicked`) keep the
+    designer's number and are not priced again (001b A-46): only the foes' own rules and the Mix are checked,
+    for the heroes present; their lines are shown as priced, never refused."""
+    if options.heroes_present_checks != "mix_only" or given is None or not repicked(given, notes, heroes):
+        return notes, price_encounter(notes, totals_vp, options, heroes=heroes)
+    kept = notes.model_copy(update={"heroes": given.heroes})
+    priced = price_encounter(kept, totals_vp, options)
+    errors = mix_refusals(kept, heroes, options)
+    for event in kept.events:
+        if event.combat is not None:
+            errors += foe_refusals(event.id, event.combat, kept.creatures, heroes, options)
+    return kept, Report(priced.lines, tuple(errors), (), priced.limit)
 
 
 def shape_refusals(encounter: Encounter, options: RuneOptions) -> list[Refusal]:

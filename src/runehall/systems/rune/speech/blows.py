@@ -18,6 +18,7 @@ KINDS: dict[str, str] = {
     "net": N_("{attacker} casts the {weapon} over {target}"),
     "riposte": N_("{attacker} ripostes against {target} with the {weapon}"),
     "counter": N_("{attacker} strikes back at {target} with the {weapon}"),
+    "pop-up fire": N_("{attacker} takes an opportunistic shot at {target} with the {weapon}"),
     "shot at a fleeing target": N_("{attacker} shoots at the fleeing {target} with the {weapon}"),
     "free attack (pass)": N_("{attacker} strikes {target} passing by, with the {weapon}"),
     "free attack (disengage)": N_("{attacker} strikes {target} disengaging, with the {weapon}"),

@@ -13,6 +13,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.speech import gallery
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
+from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
 
 Told = tuple[str, str, Tone, list[Row]]
@@ -75,7 +76,7 @@ def initiative(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told
         rows.append(Row(words("Still to roll"), words.join(str(n) for n in r["still_to_roll"])))
     if r.get("phase") == "tiebreak":
         rows.append(Row(words("Next"), words("a tie to break")))
-    return action, result, "neutral", rows + _order(r, words)
+    return action, result, "neutral", rows + lost_action_rows(r, words) + _order(r, words)
 
 
 def tiebreak(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
@@ -102,7 +103,7 @@ def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         return head, words("no attack: he fell on the way") if swing else "", "failure", rows
     said, more = blow(swing, words)
     head, _, how = said.partition(": ")
-    return head, how, "success" if swing.get("hit") else "failure", more + rows
+    return head, how, "success" if swing.get("hit") else "failure", more + rows + pop_up_rows(r, words)
 
 
 def move(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
