@@ -17,7 +17,7 @@ from runehall.errors import Named, ParameterError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat import heroes
-from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Edge, Weapon, WeaponKind
+from runehall.systems.rune.combat.combatant import UNARMED, Behaviour, Combatant, Edge, Weapon, WeaponKind
 from runehall.systems.rune.combat.settings import (
     armor_rows,
     foe_wt,
