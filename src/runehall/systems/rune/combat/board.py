@@ -50,6 +50,7 @@ class Board:
         self.exits_used = dict(state.exits_used)
         self.ground = state.ground
         self.extras = list(state.extras)
+        self.effects = state.effects
         self.during: set[str] = set()  # windows opened during the action in progress
 
     def freeze(self) -> CombatState:
@@ -66,6 +67,7 @@ class Board:
             exits_used=self.exits_used,
             ground=grown(self.ground, (c.at for c in self.people.values())),
             extras=tuple(self.extras),
+            effects=self.effects,
         )
 
     def opt(self, name: str) -> Any:

@@ -15,6 +15,7 @@ from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.gallery import collide
 from runehall.systems.rune.combat.geometry import Point, dist2, length, refused_paces, shown, within
 from runehall.systems.rune.combat.settings import stress, table_move
@@ -215,15 +216,17 @@ def init_ground(board: Board, c: Combatant) -> tuple[str, int] | None:
 
 
 def dark(board: Board, c: Combatant) -> Mods:
-    """Darkness or gloom where he stands, unless he sees in the dark or a light is within 25 paces."""
+    """Darkness or gloom where he stands, unless he sees in the dark or a light is within 25 paces; and an
+    obscurant of the notes, which no light lifts (effects.py)."""
+    notes = effect_mods(board, c, "senses")
     decrease = max((feature(z.kind).roll_decrease or 0 for z in at(board.terrain, c.at)), default=0)
     if not decrease or c.night_vision:
-        return []
+        return notes
     radius = terrain().light.light_radius
     lit = any(
         o.light and o.health not in ("dead", "gone") and within(o.at, c.at, radius) for o in board.people.values()
     )
-    return [] if lit else [("darkness" if decrease >= 4 else "gloom", -decrease)]
+    return notes if lit else [("darkness" if decrease >= 4 else "gloom", -decrease), *notes]
 
 
 def in_fog(board: Board, c: Combatant) -> bool:

@@ -16,6 +16,7 @@ from runehall.systems.rune.combat import extras
 from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.settings import init_modifier, stress
@@ -80,6 +81,7 @@ class InitiativeAction(CombatAction):
         if ground is not None and not {"high_ground", "low_ground"} & set(params.situation):
             mods[ground[0]] = ground[1]
         mods.update(dark(board, c))
+        mods.update(effect_mods(board, c, "init"))
         if c.mounted:
             mods["mounted"] = c.ride
         if params.modifier:

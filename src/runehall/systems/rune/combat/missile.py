@@ -15,6 +15,7 @@ from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import damage, range_penalty, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
+from runehall.systems.rune.combat.effects import blow_effects
 from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
@@ -146,9 +147,10 @@ def missile_swing(
     result.update(hit=tm >= 0, tm=tm)
     dam = reached["dam"]
     if tm >= 0:
-        hit = damage(tm, dam, d.soak)
-        lost, hostage = shield(board, a, d, hit.raw, d.soak, tm, swing.bypass_hostage)
-        result.update(dam=dam, raw=hit.raw, soak=d.soak)
+        dam, soak, magic = blow_effects(board, a, d, dam, d.soak)
+        hit = damage(tm, dam, soak)
+        lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
+        result.update(dam=dam, raw=hit.raw, soak=soak, **magic)
         if hostage is not None:
             result["hostage"] = hostage
         result["injury"] = board.hurt(d.name, lost, a.name)

@@ -15,6 +15,7 @@ from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import gang_up
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant, Weapon
+from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import cover_from_above, dark, high_ground, in_fog
 from runehall.systems.rune.combat.geometry import ENGAGED, straight, within
 from runehall.systems.rune.combat.settings import melee, melee_modifier, missile_modifier
@@ -142,7 +143,7 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
         dfn.append(("runner", sit.dfn))
     if sit.plain and board.opt("half_action_attack_unmodified") == "no_modifiers":
         atk = [m for m in atk if m[0] == "fallen"]
-    return atk, dfn
+    return atk + effect_mods(board, a, "atk"), dfn + effect_mods(board, d, "dfn")  # the notes' magic
 
 
 def berserk_filter(board: Board, atk: Mods) -> Mods:
@@ -194,7 +195,7 @@ def missile_mods(board: Board, a: Combatant, d: Combatant, dodging: bool, sit: S
         mods.append(("hold ground", melee_modifier("hold_ground")))
     if sit.atk:
         mods.append(("runner", sit.atk))
-    return mods
+    return mods + effect_mods(board, a, "atk", "missile")  # the notes' magic, a whole-area missile penalty
 
 
 def crowd(board: Board, a: Combatant, d: Combatant, line_of_fire: list[str]) -> list[tuple[str, str]]:

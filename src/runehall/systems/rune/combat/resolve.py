@@ -12,6 +12,7 @@ from runehall.chance.sources import Source
 from runehall.systems.rune.combat.arithmetic import damage, halve, ripostes
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
+from runehall.systems.rune.combat.effects import blow_effects
 from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark, knockdown
 from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
@@ -147,15 +148,15 @@ def _on_hit(
         difficulty = BASE_DIFFICULTY + tm
         board.update(d.name, restraint=Restraint(kind="net", tm=tm, difficulty=difficulty))
         return {"netted": {"escape_difficulty": difficulty, "damage_per_action": int(barb_net()["damage_per_action"])}}
-    dam = weapon.need("dam", a.name)
-    soak = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
+    armor = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
+    dam, soak, magic = blow_effects(board, a, d, weapon.need("dam", a.name), armor)
     hit = damage(tm, dam, soak)
     lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
-    out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak}
+    out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, **magic}
     if hostage is not None:
         out["hostage"] = hostage
     out["injury"] = board.hurt(d.name, lost, a.name)
-    if soak != d.soak and not swing.pounce:
+    if armor != d.soak and not swing.pounce:
         out["stun"] = True  # armor-ignoring: his armor's Prot does not count
     if swing.pounce:
         out["pounce"] = land_on(board, a, d)

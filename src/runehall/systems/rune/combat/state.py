@@ -14,6 +14,7 @@ from pydantic import Field
 
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.extras import Extra
 from runehall.systems.rune.combat.geometry import Box
 from runehall.systems.rune.combat.terrain import Zone
@@ -74,6 +75,7 @@ class CombatState(RulesModel):
         default_factory=dict, description="Heroes fled through each exit this round (by its place in terrain)."
     )
     extras: tuple[Extra, ...] = Field((), description="Decoys and hostages on the field (terrain extras).")
+    effects: tuple[Effect, ...] = Field((), description="What the encounter's notes put on the fight's rolls.")
     ground: Box | None = Field(
         None,
         description="The box (x0, y0, x1, y1) holding every place anyone has stood in this fight: the map's "

@@ -29,6 +29,7 @@ from runehall.systems.rune.combat import (
 )
 from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
+from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.extras import Extra
 from runehall.systems.rune.combat.geometry import grown
 from runehall.systems.rune.combat.settings import fold, opt
@@ -59,6 +60,14 @@ class CombatSetup(RulesModel):
         description="Decoys and hostages (a JSON list): each a name, a kind (decoy or hostage), a place [x, y], and "
         "for a hostage the crafty foe holding him (captor).",
     )
+    effects: list[Effect] = Field(
+        default_factory=list,
+        max_length=20,
+        description="What the encounter's notes put on the rolls (a JSON list): each a kind (weird magic, a "
+        "shaman's brazier or chant, an obscurant, a missile penalty), the roll it changes (INIT, ATK, DFN, DAM, Soak, "
+        "every shot, or every roll darkness lowers), how much, whom it touches (heroes, foes or both) and, for a "
+        "chant, the foe chanting.",
+    )
     new_encounter: bool = Field(
         True, description="The fight opens an encounter: heroes start it whole (if the table heals them between)."
     )
@@ -78,8 +87,20 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
     if len(set(places)) != len(places):
         raise ParameterError(N_("two combatants cannot stand on the same spot"))
     placed = extras.placed(setup.extras, people)
+    effects = []
+    for effect in setup.effects:
+        if effect.chanter is not None:
+            chanter = next((c.name for c in people if fold(c.name) == fold(effect.chanter)), None)
+            if chanter is None:
+                raise ParameterError(N_("the chanter {name} is not in this fight"), name=effect.chanter)
+            effect = effect.model_copy(update={"chanter": chanter})
+        effects.append(effect)
     return CombatState(
-        combatants=tuple(people), terrain=tuple(setup.terrain), ground=grown(None, places), extras=placed
+        combatants=tuple(people),
+        terrain=tuple(setup.terrain),
+        ground=grown(None, places),
+        extras=placed,
+        effects=tuple(effects),
     )
 
 

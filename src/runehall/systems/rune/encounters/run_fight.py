@@ -25,6 +25,7 @@ from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
 from runehall.systems.rune.encounters.run_actions import RunAction
+from runehall.systems.rune.encounters.run_effects import cover_of, effects_of
 from runehall.systems.rune.encounters.run_ground import ground
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
@@ -116,8 +117,13 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
     bystanders = extras_of(combat, names, state.notes.creatures)
     rows = max(len(state.setup.heroes), len(combat.foes))
     terrain = ground(combat, APART, rows, ROW)
-    setup = {"combatants": people, "new_encounter": first, "extras": bystanders, "terrain": terrain}
+    foe_specs = people[len(state.setup.heroes) :]
+    for spec, foe in zip(foe_specs, combat.foes, strict=True):  # its icon: a creature of the designer's own has one
+        spec["behaviour"] = foe_kind(foe.type, state.notes.creatures).behaviour
+    effects = effects_of(combat, [str(spec["name"]) for spec in foe_specs])  # weird magic, obscurant, missile penalty
+    setup = {"combatants": people, "new_encounter": first, "extras": bystanders, "terrain": terrain, "effects": effects}
     fight = start_fight(CombatSetup.model_validate(setup), options)
+    behind = cover_of(combat, [h.name for h in state.setup.heroes])
     kept = ("hp", "wounds", "impairment_other", "health")
     carried = {} if first else {c.name: c for c in state.fights[-1].fight.combatants if c.hero}
     people_now = []
@@ -128,6 +134,8 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
                 c = c.model_copy(update={"health": "active"})
         if c.name in state.outside:  # harm since: wandering monsters, a flight
             c = c.model_copy(update={"hp": min(c.hp, state.outside[c.name])})
+        if c.name in behind:  # the notes' cover
+            c = c.model_copy(update={"cover": behind[c.name]})
         people_now.append(c)
     return fight.model_copy(update={"combatants": tuple(people_now)}), might
 

@@ -5,8 +5,9 @@ area as a band across the middle, darkness and the like over everything, exits b
 damaging place beside the foes. The runner may move people as the notes' map has it; the features' effects
 follow the combat tracker's terrain rules.
 
-Cover, barriers, obstructions, weird magic and tube-strikers are not areas of the map: the runner applies them
-(cover as a combatant's condition).
+Cover, barriers, obstructions, weird magic and tube-strikers are not areas of the map: the notes' cover shelters
+heroes from the start and weird magic, an obscurant's penalty and a whole-area missile penalty go on the rolls
+(run_effects.py); barriers, obstructions and tube-strikers the runner applies.
 """
 
 from __future__ import annotations

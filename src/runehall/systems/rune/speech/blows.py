@@ -8,7 +8,7 @@ from typing import Any
 
 from runehall.present.card import Row
 from runehall.present.words import N_, Words
-from runehall.systems.rune.speech.common import data_name, health, plain_text, roll_row, signed
+from runehall.systems.rune.speech.common import data_name, health, modifiers_text, plain_text, roll_row, signed
 from runehall.systems.rune.speech.gallery import injury_note, sequel_rows
 
 KINDS: dict[str, str] = {
@@ -192,6 +192,9 @@ def _burn(place: Mapping[str, Any], words: Words) -> str:
 def _sequels(record: Mapping[str, Any], words: Words) -> list[Row]:
     """The rarer parts of an attack: the range, a fog-of-war reroll, a severed limb, a net, a knockdown."""
     rows: list[Row] = []
+    for key, label in (("dam_modifiers", N_("DAM changed by")), ("soak_modifiers", N_("Soak changed by"))):
+        if isinstance(record.get(key), Mapping) and record[key]:
+            rows.append(Row(words(label), modifiers_text(record[key], words)))
     distance = record.get("distance")
     if isinstance(distance, Mapping) and "range" in distance:
         rows.append(

@@ -66,6 +66,11 @@ MODIFIERS: dict[str, str] = {
     "decoys near": N_("decoys near"),
     "entangled": N_("entangled"),
     "leaping Sark Amen": N_("leaping Sark Amen"),
+    "weird magic": N_("weird magic"),  # the notes' effects on the rolls (combat/effects.py), when unnamed
+    "shaman's brazier": N_("shaman's brazier"),
+    "shaman's chant": N_("shaman's chant"),
+    "obscurant": N_("obscurant"),
+    "missile penalty": N_("missile penalty"),
 }
 
 
