@@ -274,9 +274,11 @@ def foe_spec(
     side: str = "foes",
     at: tuple[float, float] = (0, 0),
     self_willed: bool = False,
+    attacks_foes: bool = False,
 ) -> dict[str, Any]:
     """The combat tracker's CombatantSpec (as JSON) of one foe made by `foe_stats`: its type's attack form
-    with the melee scores, and its bow or crossbow (in hand at the start, DFN = Res) when it has one."""
+    with the melee scores, and its bow or crossbow (in hand at the start, DFN = Res) when it has one.
+    `attacks_foes`: a wendol whose notes bought it the option of attacking the other foes (001b §8.4)."""
     kind, level = foe_type(foe), category(threat)
     if (stats.foe_type, stats.category) != (kind.id, level.id):
         raise ParameterError(N_("these statistics were made for another foe type or Threat Category"))
@@ -310,4 +312,5 @@ def foe_spec(
         "undead": kind.undead,
         "foe_type": kind.id,
         "self_willed": self_willed,
+        "attacks_foes": attacks_foes,
     }

@@ -22,6 +22,7 @@ from runehall.systems.rune.combat import gallery_view
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.board_map import battle_map, term
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
+from runehall.systems.rune.combat.gallery import prey
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.settings import missile_range
@@ -163,12 +164,12 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
     reached: tuple[str, ...] = ()
     for weapon in dict.fromkeys((c.ready, *c.carried(), UNARMED)):  # the weapon in hand first
         attack = {**who, "weapon": weapon}
-        reached = trial.targets("attack", attack, "target", [o.name for o in board.enemies(c)])
+        reached = trial.targets("attack", attack, "target", [o.name for o in prey(board, c)])
         if reached:
             add("attack", attack, target="target", targets=reached, rings=reach_rings(c, weapon, words))
             break
     closing = {**who, "weapon": c.ready, "approach": True}  # a half move to engage, then the blow
-    farther = [o.name for o in board.enemies(c) if o.name not in reached]
+    farther = [o.name for o in prey(board, c) if o.name not in reached]
     targets = trial.targets("attack", closing, "target", farther) if not c.in_hand.ranged else ()
     if targets:
         title, rings = words("Close in and attack"), move_rings(c, words)[:1]

@@ -18,6 +18,7 @@ from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat import heroes
 from runehall.systems.rune.combat.combatant import UNARMED, Behaviour, Combatant, Edge, Weapon, WeaponKind
+from runehall.systems.rune.combat.gallery import WENDOL
 from runehall.systems.rune.combat.settings import (
     armor_rows,
     foe_wt,
@@ -103,6 +104,7 @@ class CombatantSpec(RulesModel):
     undead: bool = False
     foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
     self_willed: bool = Field(False, description="A Self-Willed foe: the runner picks its targets at will.")
+    attacks_foes: bool = Field(False, description="A wendol whose notes bought it the option: non-wendol foes too.")
     behaviour: Behaviour | None = Field(None, description="A foe's icon, headlong or crafty (default: its type's).")
 
 
@@ -188,6 +190,8 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
             who=spec.name,
             stats=Named("'soak' and 'hp'", N_("Soak and HP")),
         )
+    if spec.attacks_foes and (hero or spec.foe_type != WENDOL):
+        raise ParameterError(N_("{who}: only a wendol foe may be bought the right to attack other foes"), who=spec.name)
     hp_max = int(numbers.pop("hp"))
     if numbers.get("wt") is None:
         if hero:
@@ -278,6 +282,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         undead=spec.undead,
         foe_type=spec.foe_type,
         self_willed=spec.self_willed,
+        attacks_foes=spec.attacks_foes,
         behaviour=spec.behaviour,
         armor_init=armor_init,
         light=spec.light,

@@ -139,6 +139,18 @@ def check_wendol_charge(c: Combatant, t: Combatant, ranged: bool) -> None:
         )
 
 
+def preys_on(c: Combatant, t: Combatant) -> bool:
+    """A wendol whose notes bought it the option may aim at a foe of its own side, one that is no wendol
+    (001b §8.4); what it does to him earns nobody victory points."""
+    own_side = t.side == c.side and t.name != c.name and not t.hero
+    return c.attacks_foes and c.foe_type == WENDOL and own_side and t.foe_type != WENDOL
+
+
+def prey(board: Board, c: Combatant) -> list[Combatant]:
+    """Whom he may aim at: the other side, and the non-wendol foes for a wendol with the option bought."""
+    return [o for o in board.people.values() if o.side != c.side or preys_on(c, o)]
+
+
 def land_on(board: Board, a: Combatant, d: Combatant) -> dict[str, Any]:
     """A successful charge: he is down with the wendol on top, and cannot rise until it moves off."""
     if board.people[d.name].health in ("dead", "gone"):

@@ -12,7 +12,8 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.extras import loose
-from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, tentacles_left
+from runehall.systems.rune.combat.gallery import SARK_AMEN, TUBE_STRIKER, WENDOL, preys_on, tentacles_left
+from runehall.systems.rune.combat.gallery import prey as gallery_prey
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.encounters.running_risks import TargetChoice, TargetFoe, TargetHero, legal_targets
@@ -59,7 +60,7 @@ def wendol_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list
     """A wendol's charge on a target 30 paces off or more (closing in first where it must)."""
     if c.foe_type != WENDOL:
         return []
-    prey = [o.name for o in board.enemies(c)]
+    prey = [o.name for o in gallery_prey(board, c)]
     for params in ({"who": c.name, "wendol_charge": True}, {"who": c.name, "wendol_charge": True, "approach": True}):
         targets = trial.targets("attack", params, "target", prey)
         if targets:
@@ -142,20 +143,34 @@ def with_extras(view: MapView, state: CombatState, words: Words) -> MapView:
     return replace(view, areas=(*view.areas, *areas)) if areas else view
 
 
-# -- whom a foe may attack (001b §8.4, 001c §11.5) ----------------------------------------------------------
+# -- whom a foe may attack (001b §8.4, §9; 001c §11.5) --------------------------------------------------------
+GONE = ("dead", "gone")
+
+
 def legal(board: Board, c: Combatant) -> TargetChoice | None:
-    """The heroes a foe may attack now, by the rules' text (the runner picks among them: a hint, never a bar)."""
-    heroes = [h for h in board.enemies(c) if h.hero and h.health not in ("dead", "gone")]
-    if c.hero or not c.active or not heroes:
+    """Whom a foe may attack now, by the rules' text (the runner picks among them: a hint, never a bar): the
+    heroes; for a wendol whose notes bought the option, the non-wendol foes too; for a Sark Amen, the heroes
+    the other Sark Amen are on, in a trade."""
+    heroes = [h for h in board.enemies(c) if h.hero and h.health not in GONE]
+    others = [o for o in board.allies(c) if preys_on(c, o) and o.health not in GONE]
+    if c.hero or not c.active or not (heroes or others):
         return None
     kind = foe_type(c.foe_type).behaviour if c.foe_type and c.foe_type in {t.id for t in foe_types()} else "headlong"
-    foe = TargetFoe(self_willed=c.self_willed, behaviour=kind, missile=c.in_hand.ranged, current=c.last_target)
-    seen = [
-        TargetHero(h.name, h.hp, h.wounds, hidden=None if h.cover == "none" else h.cover, prone=h.fallen,
-                   engaged_with_foe=within(h.at, c.at, ENGAGED))
-        for h in heroes
-    ]  # fmt: skip
-    return legal_targets(foe, seen)
+    sark = c.foe_type == SARK_AMEN
+    foe = TargetFoe(self_willed=c.self_willed, behaviour=kind, missile=c.in_hand.ranged, current=c.last_target,
+                    attacks_foes=c.attacks_foes, sark_amen=sark)  # fmt: skip
+    alive = {h.name for h in heroes}
+    trades = {
+        o.name: o.last_target for o in board.allies(c)
+        if o.foe_type == SARK_AMEN and o.active and o.last_target in alive
+    } if sark and c.last_target in alive else {}  # fmt: skip
+    seen = [_seen(h, c) for h in heroes]
+    return legal_targets(foe, seen, other_foes=[_seen(o, c) for o in others], sark_amen_targets=trades)
+
+
+def _seen(h: Combatant, c: Combatant) -> TargetHero:
+    return TargetHero(h.name, h.hp, h.wounds, hidden=None if h.cover == "none" else h.cover, prone=h.fallen,
+                      engaged_with_foe=within(h.at, c.at, ENGAGED))  # fmt: skip
 
 
 def target_badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
@@ -169,4 +184,9 @@ def target_badges(board: Board, c: Combatant, words: Words) -> list[Badge]:
         how += "; " + words("crafty: it may hold back")
     for hero, difficulty in choice.spot_rolls.items():
         how += "; " + words("{hero} hides: Res against {n} to find him", hero=hero, n=words.number(difficulty))
+    if c.attacks_foes:
+        how += "; " + words("its notes bought it the right to attack other foes: what it does to them earns nobody VP")
+    for hero, other in choice.trades.items():
+        how += "; " + words("a trade with {other}: it takes {hero}, {other} takes {mine}", other=other, hero=hero,
+                            mine=c.last_target or "")  # fmt: skip
     return [Badge(words("may attack {names}", names=names), "", how)]

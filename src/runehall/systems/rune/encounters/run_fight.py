@@ -112,7 +112,8 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
             kind = kind.model_copy(update={"adjust": dict(foe.adjust)})
         stats = foes.foe_stats(kind, foe.threat, state.valor, foe.use_adjust, foe.missile, heroes)
         might[name] = stats.might
-        people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", (APART, i * ROW), foe.self_willed))
+        at = (APART, i * ROW)
+        people.append(foes.foe_spec(kind, foe.threat, stats, name, "foes", at, foe.self_willed, foe.attacks_foes))
     first = not state.fights
     bystanders = extras_of(combat, names, state.notes.creatures)
     rows = max(len(state.setup.heroes), len(combat.foes))

@@ -24,6 +24,7 @@ from runehall.systems.rune.encounters.running_risks import (
     engage_everyone,
     legal_targets,
     run_away,
+    sark_amen_trade,
     self_willed_may_switch,
     wandering_monsters,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "proxy_may",
     "rotation",
     "run_away",
+    "sark_amen_trade",
     "self_willed_may_switch",
     "wandering_monsters",
     "who_plays",

@@ -4,8 +4,9 @@ heroes running away, and whom a foe may pick as its target. Pure functions over 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from runehall.errors import ParameterError, RulesError
@@ -103,13 +104,15 @@ def run_away(
     return out
 
 
-# -- foes' targets (001c §11.5, 001b §11.3 hiding) -------------------------------------------------------
+# -- foes' targets (001c §11.5, 001b §11.3 hiding, §8.4 and §9 the wendol's option and the Sark Amen) -------
 @dataclass(frozen=True)
 class TargetFoe:
     self_willed: bool = False
     behaviour: Literal["headlong", "crafty", "stationary"] = "headlong"
     missile: bool = False  # armed with a missile weapon this attack
     current: str | None = None  # the target it is attacking, if any
+    attacks_foes: bool = False  # a wendol whose notes bought the option: the non-wendol foes are targets too
+    sark_amen: bool = False  # a Sark Amen: it may trade targets with the others of its kind
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ class TargetChoice:
     must_attack: bool  # headlong foes always attack; crafty ones may hold back
     flowchart: bool  # the pick among `legal` is the flowchart's (Predictable), else the runner's whim
     spot_rolls: dict[str, int]  # hidden heroes a Self-Willed foe must first find: Res against this
+    trades: dict[str, str] = field(default_factory=dict)  # a Sark Amen: hero -> the Sark Amen taking its target
 
 
 def self_willed_may_switch(hero: TargetHero) -> bool:
@@ -142,31 +146,58 @@ def legal_targets(
     heroes: Sequence[TargetHero],
     *,
     predictable_would_pick: Collection[str] = (),
+    other_foes: Sequence[TargetHero] = (),
+    sark_amen_targets: Mapping[str, str] | None = None,
 ) -> TargetChoice:
     """Whom a foe may attack (the living heroes in `heroes`). Predictable melee foes stay on their target
     until it dies or disengages; Predictable foes ignore hidden heroes. Self-Willed foes keep their target
     or switch to a healthy one, must find a hidden hero first (Res against the Difficulty of his cover, more
     if he lies prone), and go for the runner's own hero only where a Predictable foe would
-    (`predictable_would_pick`). Foes re-pick at the start of every round."""
-    names = {h.name for h in heroes}
+    (`predictable_would_pick`). Foes re-pick at the start of every round.
+
+    A wendol whose notes bought the option (001b §8.4) counts the living non-wendol foes on the field
+    (`other_foes`) among its targets, by the same rules as the heroes. A Sark Amen may trade targets with the
+    other Sark Amen whatever the flowchart says (001b §9), so long as no hero ends up with more or fewer of them
+    on him: `sark_amen_targets` are the others' current targets (Sark Amen -> hero); each hero one of them is
+    on, other than this one's own target, is open to it if that one takes this one's target in exchange
+    (`trades`)."""
+    if other_foes and not foe.attacks_foes:
+        raise RulesError(N_("only a wendol whose notes bought it the option attacks other foes"))
+    sark_amen_targets = sark_amen_targets or {}
+    if sark_amen_targets and (not foe.sark_amen or foe.current is None):
+        raise ParameterError(N_("only a Sark Amen already on a target trades it with another Sark Amen"))
+    everyone = [*heroes, *other_foes]
+    names = {h.name for h in everyone}
     must = foe.behaviour != "crafty"
-    current = next((h for h in heroes if h.name == foe.current), None)
+    current = next((h for h in everyone if h.name == foe.current), None)
+    trades = {hero: other for other, hero in sark_amen_targets.items() if hero in names and hero != foe.current}
     if not foe.self_willed:
         if current is not None and not foe.missile and current.engaged_with_foe:
-            return TargetChoice((current.name,), must, True, {})
-        return TargetChoice(tuple(h.name for h in heroes if h.hidden is None), must, True, {})
-    legal, rolls = [], {}
-    for h in heroes:
-        if h is not current and current is not None and not self_willed_may_switch(h):
+            legal = (current.name, *(h.name for h in everyone if h.name in trades))
+            return TargetChoice(legal, must, True, {}, trades)
+        legal = tuple(h.name for h in everyone if h.hidden is None or h.name in trades)
+        return TargetChoice(legal, must, True, {}, trades)
+    legal_names, rolls = [], {}
+    for h in everyone:
+        if h is not current and current is not None and not self_willed_may_switch(h) and h.name not in trades:
             continue
-        if h.runner_hero and h.name not in predictable_would_pick:
+        if h.runner_hero and h.name not in predictable_would_pick and h.name not in trades:
             continue
-        if h.hidden is not None:
+        if h.hidden is not None and h.name not in trades:
             rolls[h.name] = spot_difficulty(h.hidden, prone=h.prone)
-        legal.append(h.name)
+        legal_names.append(h.name)
     if set(predictable_would_pick) - names:
         raise ParameterError(N_("a foe can only pick among the living heroes"))
-    return TargetChoice(tuple(legal), must, False, rolls)
+    return TargetChoice(tuple(legal_names), must, False, rolls, trades)
+
+
+def sark_amen_trade(before: Mapping[str, str], after: Mapping[str, str]) -> None:
+    """Checks the Sark Amen's new targets (Sark Amen -> hero) against their old ones: free of the flowchart,
+    so long as every hero has as many of them on him as before (001b §9)."""
+    if set(before) != set(after):
+        raise ParameterError(N_("a trade of targets names the same Sark Amen before and after"))
+    if Counter(before.values()) != Counter(after.values()):
+        raise RulesError(N_("Sark Amen trade targets only so that each hero keeps as many of them on him as before"))
 
 
 def engage_everyone(foes: int, heroes: int) -> bool:
