@@ -164,3 +164,23 @@ def test_a_chant_by_someone_not_in_the_fight_is_refused() -> None:
     log = PlayLog.start("rune", "combat", {}, {"combatants": people, "effects": [chant]})
     state = log.state()
     assert isinstance(state, CombatState) and state.effects[0].chanter == "Goblin"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_board_says_what_the_notes_do_to_the_rolls_until_the_chant_ends(lang: str) -> None:
+    from runehall.present.board import Seat
+    from runehall.systems.rune.combat.tracker import CombatTracker
+
+    log = run(Raider=9)
+    words = words_for(lang, "rune")
+    seat = Seat(runs=True)
+
+    def said() -> str:
+        return " ".join(CombatTracker().board(fight(log), words, seat, log.option_values()).notes)
+
+    text = said()
+    assert BRAZIERS in text and words("while {who} can chant", who="Shaman") in text
+    assert words("{label}: the foes' {roll} {delta}", label=BRAZIERS, roll=words("ATK"), delta="+1") in text
+    assert not program_values(text)
+    log.apply("damage", {"who": "Shaman", "raw": 300}, ManualSource([]))
+    assert words("(ended: {who} can chant no more)", who="Shaman") in said() and BRAZIERS in said()

@@ -413,6 +413,7 @@ def order(board: Board) -> tuple[str, ...]:
 
 
 def notes(board: Board, words: Words) -> tuple[str, ...]:
+    from runehall.systems.rune.speech.cover import effect_notes
     from runehall.systems.rune.speech.fights import _ended
 
     said: list[str] = []
@@ -441,6 +442,7 @@ def notes(board: Board, words: Words) -> tuple[str, ...]:
     else:
         said.append(words("The fight is over: {why}", why=_ended(board.ended or "", words)))
     said += gallery_view.extras_notes(board, words)
+    said += effect_notes(board.effects, {c.name: c.active for c in board.people.values()}, words)
     for w in board.windows.values():
         if w.healers:
             said.append(

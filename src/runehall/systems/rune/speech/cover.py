@@ -1,16 +1,18 @@
 """Pop-up fire in words (spec 001b §11.3): who shot back at the one rising from full cover, how he was picked,
-the shot, and the action it cost; and the action an initiative roll lost to it."""
+the shot, and the action it cost; and the action an initiative roll lost to it. The notes' effects on a fight's
+rolls as the board's notes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from runehall.present.card import Row
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
+from runehall.systems.rune.combat.effects import LABELS, Effect
 from runehall.systems.rune.speech.blows import blow
-from runehall.systems.rune.speech.common import data_name
+from runehall.systems.rune.speech.common import data_name, modifier, signed
 
 
 def pop_up_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
@@ -67,3 +69,37 @@ def lost_action_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
             words("the action at step {step} is lost (he shot at someone popping up)", step=words.number(int(lost[0]))),
         )
     ]
+
+
+# -- the notes' effects on a fight's rolls, as the board's notes (combat/effects.py) ------------------------------
+ROLLS = {
+    "init": N_("INIT"),
+    "atk": N_("ATK"),
+    "dfn": N_("DFN"),
+    "dam": N_("DAM"),
+    "soak": N_("Soak"),
+    "missile": N_("every shot's ATK"),
+    "senses": N_("every roll darkness lowers"),
+}
+WHOSE = {
+    "heroes": N_("{label}: the heroes' {roll} {delta}"),
+    "foes": N_("{label}: the foes' {roll} {delta}"),
+    "both": N_("{label}: everyone's {roll} {delta}"),
+}
+
+
+def effect_notes(effects: Sequence[Effect], able: Mapping[str, bool], words: Words) -> list[str]:
+    """One line per effect of the notes in the fight; `able`: whether each combatant can act."""
+    said = []
+    for e in effects:
+        name = e.name or modifier(LABELS[e.kind], words)
+        line = words(WHOSE[e.who], label=name, roll=words(ROLLS[e.roll]), delta=signed(e.delta))
+        if e.roll == "senses":
+            line += " " + words("(not for one who sees in the dark)")
+        if e.chanter is not None:
+            if able.get(e.chanter):
+                line += " " + words("while {who} can chant", who=e.chanter)
+            else:
+                line += " " + words("(ended: {who} can chant no more)", who=e.chanter)
+        said.append(line)
+    return said
