@@ -106,6 +106,25 @@ def test_the_crafty_shooter_keeps_his_next_action() -> None:
     assert fight.board.entries["Smirker"].steps == (6,)
 
 
+@pytest.mark.parametrize(
+    ("rule", "pick", "loser"),
+    [
+        ("headlong_foe_only", 2, None),  # the crafty Smirker shoots: nobody loses anything
+        ("shooter_always", 2, "Smirker"),  # whoever shoots, whatever his icon
+        ("pop_up", 1, "Ragnar"),  # the one who rose from cover, the headlong Howler keeping his
+    ],
+)
+def test_who_loses_an_action_follows_the_tables_reading(rule: str, pick: int, loser: str | None) -> None:
+    """Option pop_up_fire_lost_action (001b A-63): the default, or the other readings a table may choose."""
+    fight = scene(pop_up_fire_lost_action=rule)
+    fire = shoot(fight, pick, [2])
+    assert fire.get("loses_action", {}).get("who") == loser
+    kept = {n: fight.board.entries[n].steps for n in ("Howler", "Smirker")}
+    assert kept == {n: () if n == loser else (6,) for n in ("Howler", "Smirker")}
+    if loser == "Ragnar":
+        assert fight.board.entries["Ragnar"].steps == () and fight.who("Ragnar").loses_action
+
+
 def test_a_headlong_shooter_who_has_acted_loses_his_first_action_next_round() -> None:
     fight = scene(howler_init=12)  # one action, at 17, before Ragnar's 14
     fight.do("pass", who="Howler")

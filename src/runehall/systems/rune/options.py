@@ -225,6 +225,9 @@ class RuneOptions(RulesModel):
 
     # -- running the game, the gallery and terrain at the table (spec 001b §9, §11; 001c §11) --
     cover_elevation_never_a_bonus: bool = Field(True, description=_q("cover_elevation_never_a_bonus"))
+    pop_up_fire_lost_action: Literal["headlong_foe_only", "shooter_always", "pop_up"] = Field(
+        "headlong_foe_only", description=_q("pop_up_fire_lost_action")
+    )
     decoy_panic_counts: Literal["on_field", "placed"] = Field("on_field", description=_q("decoy_panic_counts"))
     decoy_penalty_scope: Literal["within_5_paces", "all_on_field"] = Field(
         "within_5_paces", description=_q("decoy_penalty_scope")

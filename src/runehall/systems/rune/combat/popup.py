@@ -1,7 +1,7 @@
 """Pop-up fire (spec 001b §11.3, A-63; book p. 121): a combatant behind full cover who rises to shoot a missile
 draws one opportunistic shot, right after his action, from an enemy with a missile weapon picked at random; the
 shot treats him as behind half cover. A headlong foe taking that shot loses its next action; a crafty foe or a
-hero loses nothing (option pop_up_fire_lost_action).
+hero loses nothing (option pop_up_fire_lost_action, which may make the shooter always lose it, or the pop-up).
 
 Who may take the shot: an enemy able to act (not held, not holding anyone, not tangled up) who carries a missile
 or thrown weapon with ammunition left that reaches the pop-up from where he stands (the one in hand first, else
@@ -71,11 +71,15 @@ def choose(source: Source, count: int) -> tuple[int, int]:
     return face - 1, face
 
 
-def loser(board: Board, shooter: Combatant) -> Combatant | None:
-    """Who loses his next action for the shot (001b A-63: the shooter, if a headlong foe)."""
-    if board.opt("pop_up_fire_lost_action") == "headlong_foe_only":
-        return shooter if not shooter.hero and behaviour(shooter) == "headlong" else None
-    return None
+def loser(board: Board, shooter: Combatant, popped: Combatant) -> Combatant | None:
+    """Who loses his next action for the shot (option pop_up_fire_lost_action, 001b A-63): the shooter if he is a
+    headlong foe (the default), the shooter whoever he is, or the one who rose from cover unless a crafty foe."""
+    rule = board.opt("pop_up_fire_lost_action")
+    if rule == "shooter_always":
+        return shooter
+    if rule == "pop_up":
+        return popped if popped.hero or behaviour(popped) != "crafty" else None
+    return shooter if not shooter.hero and behaviour(shooter) == "headlong" else None
 
 
 def lose_next_action(board: Board, name: str) -> str:
@@ -121,7 +125,7 @@ def pop_up_fire(board: Board, who: str, source: Source, dodge: bool) -> dict[str
     finally:
         board.update(c.name, cover=POPPED_FROM)  # he ducks back behind it
     record["hit_chance"] = str(hit_chance(record["shot"]))
-    losing = loser(board, board.people[shooter.name])
+    losing = loser(board, board.people[shooter.name], board.people[c.name])
     if losing is not None and losing.active:
         record["loses_action"] = {"who": losing.name, "when": lose_next_action(board, losing.name)}
     return record

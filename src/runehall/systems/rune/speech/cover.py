@@ -48,9 +48,9 @@ def pop_up_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
     if isinstance(lost, Mapping):
         name = str(lost.get("who", ""))
         text = (
-            words("{who} is headlong: he loses his next action this round", who=name)
+            words("{who} loses his next action this round for it", who=name)
             if lost.get("when") == "this_round"
-            else words("{who} is headlong: he loses his first action next round", who=name)
+            else words("{who} loses his first action next round for it", who=name)
         )
     else:
         text = words("{who} loses no action for it", who=str(shooter))
