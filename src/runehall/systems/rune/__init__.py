@@ -15,6 +15,7 @@ from runehall.systems.rune.encounters.tracker import EncounterTracker
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.treasure.mechanic import TreasureChart
 
 
 class Rune(GameSystem):
@@ -37,6 +38,7 @@ class Rune(GameSystem):
             "attack": Attack(),
             "bargain": Bargain(),
             "sleep": SleepRoll(),
+            "treasure": TreasureChart(),
         }
 
     def summary(self, trackers: Sequence[tuple[str, Any]], words: Words, options: Any = None) -> tuple[Any, ...]:

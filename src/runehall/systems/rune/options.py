@@ -238,6 +238,17 @@ class RuneOptions(RulesModel):
     land_crab_clamp: Literal["no_attacks", "no_effect"] = Field("no_attacks", description=_q("land_crab_clamp"))
     league: Literal["none", "death_trudge", "outlanders"] = Field("none", description=_q("league"))
 
+    # -- treasure and the other gains (spec 001c §8-§9) --
+    liars_silver_limit: Literal["per_encounter", "per_event"] = Field(
+        "per_encounter", description=_q("liars_silver_limit")
+    )
+    treasure_modifier_category: Literal["final", "original"] = Field(
+        "final", description=_q("treasure_modifier_category")
+    )
+    potency_subrolls: Literal["reroll_9_and_0", "literal"] = Field(
+        "reroll_9_and_0", description=_q("potency_subrolls")
+    )
+
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod
     def _abilities(cls, value: object) -> object:

@@ -17,6 +17,7 @@ from pydantic import ConfigDict, Field, model_validator
 from runehall.errors import Invalid
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.encounters.gains import Gain
 
 MAX_EVENTS_READ = 8  # more than any reading of the rules allows (4, or 5 by the recap): refused in shape
 MAX_ROLLS_PER_EVENT = 24
@@ -265,6 +266,7 @@ class Element(Strict):
     roll: str | None = None  # the id of the roll (in the same event) it hangs on
     in_combat: bool = False
     lines: tuple[Line, ...] = Field((), max_length=16)
+    gain: Gain | None = None  # treasure or a gain priced by its rules (gains_pricing.py), not by typed lines
 
 
 # -- The encounter ---------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from runehall.present.words import N_
 from runehall.systems.rune.encounters.budget import budget_limit
 from runehall.systems.rune.encounters.design import Encounter, Event
 from runehall.systems.rune.encounters.foe_pricing import foe_refusals, price_foes, rounded_mix
+from runehall.systems.rune.encounters.gains_checks import gain_refusals
+from runehall.systems.rune.encounters.gains_pricing import price_gains
 from runehall.systems.rune.encounters.lines import CostLine, Report, totals
 from runehall.systems.rune.encounters.terrain_slots import encounter_terrain
 from runehall.systems.rune.options import RuneOptions
@@ -71,6 +73,8 @@ def price_encounter(
     for event in encounter.events:
         lines += element_lines(event)
         errors += element_refusals(event)
+    lines += price_gains(encounter, getattr(options, "init_bonus_price", "five_thirds"))
+    errors += gain_refusals(encounter, lines, options.liars_silver_limit)
     more_errors, warnings = budget_refusals(lines, limit, options)
     if present != count:
         warnings += head_count_refusals(encounter, present, options)
