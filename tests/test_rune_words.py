@@ -64,6 +64,11 @@ ROLLS_OF: dict[str, list[tuple[dict[str, Any], list[int] | None]]] = {
         ({"buyer": {"bonus": 1}, "seller": {"bonus": 4}}, [2, 8]),
     ],
     "sleep": [({"stamina": 2, "sleep": 1, "hours_awake": 10}, [9]), ({"stamina": 1, "hours_awake": 2}, [2])],
+    "trap_damage": [
+        ({"bonus": 0, "difficulty": 8, "dam": 12, "soak": 6}, [4]),  # 001c TV-30: the icicle, 10 HP
+        ({"bonus": 2, "difficulty": 9, "dice": 2, "soak": 3}, [1, 3, 10, 4, 6]),  # a botch, then two damage dice
+        ({"bonus": 5, "difficulty": 7, "dam": 20, "armour_ignoring": True, "soak": 5, "armour_prot": 3}, [9]),
+    ],
 }
 
 

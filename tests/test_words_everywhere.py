@@ -36,6 +36,7 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("rune", "attack"): {"attack": {"bonus": 5}, "defence": {"bonus": 3}, "dam": 8, "soak": 3, "wound_threshold": 10},
     ("rune", "bargain"): {"buyer": {"bonus": 2}, "seller": {"bonus": 1}},
     ("rune", "sleep"): {"stamina": 2, "hours_awake": 10},
+    ("rune", "trap_damage"): {"bonus": 2, "difficulty": 8, "dice": 2, "soak": 4},
     ("rune", "treasure"): {"chart": "category_d", "category": "E"},
     ("midgard", "cast"): {"rune": 4, "wyrd": 2, "skill": 2, "difficulty": 3},
     ("midgard", "opposed"): {"a": SIDE, "b": {"rune": 3}},

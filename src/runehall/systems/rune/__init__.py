@@ -15,6 +15,7 @@ from runehall.systems.rune.encounters.tracker import EncounterTracker
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.trap_mechanics import TrapDamage
 from runehall.systems.rune.treasure.mechanic import TreasureChart
 
 
@@ -38,6 +39,7 @@ class Rune(GameSystem):
             "attack": Attack(),
             "bargain": Bargain(),
             "sleep": SleepRoll(),
+            "trap_damage": TrapDamage(),
             "treasure": TreasureChart(),
         }
 

@@ -213,6 +213,23 @@ class RuneOptions(RulesModel):
         "best_profile", description=_q("roll_of_valor_weapon")
     )
 
+    # -- traps and hazards (spec 001c §6-§7) --
+    init_bonus_price: Literal["five_thirds", "per_full_three"] = Field(
+        "five_thirds", description=_q("init_bonus_price")
+    )
+    escalating_trap_cost: Literal["bare_dam", "with_surcharge"] = Field(
+        "bare_dam", description=_q("escalating_trap_cost")
+    )
+    repeat_shots_keep_limited: bool = Field(False, description=_q("repeat_shots_keep_limited"))
+    danger_zone_price: Literal["five_a_point", "book_examples"] = Field(
+        "five_a_point", description=_q("danger_zone_price")
+    )
+    drowning_damage: Literal["example", "escalating_rule"] = Field("example", description=_q("drowning_damage"))
+    armour_damage: Literal["one_plus_half", "half"] = Field("one_plus_half", description=_q("armour_damage"))
+    flame_ignites: Literal["meets_difficulty", "misses_difficulty"] = Field(
+        "meets_difficulty", description=_q("flame_ignites")
+    )
+
     # -- victory points (spec 001b §6-§7) --
     valhalla_low_rank_penalty: Annotated[int, _one_of(30, 0)] = Field(30, description=_q("valhalla_low_rank_penalty"))
     deficit_payment_reduces_total: bool = Field(True, description=_q("deficit_payment_reduces_total"))

@@ -18,6 +18,7 @@ from runehall.errors import Invalid
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.encounters.gains import Gain
+from runehall.systems.rune.encounters.traps import Trap
 
 MAX_EVENTS_READ = 8  # more than any reading of the rules allows (4, or 5 by the recap): refused in shape
 MAX_ROLLS_PER_EVENT = 24
@@ -267,6 +268,7 @@ class Element(Strict):
     in_combat: bool = False
     lines: tuple[Line, ...] = Field((), max_length=16)
     gain: Gain | None = None  # treasure or a gain priced by its rules (gains_pricing.py), not by typed lines
+    trap: Trap | None = None  # a trap or hazard priced by its rules (traps.py), not by typed lines
 
 
 # -- The encounter ---------------------------------------------------------------------------------------

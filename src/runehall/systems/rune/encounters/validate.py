@@ -12,18 +12,20 @@ Nothing here changes the notes: a design can be priced while it is still illegal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from runehall.errors import Refusal
 from runehall.present.words import N_
 from runehall.systems.rune.encounters.budget import budget_limit
-from runehall.systems.rune.encounters.design import Encounter, Event
+from runehall.systems.rune.encounters.design import Encounter, Event, RollSpec
 from runehall.systems.rune.encounters.foe_pricing import foe_refusals, price_foes, rounded_mix
 from runehall.systems.rune.encounters.gains_checks import gain_refusals
 from runehall.systems.rune.encounters.gains_pricing import price_gains
 from runehall.systems.rune.encounters.lines import CostLine, Report, totals
 from runehall.systems.rune.encounters.terrain_slots import encounter_terrain
+from runehall.systems.rune.encounters.trap_checks import count_refusals, trap_refusals
+from runehall.systems.rune.encounters.traps_pricing import price_trap
 from runehall.systems.rune.options import RuneOptions
 
 ELEMENT_LINE = N_("{label}")
@@ -70,9 +72,11 @@ def price_encounter(
     terrain, refused_terrain = encounter_terrain(encounter, options)
     lines += terrain
     errors += refused_terrain + beginner_refusals(encounter)
+    every_roll = {r.id: r for e in encounter.events for r in e.rolls}
     for event in encounter.events:
-        lines += element_lines(event)
-        errors += element_refusals(event)
+        lines += element_lines(event) + trap_lines(event, every_roll, options)
+        errors += element_refusals(event) + trap_element_refusals(event, every_roll)
+    errors += count_refusals(encounter)
     lines += price_gains(encounter, getattr(options, "init_bonus_price", "five_thirds"))
     errors += gain_refusals(encounter, lines, options.liars_silver_limit)
     more_errors, warnings = budget_refusals(lines, limit, options)
@@ -211,6 +215,16 @@ def element_lines(event: Event) -> list[CostLine]:
         for element in event.elements
         for line in element.lines
     ]
+
+
+def trap_lines(event: Event, rolls: Mapping[str, RollSpec], options: RuneOptions) -> list[CostLine]:
+    """A trap's or hazard's effects priced by their rules (traps_pricing.py)."""
+    return [line for element in event.elements for line in price_trap(element, rolls, options)]
+
+
+def trap_element_refusals(event: Event, rolls: Mapping[str, RollSpec]) -> list[Refusal]:
+    own = {r.id: r for r in event.rolls}
+    return [r for element in event.elements for r in trap_refusals(element, own, rolls)]
 
 
 def element_refusals(event: Event) -> list[Refusal]:
