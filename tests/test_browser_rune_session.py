@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests import test_browser as shared
 from tests import tracker_browser as tb
 
@@ -85,10 +86,15 @@ def shots(seat: Seat, step: str, where: str = "#trackers") -> None:
             tab.dispatch_event("click")  # the screenshot's own navigation, not counted
         path = str(shared.SHOTS / f"rune-session-{step}-{seat.name}-{width['width']}.png")
         shown = page.locator(where)
-        if shown.count() and shown.first.is_visible():
-            shown.first.screenshot(path=path)
+        box = shown.first.bounding_box() if shown.count() and shown.first.is_visible() else None
+        if box and box["width"] and box["height"]:  # the viewport's coordinates, made the whole page's
+            x, y = page.evaluate("() => [window.scrollX, window.scrollY]")
+            box = {**box, "x": box["x"] + x, "y": box["y"] + y}
         else:
-            page.screenshot(path=path, full_page=True)
+            box = None
+        # the part in play, cut out of the whole page (an element's own screenshot waits for it to stand still
+        # over two frames, which four pages at once on a loaded machine sometimes never give in 30 s)
+        page.screenshot(path=path, full_page=True, clip=box)
     page.set_viewport_size(size or tb.DESKTOP)
     if seat.width == 390 and page.locator("#tab-play").count():
         page.locator("#tab-play").dispatch_event("click")
@@ -402,16 +408,9 @@ def run_encounter(people: dict[str, Seat], runner: Seat, number: int) -> dict[st
     expect(show).to_be_visible(timeout=WAIT)
     show.locator("button.move-go").click()
     for seat in everyone:  # the notes, shown to everyone now
-        try:
-            expect(board(seat)).to_contain_text(secret_summary, timeout=WAIT)
-        except AssertionError:
-            # Seen once (encounter 4, Ana's page): the live redraw of a board did not come; a reload shows the
-            # notes. Reported, not hidden: the lag is printed, the notes must show after the reload.
-            print("STALE BOARD after the notes were shown:", seat.name, step)
-            seat.person.page.reload()
-            tb.live(seat.person)
-            at_play(seat)
-            expect(board(seat)).to_contain_text(secret_summary, timeout=WAIT)
+        # live, no reload (two redraws answered out of order once put a board back before the notes were shown:
+        # static/live.js now draws only the newest answer)
+        expect(board(seat)).to_contain_text(secret_summary, timeout=WAIT)
     counted["end, settle, show"] = runner.person.clicks.count()
     # a click each (End the fight, its Do it; Settle; Show the notes), no form to fill, no reload
     assert counted["end, settle, show"] <= 4, counted
@@ -469,7 +468,10 @@ def roll_off(runner: Seat) -> None:
         if not tie.count():
             return
         before = log_size(runner)
-        tie.locator("button.move-go").click()
+        try:  # (a board redrawn since it was counted may have no roll-off left: an earlier click was taken)
+            tie.locator("button.move-go").click(timeout=5000)
+        except PlaywrightTimeout:
+            continue
         try:
             expect(runner.person.page.locator("#log > li")).not_to_have_count(before, timeout=5000)
             return

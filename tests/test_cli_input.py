@@ -87,10 +87,8 @@ def test_what_no_store_can_hold_is_refused() -> None:
     assert wire.loads('["ᚱ \\u16b1 ok"]') == ["ᚱ ᚱ ok"]
 
 
-def test_a_big_export_sized_document_is_checked_quickly() -> None:
-    import time
-
+def test_a_big_export_sized_document_is_accepted_whole() -> None:
+    # about 5 MB, as a long campaign's export: within every cap, read back exactly (its speed is not asserted
+    # here: a timed test fails on a loaded machine, and speed belongs in bench/)
     document = json.dumps({"events": [{"payload": {"text": "x" * 200, "tape": [[6, 3]] * 5}} for _ in range(20_000)]})
-    started = time.perf_counter()
-    wire.loads(document)
-    assert time.perf_counter() - started < 2.0  # about 5 MB: linear, a fraction of a second
+    assert wire.loads(document) == json.loads(document)

@@ -4,7 +4,7 @@ no Hand (item 16), tracker results with measures render (item 17), Runic Enchant
 from __future__ import annotations
 
 import json
-import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -37,14 +37,18 @@ TEST = {"destiny": 3, "required_trait": "F", "difficulty": 1}
     ],
 )
 def test_a_bag_past_the_cap_is_refused_before_any_work(bag: Any) -> None:
-    started = time.perf_counter()
-    with pytest.raises(ParameterError, match=f"at most {MAX_BAG} runes"):
-        SYSTEM.mechanic("test").parse_params({"bag": bag, **TEST})
-    assert time.perf_counter() - started < 0.5
+    # "before any work": no bag of that size is ever built (memory, not time: a timed test fails on a busy machine)
+    tracemalloc.start()
+    try:
+        with pytest.raises(ParameterError, match=f"at most {MAX_BAG} runes"):
+            SYSTEM.mechanic("test").parse_params({"bag": bag, **TEST})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, peak
 
 
 def test_the_cli_refuses_a_huge_bag(cli: Cli) -> None:
-    started = time.perf_counter()
     out = cli(
         "roll",
         "ragnarok",
@@ -59,17 +63,15 @@ def test_the_cli_refuses_a_huge_bag(cli: Cli) -> None:
         "1",
         code=2,
     )
-    assert f"at most {MAX_BAG} runes" in out and time.perf_counter() - started < 5
+    assert f"at most {MAX_BAG} runes" in out
     assert "at most" in cli("odds", "ragnarok", "wyrd", "--bag", "100F", "--destiny", "3", code=2)
 
 
 def test_the_api_refuses_a_huge_bag_with_422(client: Any) -> None:
     table = open_table(client)
     body = {"mechanic": "test", "params": {"bag": ["1000000000F"], **TEST}}
-    started = time.perf_counter()
     refused = table.gm.post("/rolls", body)
     assert refused.status_code == 422 and f"at most {MAX_BAG} runes" in refused.json()["detail"]
-    assert time.perf_counter() - started < 5
     assert [e["kind"] for e in table.gm.events()] == ["table_created", "joined"]
 
 

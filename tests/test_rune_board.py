@@ -18,7 +18,7 @@ from runehall.present.board import BoardView, Move, Seat
 from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems.rune.combat import CombatState
-from runehall.systems.rune.combat.board_view import order_entries, turns
+from runehall.systems.rune.combat.board_order import order_entries, turns
 from runehall.systems.rune.combat.geometry import dist2
 from test_rune_combat import RAGNAR_SHEET, THURID_SHEET, Fight, fighter, hero
 

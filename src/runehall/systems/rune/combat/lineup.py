@@ -20,8 +20,8 @@ from runehall.present.lineup import Entry, FoeKind, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.rune import foes
+from runehall.systems.rune.combat.board_cards import SIDE_WORDS
 from runehall.systems.rune.combat.board_map import TERRAIN_WORDS
-from runehall.systems.rune.combat.board_view import SIDE_WORDS
 from runehall.systems.rune.combat.settings import fold
 from runehall.systems.rune.combat.terrain import Zone
 from runehall.systems.rune.foe_data import foes_file, missile_row, rank

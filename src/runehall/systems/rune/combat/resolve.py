@@ -14,9 +14,10 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Restraint, Weapon
 from runehall.systems.rune.combat.effects import blow_effects
 from runehall.systems.rune.combat.extras import decoy_mods, shield
-from runehall.systems.rune.combat.footing import dark, knockdown
+from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
 
