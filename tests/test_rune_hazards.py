@@ -52,10 +52,14 @@ def test_001c_tv38_caustic_oil() -> None:  # 001c TV-38
         hz.ongoing_raw(4, 3, 0, escalating=True)
 
 
-def test_001c_tv48_tv49_positional_modifiers() -> None:  # 001c TV-48, TV-49
+def test_001c_tv48_boiling_oil() -> None:  # 001c TV-48
     assert hz.positional_modifier("danger", 80, 30) == -5
-    assert hz.positional_modifier("safety", 70, 10) == 6
     assert hz.positional_modifier("danger", 80, 95) == 0  # outside the zone
+
+
+def test_001c_tv49_bonfire() -> None:  # 001c TV-49
+    assert hz.positional_modifier("safety", 70, 10) == 6
+    assert hz.positional_modifier("safety", 70, 0) == 7
 
 
 def test_001c_tv52_ragnar_drowns() -> None:  # 001c TV-52
