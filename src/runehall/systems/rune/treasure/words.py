@@ -4,10 +4,14 @@ said from the chart's data (names of Rune's data said as the rest of Rune says t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from runehall.present.words import N_, Words
 from runehall.systems.rune.rules import rules
-from runehall.systems.rune.treasure.charts import Amount, Chart, ChartRow
+from runehall.systems.rune.treasure.charts import Amount, Chart, ChartRow, chart
+
+if TYPE_CHECKING:
+    from runehall.systems.rune.treasure.generate import Item
 
 CHART_TITLES: Mapping[str, str] = {
     "category_a": N_("Category A treasure"),
@@ -41,14 +45,6 @@ CHART_TITLES: Mapping[str, str] = {
     "helm_levels": N_("Helm of Power (levels)"),
     "legendary_item": N_("Legendary item"),
     "legendary_armor": N_("Legendary armor type"),
-}
-ITEMS: Mapping[str, tuple[str, str]] = {
-    "equipment": (N_("a piece of equipment"), N_("{n} pieces of equipment")),
-    "potion": (N_("a potion"), N_("{n} potions")),
-    "charm": (N_("a charm"), N_("{n} charms")),
-    "amulet": (N_("an amulet"), N_("{n} amulets")),
-    "helm": (N_("a Helm of Power"), N_("{n} Helms of Power")),
-    "legendary": (N_("a legendary item"), N_("{n} legendary items")),
 }
 STATS: Mapping[str, str] = {
     "init": N_("INIT"),
@@ -85,14 +81,27 @@ def _unit(unit: str, value: int, plus_d10: bool, words: Words) -> str:
     if plus_d10:
         plus = {"rounds": N_("{n} + d10 rounds"), "failures": N_("useless after {n} + d10 failures")}
         return words(plus[unit], n=value)
-    forms = {
-        "rounds": (N_("{n} round"), N_("{n} rounds")),
-        "doses": (N_("{n} dose"), N_("{n} doses")),
-        "failures": (N_("useless after {n} failure"), N_("useless after {n} failures")),
-        "levels": (N_("{n} level"), N_("{n} levels")),
-    }
-    one, many = forms[unit]
-    return words.n(one, many, value)
+    if unit == "rounds":
+        return words.n("{n} round", "{n} rounds", value)
+    if unit == "doses":
+        return words.n("{n} dose", "{n} doses", value)
+    if unit == "failures":
+        return words.n("useless after {n} failure", "useless after {n} failures", value)
+    return words.n("{n} level", "{n} levels", value)
+
+
+def _items(kind: str, count: int, words: Words) -> str:
+    if kind == "equipment":
+        return words.n("a piece of equipment", "{n} pieces of equipment", count)
+    if kind == "potion":
+        return words.n("a potion", "{n} potions", count)
+    if kind == "charm":
+        return words.n("a charm", "{n} charms", count)
+    if kind == "amulet":
+        return words.n("an amulet", "{n} amulets", count)
+    if kind == "helm":
+        return words.n("a Helm of Power", "{n} Helms of Power", count)
+    return words.n("a legendary item", "{n} legendary items", count)
 
 
 def _named(row: ChartRow, words: Words) -> str | None:
@@ -130,9 +139,8 @@ def row_words(chart: Chart, row: ChartRow, words: Words) -> str:
         return words("roll on the Category {category} chart instead", category=row.category)
     if row.kind == "twice":
         return words("roll twice on this chart, rolling again any result over 90")
-    if row.kind is not None and row.kind in ITEMS:
-        one, many = ITEMS[row.kind]
-        return words.n(one, many, row.count)
+    if row.kind is not None:
+        return _items(row.kind, row.count, words)
     named = _named(row, words)
     if named is not None:
         return named
@@ -151,3 +159,41 @@ def faces_words(chart: Chart, row: ChartRow, words: Words) -> str:
 
     low, high = row.faces
     return face(low) if low == high else words("{low}–{high}", low=face(low), high=face(high))
+
+
+KINDS: Mapping[str, str] = {
+    "liars_silver": N_("Liar's silver"),
+    "loot": N_("Loot"),
+    "equipment": N_("Equipment"),
+    "potion": N_("Potion"),
+    "charm": N_("Charm"),
+    "amulet": N_("Amulet"),
+    "helm": N_("Helm of Power"),
+    "legendary": N_("Legendary item"),
+}
+
+
+def item_words(item: Item, words: Words) -> str:
+    """One thing a treasure holds, in words: "Potion: Ability potion, +2, 3 rounds, Climb, 6 doses"."""
+    if item.ounces is not None:
+        if item.kind == "liars_silver":
+            return words("{n} ounces of liar's silver", n=item.ounces)
+        form = item.rolls[-1]
+        return words("loot worth {n} ounces of silver: {form}", n=item.ounces,
+                     form=row_words(chart(form.chart), form.row, words))  # fmt: skip
+    parts: list[str] = []
+    rolls = list(item.rolls[1:])  # the first is the category's roll that gave the item
+    for at, rolled in enumerate(rolls):
+        row = rolled.row
+        if rolled.chart == "weapon_statistic":
+            continue  # said with the bonus before it
+        said = row_words(chart(rolled.chart), row, words)
+        after = rolls[at + 1] if at + 1 < len(rolls) else None
+        if rolled.chart == "weapon_potency" and row.value is not None and after and after.chart == "weapon_statistic":
+            said = words("{stat} +{n}", stat=words(STATS[after.row.stat or "dfn"]), n=row.value)
+        if row.more is not None:
+            continue  # the bonuses it gives follow
+        parts.append(said)
+    if item.dice:
+        parts.append(words("d10: {dice}", dice=words.join([str(d) for d in item.dice])))
+    return words("{kind}: {parts}", kind=words(KINDS[item.kind]), parts=", ".join(parts))
