@@ -17,6 +17,7 @@ from runehall.systems.rune.options import RuneOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 AVOID = RollSpec(id="avoid", name="Avoid it", purpose="trap", ability="dodge", difficulty=8)
+LATER = RollSpec(id="later", name="Outrun the guards", purpose="other", ability="sprint", difficulty=7)
 
 
 def trap(**fields: Any) -> Element:
@@ -24,7 +25,7 @@ def trap(**fields: Any) -> Element:
 
 
 def lines(element: Element, *rolls: RollSpec, **options: Any) -> list[CostLine]:
-    every = {r.id: r for r in (AVOID, *rolls)}
+    every = {r.id: r for r in (AVOID, *rolls, LATER)}
     return price_trap(element, every, RuneOptions(**options))
 
 
@@ -33,7 +34,7 @@ def eps(element: Element, *rolls: RollSpec, **options: Any) -> list[int]:
 
 
 def refused(element: Element, *rolls: RollSpec) -> list[str]:
-    every = {r.id: r for r in (AVOID, *rolls)}
+    every = {r.id: r for r in (AVOID, *rolls, LATER)}
     return [r.template for r in trap_refusals(element, every, every)]
 
 
@@ -144,15 +145,23 @@ def test_001c_tv43_sticks_and_foe_bonuses() -> None:  # 001c TV-43, A-18
     assert eps(trap(foe_bonuses=[{"stat": "init", "bonus": 9, "rounds": 3}])) == [45]
     assert eps(trap(foe_bonuses=[{"stat": "init", "bonus": 7}])) == [11]  # floor(35 / 3)
     assert eps(trap(foe_bonuses=[{"stat": "init", "bonus": 7}]), init_bonus_price="per_full_three") == [10]
-    assert eps(trap(sticks=[{"roll": "avoid", "penalty": 3, "rounds": 2}])) == [30]
+    assert eps(trap(sticks=[{"roll": "later", "penalty": 3, "rounds": 2}])) == [30]
 
 
 def test_001c_tv44_stick_penalty_seven() -> None:  # 001c TV-44
     assert "a stick's penalty is at most {most}, not {penalty}" in refused(
-        trap(sticks=[{"roll": "avoid", "penalty": 7}])
+        trap(sticks=[{"roll": "later", "penalty": 7}])
     )
-    assert not refused(trap(sticks=[{"roll": "avoid", "penalty": 6}]))
+    assert not refused(trap(sticks=[{"roll": "later", "penalty": 6}]))
     assert refused(trap(sticks=[{"roll": "nowhere", "penalty": 2}]))
+
+
+def test_a_stick_falls_on_a_later_roll() -> None:  # 001c §6.7: no branches, only harder later rolls
+    assert refused(trap(sticks=[{"roll": "avoid", "penalty": 2}])) == [
+        "the roll {id!r} does not come after the trap's own roll: a trap makes only later rolls harder"
+    ]
+    assert refused(trap(stick_carrot={"roll": "avoid", "carrot": 1, "stick": 1}))
+    assert refused(trap(impairment={"points": 1, "covers": ["avoid"]}))
 
 
 def test_a_bonus_for_every_foe_needs_weak_link() -> None:  # 001c §6.7
@@ -194,8 +203,8 @@ def test_001c_tv50_zones() -> None:  # 001c TV-50, A-20
 
 @pytest.mark.parametrize(("carrot", "stick", "ep"), [(4, 2, -10), (2, 5, 15), (3, 3, 0)])
 def test_001c_tv51_stick_and_carrot(carrot: int, stick: int, ep: int) -> None:  # 001c TV-51
-    combo = trap(stick_carrot={"roll": "avoid", "carrot": carrot, "stick": stick})
+    combo = trap(stick_carrot={"roll": "later", "carrot": carrot, "stick": stick})
     assert eps(combo) == [ep]
     assert not refused(combo)
-    assert refused(trap(stick_carrot={"roll": "avoid", "carrot": 7, "stick": 2}))
-    assert refused(trap(stick_carrot={"roll": "avoid", "carrot": 2, "stick": 2, "stick_rounds": 4}))
+    assert refused(trap(stick_carrot={"roll": "later", "carrot": 7, "stick": 2}))
+    assert refused(trap(stick_carrot={"roll": "later", "carrot": 2, "stick": 2, "stick_rounds": 4}))

@@ -66,7 +66,20 @@ def _damage(trap: Trap, own: Mapping[str, RollSpec]) -> Found:
     return found
 
 
-def _impairment(trap: Trap, rolls: Mapping[str, RollSpec]) -> Found:
+LATER = N_("the roll {id!r} does not come after the trap's own roll: a trap makes only later rolls harder")
+
+
+def _later(target: str, own: str | None, rolls: Mapping[str, RollSpec]) -> Found:
+    """A roll a trap's effect falls on exists and comes after the trap's own roll in the notes."""
+    order = list(rolls)
+    if target not in rolls:
+        return [(N_("no roll of these notes is called {id!r}"), {"id": target})]
+    if own is not None and own in rolls and order.index(target) <= order.index(own):
+        return [(LATER, {"id": target})]
+    return []
+
+
+def _impairment(trap: Trap, rolls: Mapping[str, RollSpec], own: str | None = None) -> Found:
     found: Found = []
     most = traps_file().impairment.max_non_wound
     points = (trap.impairment.points if trap.impairment else 0) + (sleep_points(trap.sleep.hours_awake)
@@ -83,22 +96,22 @@ def _impairment(trap: Trap, rolls: Mapping[str, RollSpec]) -> Found:
                 found.append((N_("{name!r} is neither an Ability nor INIT, ATK, DFN or Engagement"), {"name": name}))
         for roll_id in window.covers:
             roll = rolls.get(roll_id)
-            if roll is None:
-                found.append((N_("no roll of these notes is called {id!r}"), {"id": roll_id}))
-            elif (not specific or roll.ability in specific) and (roll.difficulty or least) < least:
+            later = _later(roll_id, own, rolls)
+            if later:
+                found += later
+            elif roll is not None and (not specific or roll.ability in specific) and (roll.difficulty or least) < least:
                 rule = N_("the roll {id!r} falls under the Impairment: it earns nothing for a Difficulty below {least}")
                 found.append((rule, {"id": roll_id, "least": least}))
     return found
 
 
-def _sticks(trap: Trap, roll: RollSpec | None, rolls: Mapping[str, RollSpec]) -> Found:
+def _sticks(trap: Trap, roll: RollSpec | None, rolls: Mapping[str, RollSpec], own: str | None = None) -> Found:
     data, found = traps_file(), list[tuple[str, dict[str, Any]]]()
     for stick in trap.sticks:
         if stick.penalty > data.stick.max_penalty:
             found.append((N_("a stick's penalty is at most {most}, not {penalty}"),
                           {"most": data.stick.max_penalty, "penalty": stick.penalty}))  # fmt: skip
-        if stick.roll not in rolls:
-            found.append((N_("no roll of these notes is called {id!r}"), {"id": stick.roll}))
+        found += _later(stick.roll, own, rolls)
     if any(b.all_foes for b in trap.foe_bonuses) and (roll is None or roll.structure != "weak_link"):
         found.append((N_("a bonus for every foe of the encounter needs a Weak Link roll to avoid it"), {}))
     c = data.stick_carrot
@@ -107,8 +120,7 @@ def _sticks(trap: Trap, roll: RollSpec | None, rolls: Mapping[str, RollSpec]) ->
         if max(combo.carrot, combo.stick) > side or max(combo.carrot_rounds, combo.stick_rounds) > c.max_rounds:
             found.append((N_("a stick or a carrot is at most {most} points for at most {rounds} rounds"),
                           {"most": side, "rounds": c.max_rounds}))  # fmt: skip
-        if combo.roll not in rolls:
-            found.append((N_("no roll of these notes is called {id!r}"), {"id": combo.roll}))
+        found += _later(combo.roll, own, rolls)
     s = data.loss_of_status
     if trap.loss_of_status % s.step or trap.loss_of_status > s.most:
         found.append((N_("loss of status is a multiple of {step} victory points, at most {most}"),
@@ -178,6 +190,6 @@ def trap_refusals(element: Element, own: Mapping[str, RollSpec], rolls: Mapping[
         found.append((N_("a trap names the roll of this event that avoids it"), {}))
     if trap.triggers and not element.in_combat:
         found.append((N_("what sets a trap off in a fight is given only for a trap that goes off in a fight"), {}))
-    found += _damage(trap, own) + _impairment(trap, rolls) + _sticks(trap, roll, rolls)
+    found += _damage(trap, own) + _impairment(trap, rolls, element.roll) + _sticks(trap, roll, rolls, element.roll)
     found += _targeting(trap, own) + _package(trap, roll)
     return [Refusal(rule, values, element.id) for rule, values in found]
