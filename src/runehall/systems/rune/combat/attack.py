@@ -15,7 +15,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
-from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge, leap_to, preys_on
+from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge, duels, leap_to, preys_on
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -117,7 +117,7 @@ class AttackAction(CombatAction):
                              other=c.entangled_with)  # fmt: skip
         if c.clamped and board.opt("land_crab_clamp") == "no_attacks":
             raise RulesError(N_("{who} has clamped up and makes no attacks"), who=c.name)
-        if t.side == c.side and not preys_on(c, t):  # a wendol bought the option aims at foes too (001b §8.4)
+        if t.side == c.side and not preys_on(c, t) and not duels(c, t):  # a bought wendol; a hero's own choice
             raise RulesError(
                 N_("{target} fights on {who}'s side: aiming at a friend always fails"), target=t.name, who=c.name
             )

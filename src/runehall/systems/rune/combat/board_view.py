@@ -23,7 +23,7 @@ from runehall.systems.rune.combat.board_cards import card
 from runehall.systems.rune.combat.board_map import battle_map
 from runehall.systems.rune.combat.board_order import notes, order_fields, phase, turn
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
-from runehall.systems.rune.combat.gallery import prey
+from runehall.systems.rune.combat.gallery import fellow_heroes, prey
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.names import named
 from runehall.systems.rune.combat.settings import missile_range
@@ -158,6 +158,14 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
         if reached:
             add("attack", attack, target="target", targets=reached, rings=reach_rings(c, weapon, words))
             break
+    fellows = [o.name for o in fellow_heroes(board, c)]
+    if fellows:  # a move of its own, so that a blow at a friend is never one click among the foes
+        at_hand = {**who, "weapon": c.ready}
+        struck = trial.targets("attack", at_hand, "target", fellows)
+        if struck:
+            hint = words("On purpose: every point of damage costs you victory points, unless he struck you first")
+            found.append(Move("attack", words("Strike another hero"), params=at_hand, target="target", targets=struck,
+                              actor=c.name, hint=hint))  # fmt: skip
     closing = {**who, "weapon": c.ready, "approach": True}  # a half move to engage, then the blow
     farther = [o.name for o in prey(board, c) if o.name not in reached]
     targets = trial.targets("attack", closing, "target", farther) if not c.in_hand.ranged else ()

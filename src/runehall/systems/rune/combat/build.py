@@ -105,6 +105,9 @@ class CombatantSpec(RulesModel):
     foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
     self_willed: bool = Field(False, description="A Self-Willed foe: the runner picks its targets at will.")
     attacks_foes: bool = Field(False, description="A wendol whose notes bought it the option: non-wendol foes too.")
+    strikes_heroes: bool = Field(
+        False, description="A hero who may strike another hero on purpose (a fight of a Rune encounter's run)."
+    )
     behaviour: Behaviour | None = Field(None, description="A foe's icon, headlong or crafty (default: its type's).")
 
 
@@ -192,6 +195,8 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         )
     if spec.attacks_foes and (hero or spec.foe_type != WENDOL):
         raise ParameterError(N_("{who}: only a wendol foe may be bought the right to attack other foes"), who=spec.name)
+    if spec.strikes_heroes and not hero:
+        raise ParameterError(N_("{who}: only a hero may strike another hero on purpose"), who=spec.name)
     hp_max = int(numbers.pop("hp"))
     if numbers.get("wt") is None:
         if hero:
@@ -283,6 +288,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         foe_type=spec.foe_type,
         self_willed=spec.self_willed,
         attacks_foes=spec.attacks_foes,
+        strikes_heroes=spec.strikes_heroes,
         behaviour=spec.behaviour,
         armor_init=armor_init,
         light=spec.light,

@@ -190,6 +190,7 @@ class Combatant(RulesModel):
     tentacles_lost: int = Field(0, ge=0, description="A tube-striker's tentacles severed so far.")
     self_willed: bool = Field(False, description="A Self-Willed foe (bought in the notes): the runner picks targets.")
     attacks_foes: bool = Field(False, description="A wendol whose notes bought it the option: non-wendol foes too.")
+    strikes_heroes: bool = Field(False, description="A hero who may strike another hero on purpose (001b §6.3).")
     behaviour: Behaviour | None = Field(None, description="A foe's icon: headlong or crafty (None: as its type's).")
     loses_action: bool = Field(False, description="He loses his next action (pop-up fire): his next round's first.")
     entangled_with: str | None = Field(None, description="Tangled up with whoever rolled into him, or he into.")

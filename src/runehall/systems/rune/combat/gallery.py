@@ -146,6 +146,17 @@ def preys_on(c: Combatant, t: Combatant) -> bool:
     return c.attacks_foes and c.foe_type == WENDOL and own_side and t.foe_type != WENDOL
 
 
+def duels(c: Combatant, t: Combatant) -> bool:
+    """A hero of an encounter's run may strike another hero on purpose: the rules let him, at a cost in victory
+    points that the run's tally charges (001b §6.3, item 5); never himself, and never as a foe."""
+    return c.strikes_heroes and c.hero and t.hero and t.name != c.name
+
+
+def fellow_heroes(board: Board, c: Combatant) -> list[Combatant]:
+    """The heroes he may strike on purpose (offered as a move of its own, never among his foes)."""
+    return [o for o in board.people.values() if duels(c, o) and o.health not in ("dead", "gone")]
+
+
 def prey(board: Board, c: Combatant) -> list[Combatant]:
     """Whom he may aim at: the other side, and the non-wendol foes for a wendol with the option bought."""
     return [o for o in board.people.values() if o.side != c.side or preys_on(c, o)]

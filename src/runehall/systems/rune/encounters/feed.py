@@ -127,7 +127,7 @@ def facts(before: CombatState, after: CombatState, result: Mapping[str, Any]) ->
             by = str(ending["finished_by"]) if ending else last_blow.get(name)
             dropper = str(ending["dropped_by"]) if ending and ending.get("dropped_by") else None
             killer = people.get(by or "")
-            if killer is not None and killer.hero:
+            if killer is not None and killer.hero and not was.hero:  # a hero's death is no foe's death blow
                 found.append(Fact("kill", killer.name, name, dropped_by=dropper if dropper != killer.name else None))
         if was.hero and then.health != "dead" and (then.hp <= ALMOST_DOWN_HP or then.wounds == ALMOST_DOWN_WOUNDS):
             found.append(Fact("almost_down", name))

@@ -15,6 +15,7 @@ from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune import foes
+from runehall.systems.rune.combat.settings import fold
 from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.combat.tracker import CombatSetup
@@ -99,10 +100,13 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
     and each foe's Might (its death blow is half of it)."""
     assert state.valor is not None
     heroes = len(state.setup.heroes)
+    # a pillager may have his hero strike another on purpose (at a price in VP); the proxy may not turn the runner's
+    # hero on anyone, unless to strike back (001b §6.3, item 5): that right comes with the first blow at him
     people: list[dict[str, Any]] = [
-        {"name": h.name, "side": "heroes", "sheet": dict(h.sheet), "at": [0, i * ROW]}
+        {"name": h.name, "side": "heroes", "sheet": dict(h.sheet), "at": [0, i * ROW],
+         "strikes_heroes": h.name != state.tally.runner_hero}
         for i, h in enumerate(state.setup.heroes)
-    ]
+    ]  # fmt: skip
     might: dict[str, int] = {}
     assert state.notes is not None
     names = foe_names(combat, state.notes.creatures)
@@ -203,6 +207,25 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
     return tally
 
 
+def _proxy_may_strike(state: RunState, fight: CombatState, params: Any) -> None:
+    """The runner's hero (the proxy plays him) strikes a hero only one who struck him first."""
+    people = {fold(c.name): c for c in fight.combatants}
+    who, target = people.get(fold(str(params.who))), people.get(fold(str(params.target)))
+    if who is None or target is None or not (who.hero and target.hero) or who.name != state.tally.runner_hero:
+        return
+    if not any(e.hero == target.name and e.meta.get("victim") == who.name for e in state.tally.of("pvp_damage")):
+        raise RulesError(N_("the proxy may never turn the runner's hero on another hero"))
+
+
+def _struck_back_allowed(tally: Tally, fight: CombatState) -> CombatState:
+    """Once a hero has struck the runner's hero, the runner's hero may strike back (his proxy's move appears)."""
+    runner = tally.runner_hero
+    if not any(e.meta.get("victim") == runner for e in tally.of("pvp_damage")):
+        return fight
+    people = [c.model_copy(update={"strikes_heroes": True}) if c.name == runner else c for c in fight.combatants]
+    return fight.model_copy(update={"combatants": tuple(people)})
+
+
 def _by_hero(name: str | None, state: CombatState) -> bool:
     return any(c.name == name and c.hero for c in state.combatants)
 
@@ -223,8 +246,11 @@ class InFight(TrackerAction[RunState]):
         fight = state.fight
         if fight is None:
             raise RulesError(N_("no fight is under way"))
+        if self.name == "attack":
+            _proxy_may_strike(state, fight, params)
         after, result = self.inner.apply(fight, params, options, source)
         tally = fed(state.tally, state, fight, after, result)
+        after = _struck_back_allowed(tally, after)
         last = state.fights[-1].model_copy(update={"fight": after})
         update: dict[str, Any] = {"fights": (*state.fights[:-1], last), "tally": tally}
         if after.phase == "over":  # an Action Sink not met by the fight's end is lost
