@@ -137,13 +137,22 @@
   }
 
   function refresh(view) {
-    fetch(view.getAttribute("data-view"), { credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
+    latest(view)
       .then(function (html) {
         if (html === null) return;
         if (busy(view)) { view.setAttribute("data-stale", ""); return; } // a move begun meanwhile: later
         swap(view, html);
       });
+  }
+
+  // A view's state, fetched again: two redraws in flight may be answered out of order, so only the answer to
+  // the newest ask is drawn (an older one would put a board back to a state the table has left).
+  function latest(view) {
+    const ask = (view.runehallAsk = (view.runehallAsk || 0) + 1);
+    return fetch(view.getAttribute("data-view"), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .catch(function () { return null; })
+      .then(function (html) { return ask === view.runehallAsk ? html : null; });
   }
 
   // A board drawn anew: what a move's answer said (a refusal) stays beside the same move.
@@ -175,7 +184,8 @@
       if (busy(view)) { view.setAttribute("data-stale", ""); return false; }
       return true;
     },
-    swap: swap
+    swap: swap,
+    latest: latest
   };
 
   function pointOf(svg, event, whole) {

@@ -64,10 +64,18 @@
     return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : null; });
   }
 
+  // Redraws in flight may be answered out of order: of the asks for one part, only the newest's answer is drawn.
+  const asks = {};
+  function fetchLatest(part, url) {
+    const ask = (asks[part] = (asks[part] || 0) + 1);
+    return fetchPart(url).catch(function () { return null; }).then(function (html) { return ask === asks[part] ? html : null; });
+  }
+
   function redrawTrackerViews() {
     document.querySelectorAll("[data-view]").forEach(function (view) {
       if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // a move being chosen: later
-      fetchPart(view.dataset.view).then(function (html) {
+      const asked = window.runehallBoard ? window.runehallBoard.latest(view) : fetchPart(view.dataset.view);
+      asked.then(function (html) {
         if (html === null) return;
         if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // chosen meanwhile: later
         if (window.runehallBoard) { window.runehallBoard.swap(view, html); return; } // refusals kept
@@ -81,7 +89,7 @@
   function redrawSummary() {
     const body = document.getElementById("trackers-body");
     if (!body) return;
-    fetchPart(body.dataset.url).then(function (html) {
+    fetchLatest("summary", body.dataset.url).then(function (html) {
       if (html === null) return;
       const fresh = new DOMParser().parseFromString("<div>" + html + "</div>", "text/html").querySelector(".table-summary");
       const old = body.querySelector(":scope > .table-summary");
@@ -93,10 +101,12 @@
   function redrawTrackers() {
     const body = document.getElementById("trackers-body");
     if (!body) return;
-    fetchPart(body.dataset.url).then(function (html) {
+    const asked = last;
+    fetchLatest("trackers", body.dataset.url).then(function (html) {
       if (html === null) return;
       body.innerHTML = html;
       if (window.htmx) window.htmx.process(body);
+      if (last > asked) redrawTrackerViews(); // moves made while it was on its way: the boards catch up
     });
   }
 
@@ -106,7 +116,7 @@
   function redrawCharacters() {
     const section = document.getElementById("characters");
     if (!section) return;
-    fetchPart(location.pathname).then(function (html) {
+    fetchLatest("characters", location.pathname).then(function (html) {
       if (html === null) return;
       const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#characters > .sheets, #characters > p.muted");
       const old = section.querySelector(":scope > .sheets, :scope > p.muted");

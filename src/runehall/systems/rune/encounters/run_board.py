@@ -72,9 +72,8 @@ def scoreboard(state: RunState, words: Words, options: Any = None) -> SheetSecti
             label = words(N_("{hero}'s player"), hero=seat.name)
         leads = seat.player in pillagers and vp == best and any(pillagers.values())
         value = words(N_("{vp} VP"), vp=words.number(vp))
-        rows.append(
-            SheetRow(label, value, gloss=words(N_("leads")) if leads else "", emphasis="derived" if leads else "")
-        )
+        gloss = words(N_("leads the pillagers")) if leads else ""  # the runner scores apart from the race
+        rows.append(SheetRow(label, value, gloss=gloss, emphasis="derived" if leads else ""))
     heading = N_("Victory points, settled") if state.settlement is not None else N_("Victory points so far")
     return SheetSection(words(heading), tuple(rows))
 
