@@ -212,3 +212,11 @@ def test_the_quick_charts_gains_price_as_the_rules_do() -> None:
         for part in result.parts:
             if part.kind in makers:
                 assert ep(makers[part.kind](part)) == part.ep, part
+
+
+def test_treasure_behind_a_roll_is_won_by_a_treasure_roll() -> None:
+    n = with_gains({"kind": "treasure", "category": "C", "how": "roll"})
+    n["events"][0]["elements"][0]["roll"] = "door"  # the fixture's door is a trap roll
+    assert refusals(priced(n), "g0")
+    n["events"][0]["rolls"][0]["purpose"] = "treasure"
+    assert not refusals(priced(n), "g0")

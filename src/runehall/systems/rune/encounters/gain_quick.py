@@ -55,7 +55,8 @@ def quick_gain_notes(
     roll_id = None
     if gain.difficulty is not None:
         roll_id = f"{gain_id}_roll"
-        spec = {"id": roll_id, "name": roll_name, "purpose": "gain", "ability": gain.ability,
+        purpose = "treasure" if any(p.kind in ("treasure", "silver") for p in gain.parts) else "gain"
+        spec = {"id": roll_id, "name": roll_name, "purpose": purpose, "ability": gain.ability,
                 "difficulty": gain.difficulty, "structure": gain.structure}  # fmt: skip
         rolls.append(RollSpec.model_validate(spec))
     how: How = "roll" if roll_id else "after_danger"

@@ -1,7 +1,8 @@
 """What the rules refuse about treasure and the other gains of the notes (spec 001c §8.2-§8.3, §9, §18.7), each
 refusal beside the element (or roll) it is about:
 
-- a gain on a condition the runner controls; a gain behind a roll that names none;
+- a gain on a condition the runner controls; a gain behind a roll that names none; treasure won by a roll that
+  is not a treasure roll (so its low Difficulty would earn, §8.2);
 - more than 9 ounces of paltry silver in an event; more than 9 pieces of liar's silver (in the encounter, or in
   an event with the option `liars_silver_limit`, A-30);
 - a carrot for a roll the notes do not have; a Freestanding roll at a Difficulty the list does not price (A-45);
@@ -25,8 +26,12 @@ from runehall.systems.rune.encounters.gains_pricing import freestanding_line, ga
 from runehall.systems.rune.encounters.lines import CostLine
 from runehall.systems.rune.encounters.roll_data import roll_data
 
+LOOT = ("treasure", "silver", "liars_silver")
 RUNNER = N_("a treasure or gain may not hang on a condition the runner controls: a pillager's choice must trigger it")
 NO_ROLL = N_("a treasure or gain behind a roll names the roll of its event that wins it")
+TREASURE_ROLL = N_(
+    "the roll {id!r} wins treasure, so it must be marked as a treasure roll (which earns nothing below Difficulty 6)"
+)
 SILVER = N_("at most {most} ounces of paltry silver in an event, not {ounces}: more must be a treasure category")
 LIARS_ENCOUNTER = N_("at most {most} pieces of liar's silver in an encounter, not {pieces}")
 LIARS_EVENT = N_("at most {most} pieces of liar's silver in an event, not {pieces}")
@@ -90,7 +95,8 @@ def gain_refusals(encounter: Encounter, lines: Sequence[CostLine], liars_limit: 
     """Every refusal about the notes' treasure and gains; `lines`: the encounter's priced lines (for the trap
     damage around a healing opportunity and the treasure a reason to go home needs)."""
     d = gains_data()
-    rolls = {r.id for event in encounter.events for r in event.rolls}
+    by_id = {r.id: r for event in encounter.events for r in event.rolls}
+    rolls = set(by_id)
     found: list[Refusal] = []
     silver: dict[str, int] = {}
     liars: dict[str, int] = {}
@@ -100,6 +106,9 @@ def gain_refusals(encounter: Encounter, lines: Sequence[CostLine], liars_limit: 
             found.append(Refusal(RUNNER, {}, where))
         if gain.how == "roll" and element.roll is None:
             found.append(Refusal(NO_ROLL, {}, where))
+        won = by_id.get(element.roll or "")
+        if won is not None and gain.kind in LOOT and won.purpose != "treasure":
+            found.append(Refusal(TREASURE_ROLL, {"id": won.id}, where))
         if isinstance(gain, Silver):
             silver[event.id] = silver.get(event.id, 0) + gain.ounces
             if silver[event.id] > d.silver.most_per_event:
