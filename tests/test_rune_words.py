@@ -69,6 +69,12 @@ ROLLS_OF: dict[str, list[tuple[dict[str, Any], list[int] | None]]] = {
         ({"bonus": 2, "difficulty": 9, "dice": 2, "soak": 3}, [1, 3, 10, 4, 6]),  # a botch, then two damage dice
         ({"bonus": 5, "difficulty": 7, "dam": 20, "armour_ignoring": True, "soak": 5, "armour_prot": 3}, [9]),
     ],
+    "hazard": [
+        ({"hazard": "falling", "feet": 23, "bonus": 1}, [5]),  # 001c TV-63: a good landing, 20 damage
+        ({"hazard": "drowning", "waters": "choppy", "current": "mild", "bonus": 3}, [2]),  # 001c TV-52
+        ({"hazard": "flames", "quilted": True}, [5]),  # 001c TV-64: alight, 7
+        ({"hazard": "exhaustion", "map_rolls": 4, "bonus": 1}, [1, 3, 7]),  # a botch, then the damage d10
+    ],
 }
 
 
