@@ -220,3 +220,24 @@ def test_treasure_behind_a_roll_is_won_by_a_treasure_roll() -> None:
     assert refusals(priced(n), "g0")
     n["events"][0]["rolls"][0]["purpose"] = "treasure"
     assert not refusals(priced(n), "g0")
+
+
+def test_shrine_prices_and_lokis_shrine() -> None:
+    from runehall.systems.rune.encounters.loot_rules import gift_price_at_shrine, insurance_price, loki_shrine_roll
+
+    assert insurance_price("odin", "odin") == 12 and insurance_price("odin", "thor") == 25
+    assert [gift_price_at_shrine(p) for p in (30, 45, 75, 250)] == [21, 31, 52, 175]  # floor(0.7 x)
+    assert loki_shrine_roll("loki", "thor") == 8 and loki_shrine_roll("loki", "freyja") is None
+    assert loki_shrine_roll("odin", "thor") is None
+
+
+def test_liars_silver_dropped_and_foes_scavenged() -> None:
+    from runehall.systems.rune.encounters.loot_rules import dropped_together, may_drop_liars_silver, scavenge
+
+    assert may_drop_liars_silver(True, "light") and not may_drop_liars_silver(False, "overloaded")
+    assert may_drop_liars_silver(False, "better_put_something_down")
+    assert dropped_together(40, 7, 5) == (35, 2)
+    with pytest.raises(RulesError):
+        dropped_together(3, 7, 5)
+    found = scavenge(["dark_viking", "dark_viking", "wendol", "goblin_warrior"], used_missiles=1)
+    assert (found.melee, found.missile) == (6, 1)
