@@ -19,6 +19,7 @@ from runehall.present.card import Card
 from runehall.present.words import words_for
 from runehall.systems.rune.encounters import notes_editor, notes_form
 from runehall.systems.rune.encounters.design import Encounter
+from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.foe_data import foe_types
 from runehall.systems.rune.options import RuneOptions
 from test_spanish_pages import english_in
@@ -110,7 +111,12 @@ def test_a_fight_reads_the_drawn_names_in_each_readers_language() -> None:
 
 def test_the_log_cards_say_the_drawn_names_in_each_language() -> None:
     log = _run(notes_editor.params_of(FORM)["encounter"])
-    log.apply("initiative", {"who": f"{VIKING} 2"}, ManualSource([4]))
+    state = log.state()
+    assert isinstance(state, RunState) and state.fight is not None
+    everyone = [c.name for c in state.fight.combatants]
+    for face, who in enumerate(everyone, 2):  # each rolls: the last card lists the whole order of play
+        log.apply("initiative", {"who": who}, ManualSource([min(face, 9)]))
+    assert any("order" in e.get("result", {}) for e in log.events)
     log.apply("damage", {"who": f"{VIKING} 1", "raw": 9, "soak": False}, ManualSource([]))
     spanish = " | ".join(_card_text(log.tracker.action(e["action"]).describe(e, ES, "Ana")) for e in log.events)
     english = " | ".join(_card_text(log.tracker.action(e["action"]).describe(e, EN, "Ana")) for e in log.events)

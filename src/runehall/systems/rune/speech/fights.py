@@ -10,6 +10,7 @@ from typing import Any
 from runehall.errors import Refusal
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
+from runehall.systems.rune.combat.names import said
 from runehall.systems.rune.speech import gallery
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
@@ -53,7 +54,13 @@ def _at_steps(steps: list[int], words: Words) -> str:
 
 def _order(result: Mapping[str, Any], words: Words) -> list[Row]:
     order = result.get("order")
-    return [Row(words("Order"), ", ".join(str(o) for o in order))] if isinstance(order, list) and order else []
+    if not isinstance(order, list) or not order:
+        return []
+    shown = []
+    for entry in order:  # "Dark Viking 1 14": a name (nobody typed it: in the reader's words) and its step
+        name, _, step = str(entry).rpartition(" ")
+        shown.append(f"{said(name, words)} {step}" if name else str(entry))
+    return [Row(words("Order"), ", ".join(shown))]
 
 
 def initiative(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
