@@ -71,10 +71,11 @@ def test_ambush_and_acid() -> None:  # 001c §7.1, §7.2
     weak = AVOID.model_copy(update={"ability": "awareness", "structure": "weak_link"})
     foes = trap(package={"kind": "ambush"})
     assert eps(foes, weak) == [50] and not trap_refusals(foes, {"avoid": weak}, {"avoid": weak})
-    assert refused(foes)  # a Standard Dodge roll
+    assert not refused(foes)  # the foes' ambush may follow any failed roll (a slide into their lair)
     heroes = Element.model_validate({"id": "h", "name": "Hide", "kind": "gain", "roll": "avoid",
                                      "trap": {"package": {"kind": "ambush", "by": "heroes"}}})  # fmt: skip
     assert eps(heroes) == [-50]
+    assert refused(heroes) == ["an ambush is a Weak Link roll of {ability}"]  # the heroes hide: Stealth
     acid = trap(damage={"dam": 6, "recurrence": "recurring", "armour_ignoring": True, "end_roll": "end"},
                 equipment_damage=True, package={"kind": "acid"})  # fmt: skip
     assert eps(acid, END) == [15, 10, 40] and not refused(acid, END)

@@ -164,11 +164,12 @@ def _package(trap: Trap, roll: RollSpec | None) -> Found:
             found.append((N_("the roll to avoid a grabber is Standard or Singular"), {}))
     if kind == "lost" and roll is not None and roll.ability != "map":
         found.append((N_("getting lost is avoided by a Map roll"), {}))
-    if kind == "ambush" and roll is not None:
-        wanted = "stealth" if getattr(p, "by", "foes") == "heroes" else "awareness"
-        if roll.structure != "weak_link" or roll.ability != wanted:
+    if kind == "ambush" and roll is not None and getattr(p, "by", "foes") == "heroes":
+        # The heroes' own ambush is a Weak Link Stealth roll; the foes' may follow any failed roll (a slide into
+        # their lair, as the sample adventure has it), its plain form being a Weak Link Awareness roll.
+        if roll.structure != "weak_link" or roll.ability != "stealth":
             found.append((N_("an ambush is a Weak Link roll of {ability}"),
-                          {"ability": rules().ability(wanted).name}))  # fmt: skip
+                          {"ability": rules().ability("stealth").name}))  # fmt: skip
     if kind == "acid":
         d = trap.damage
         if d is None or d.recurrence != "recurring" or not d.armour_ignoring or not trap.equipment_damage:

@@ -23,6 +23,7 @@ from runehall.systems.rune.encounters.roll_data import roll_data
 from runehall.systems.rune.encounters.trap_data import traps_file
 from runehall.systems.rune.encounters.traps import Damage, FoeBonus, Impairment, SleepDeprivation, StickCarrot, Trap
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.rules import rules
 
 DAM = N_("Dam rating {dam}")
 DICE = N_("Random damage: {count} dice")
@@ -98,7 +99,7 @@ COMBAT_STATS = frozenset({"init", "atk", "dfn", "engagement"})
 def impairment_lines(where: str, trap: Trap) -> list[CostLine]:
     page, lines = traps_file().impairment.page, []
     if (i := trap.impairment) is not None:
-        touches = bool(COMBAT_STATS & set(i.specific))
+        touches = bool((COMBAT_STATS | set(rules().fighting_abilities())) & set(i.specific))  # directly or not
         ep = impairment_ep(i.points, i, bool(i.specific), touches)
         rule = N_("Specific Impairment of {points}") if i.specific else N_("Impairment of {points}")
         lines.append(CostLine(where, rule, ep, {"points": i.points}, page))
