@@ -3,10 +3,12 @@ with scripted dice (every face used, none left over), the readings A-33 and A-39
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from conftest import Cli
 from runehall.chance.seeded import SeededSource
 from runehall.chance.sources import Source
 from runehall.present.words import words_for
@@ -90,3 +92,17 @@ def test_any_treasure_reads_in_both_languages(category: Any) -> None:
             english, spanish = item_words(item, EN), item_words(item, ES)
             assert english != spanish and "{" not in english + spanish and "None" not in english + spanish
             assert all(1 <= f <= 100 for r in item.rolls for f in r.faces)
+
+
+def test_the_cli_rolls_a_whole_treasure(cli: Cli) -> None:
+    text = cli("rune", "treasure", "A", "--manual", "8,9,9,10,50,4")
+    assert "Potion: Ability potion, +1, 2 rounds, Gamble, 6 doses" in text and "[8 9 9 10 50 4]" in text
+    data = json.loads(
+        cli("rune", "treasure", "a", "--manual", "10,9,6,1,5", "-o", "treasure_modifier_category=original", "--json")
+    )
+    assert data["category"] == "A" and data["items"][0].startswith("Amulet: +2,")  # A's (no) modifier
+    assert data["faces"] == [[10, 9, 6, 1, 5]]
+    text = cli("rune", "treasure", "D", "--manual", "29,5,10,99", "--lang", "es")
+    assert "botín por valor de 160 onzas de plata: Joyas   [29 5 10 99]" in text and "Tesoro de categoría D" in text
+    assert "A, B, C, D, E" in cli("rune", "treasure", "G", code=2)
+    assert "manual" in cli("rune", "treasure", "A", "--manual", "8,9", code=2)

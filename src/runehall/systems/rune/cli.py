@@ -21,10 +21,12 @@ from runehall.systems.base import validate_model
 from runehall.systems.rune.encounters import report_view
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.treasure.cli import treasure_command
 
 app = typer.Typer(help="Rune: encounters designed on a budget.", no_args_is_help=True)
 encounter_app = typer.Typer(help="An encounter's notes: price them and check them against the rules.")
 app.add_typer(encounter_app, name="encounter")
+app.command("treasure")(user_errors(treasure_command))
 
 NotesFile = Annotated[Path, typer.Argument(help="The encounter's notes (TOML or JSON).")]
 PlayFiles = Annotated[

@@ -47,6 +47,7 @@ class Item:
     rolls: tuple[Rolled, ...]
     dice: tuple[int, ...] = ()
     ounces: int | None = None
+    before: tuple[Rolled, ...] = ()  # the category rolls that led to it ("roll on Category X instead", "twice")
 
 
 @dataclass
@@ -166,9 +167,9 @@ def generate_treasure(
     """Everything a treasure of `category` holds, rolled with `source` (the table's dice, or scripted faces)."""
     r = _Roller(source, golden)
     items: list[Item] = []
-    pending: list[tuple[Category, bool]] = [(category, False)]
+    pending: list[tuple[Category, bool, tuple[Rolled, ...]]] = [(category, False, ())]
     while pending:
-        current, twice = pending.pop(0)
+        current, twice, before = pending.pop(0)
         if twice:  # "roll twice on this chart, ignoring results over 90"
             first = r.chart_until(category_chart(current).id, current, lambda x: x.result <= 90)
         else:
@@ -176,16 +177,16 @@ def generate_treasure(
         row = first.row
         item_category = current if modifier_category == "final" else category
         if row.kind == "category" and row.category is not None:
-            pending.append((row.category, False))
+            pending.append((row.category, False, (*before, first)))
         elif row.kind == "twice":
-            pending += [(current, True), (current, True)]
+            pending += [(current, True, (*before, first)), (current, True, (*before, first))]
         elif row.kind in ("liars_silver", "loot") and row.amount is not None:
             dice = r.d10s(row.amount.dice)
             ounces = row.amount.base + sum(dice) * row.amount.times
             rolls = (first,) if row.kind == "liars_silver" else (first, r.chart("loot_form", None))
-            items.append(Item(row.kind, rolls, dice, ounces))
+            items.append(Item(row.kind, rolls, dice, ounces, before))
         elif row.kind is not None:
             for _ in range(row.count):
                 item = _item(r, row.kind, item_category, potency_subrolls)
-                items.append(Item(item.kind, (first, *item.rolls), item.dice))
+                items.append(Item(item.kind, (first, *item.rolls), item.dice, before=before))
     return tuple(items)
