@@ -241,3 +241,14 @@ def test_liars_silver_dropped_and_foes_scavenged() -> None:
         dropped_together(3, 7, 5)
     found = scavenge(["dark_viking", "dark_viking", "wendol", "goblin_warrior"], used_missiles=1)
     assert (found.melee, found.missile) == (6, 1)
+
+
+def test_a_gain_had_by_a_choice() -> None:  # 001c §4.2
+    n = with_gains({"kind": "treasure", "category": "B"})
+    n["events"][0]["elements"][0]["roll"] = "door"
+    assert refusals(priced(n), "g0")  # plain sight, yet behind a roll
+    assert not refusals(priced(with_gains({"kind": "treasure", "category": "B", "how": "after_danger"})), "g0")
+    calm = with_gains({"kind": "treasure", "category": "B", "how": "after_danger"})
+    calm["events"][0]["combat"] = None
+    calm["events"].append({"id": "fight", "combat": notes()["events"][0]["combat"]})
+    assert refusals(priced(calm), "g0")  # the only fight comes after it

@@ -1,8 +1,9 @@
 """What the rules refuse about treasure and the other gains of the notes (spec 001c §8.2-§8.3, §9, §18.7), each
 refusal beside the element (or roll) it is about:
 
-- a gain on a condition the runner controls; a gain behind a roll that names none; treasure won by a roll that
-  is not a treasure roll (so its low Difficulty would earn, §8.2);
+- a gain on a condition the runner controls; a gain behind a roll that names none, or had by a simple choice that
+  names one; a gain had after a danger with no fight or trap before it (§4.2); treasure won by a roll that is not a
+  treasure roll (so its low Difficulty would earn, §8.2);
 - more than 9 ounces of paltry silver in an event; more than 9 pieces of liar's silver (in the encounter, or in
   an event with the option `liars_silver_limit`, A-30);
 - a carrot for a roll the notes do not have; a Freestanding roll at a Difficulty the list does not price (A-45);
@@ -27,6 +28,8 @@ from runehall.systems.rune.encounters.lines import CostLine
 from runehall.systems.rune.encounters.roll_data import roll_data
 
 LOOT = ("treasure", "silver", "liars_silver")
+CHOICE_ROLL = N_("a treasure or gain had by a simple choice needs no roll: one behind a roll is marked as won by it")
+AFTER_NOTHING = N_("a treasure or gain had after a danger needs a fight or a trap before it: the notes have none there")
 RUNNER = N_("a treasure or gain may not hang on a condition the runner controls: a pillager's choice must trigger it")
 NO_ROLL = N_("a treasure or gain behind a roll names the roll of its event that wins it")
 TREASURE_ROLL = N_(
@@ -64,6 +67,19 @@ def treasure_worth(lines: Sequence[CostLine], encounter: Encounter) -> int:
     """The encounter points the encounter earns from treasure categories and paltry silver (001c A-46)."""
     ids = {e.id for _, e, g in gain_elements(encounter) if g.kind in ("treasure", "silver")}
     return -sum(line.ep for line in lines if line.where in ids and line.counted and line.ep < 0)
+
+
+def _danger_before(encounter: Encounter, element_id: str) -> bool:
+    """Is there a fight in this event or an earlier one, or a trap or hazard before this element (§4.2, §8.2)?"""
+    for event in encounter.events:
+        if event.combat is not None:
+            return True
+        for element in event.elements:
+            if element.id == element_id:
+                return False
+            if element.kind in ("trap", "hazard"):
+                return True
+    return False
 
 
 def _damage(lines: Sequence[CostLine], ids: set[str]) -> int:
@@ -106,6 +122,10 @@ def gain_refusals(encounter: Encounter, lines: Sequence[CostLine], liars_limit: 
             found.append(Refusal(RUNNER, {}, where))
         if gain.how == "roll" and element.roll is None:
             found.append(Refusal(NO_ROLL, {}, where))
+        if gain.how in ("plain_sight", "after_danger") and element.roll is not None:
+            found.append(Refusal(CHOICE_ROLL, {}, where))
+        if gain.how == "after_danger" and not _danger_before(encounter, element.id):
+            found.append(Refusal(AFTER_NOTHING, {}, where))
         won = by_id.get(element.roll or "")
         if won is not None and gain.kind in LOOT and won.purpose != "treasure":
             found.append(Refusal(TREASURE_ROLL, {"id": won.id}, where))
