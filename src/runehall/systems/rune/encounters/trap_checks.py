@@ -79,6 +79,11 @@ def _later(target: str, own: str | None, rolls: Mapping[str, RollSpec]) -> Found
     return []
 
 
+def _earns_low(roll: RollSpec, least: int) -> bool:
+    """Does the roll claim the gain of a Difficulty below 6 (a treasure roll or a Freestanding one never does)?"""
+    return roll.purpose != "treasure" and not roll.freestanding and (roll.difficulty or least) < least
+
+
 def _impairment(trap: Trap, rolls: Mapping[str, RollSpec], own: str | None = None) -> Found:
     found: Found = []
     most = traps_file().impairment.max_non_wound
@@ -94,12 +99,14 @@ def _impairment(trap: Trap, rolls: Mapping[str, RollSpec], own: str | None = Non
         for name in specific:
             if name not in abilities and name not in COMBAT_STATS:
                 found.append((N_("{name!r} is neither an Ability nor INIT, ATK, DFN or Engagement"), {"name": name}))
-        for roll_id in window.covers:
+        order = list(rolls)
+        after = order[order.index(own) + 1 :] if own is not None and own in rolls else []
+        for roll_id in window.covers or after:  # none listed: every later roll
             roll = rolls.get(roll_id)
             later = _later(roll_id, own, rolls)
             if later:
                 found += later
-            elif roll is not None and (not specific or roll.ability in specific) and (roll.difficulty or least) < least:
+            elif roll is not None and _earns_low(roll, least) and (not specific or roll.ability in specific):
                 rule = N_("the roll {id!r} falls under the Impairment: it earns nothing for a Difficulty below {least}")
                 found.append((rule, {"id": roll_id, "least": least}))
     return found

@@ -51,15 +51,16 @@ class Damage(Strict):
 
 class Impairment(Strict):
     """A flat decrease to every roll (or, `specific`, to the rolls of some Abilities or combat scores) from
-    the trap until the end of the encounter, or until its cure. Priced by what is left in that window: the
-    designer counts it (the fights, trap rolls, gain rolls and Freestanding rolls still to come)."""
+    the trap until the end of the encounter, or until its cure. Priced by what is left in that window (the
+    fights, trap rolls, gain rolls and Freestanding rolls still to come): a count the designer leaves out is
+    counted from the notes to the encounter's end. `covers`: the rolls it falls on, when not all later ones."""
 
     points: int = Field(ge=1, le=10)  # non-Wound Impairment: the validator allows at most 2
     specific: tuple[Annotated[str, Field(max_length=40)], ...] = Field((), max_length=12)  # Ability ids / stats
-    combats: int = Field(0, ge=0, le=4)
-    trap_rolls: int = Field(0, ge=0, le=64)
-    gain_rolls: int = Field(0, ge=0, le=64)
-    freestanding: int = Field(0, ge=0, le=64)
+    combats: int | None = Field(None, ge=0, le=4)  # None: counted from the notes (trap_window.py)
+    trap_rolls: int | None = Field(None, ge=0, le=64)
+    gain_rolls: int | None = Field(None, ge=0, le=64)
+    freestanding: int | None = Field(None, ge=0, le=64)
     covers: tuple[RollId, ...] = Field((), max_length=64)  # the notes rolls it falls on (no low-Difficulty gain)
 
 
@@ -67,10 +68,10 @@ class SleepDeprivation(Strict):
     """Hours awake the trap forces: past 16 hours, deprivation counts; it is priced as general Impairment."""
 
     hours_awake: int = Field(ge=0, le=400)
-    combats: int = Field(0, ge=0, le=4)
-    trap_rolls: int = Field(0, ge=0, le=64)
-    gain_rolls: int = Field(0, ge=0, le=64)
-    freestanding: int = Field(0, ge=0, le=64)
+    combats: int | None = Field(None, ge=0, le=4)  # None: counted from the notes (trap_window.py)
+    trap_rolls: int | None = Field(None, ge=0, le=64)
+    gain_rolls: int | None = Field(None, ge=0, le=64)
+    freestanding: int | None = Field(None, ge=0, le=64)
     covers: tuple[RollId, ...] = Field((), max_length=64)
 
 

@@ -21,6 +21,7 @@ from runehall.systems.rune.encounters.lines import CostLine
 from runehall.systems.rune.encounters.quick import dam_cost
 from runehall.systems.rune.encounters.roll_data import roll_data
 from runehall.systems.rune.encounters.trap_data import traps_file
+from runehall.systems.rune.encounters.trap_window import Window
 from runehall.systems.rune.encounters.traps import Damage, FoeBonus, Impairment, SleepDeprivation, StickCarrot, Trap
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
@@ -79,7 +80,7 @@ def sleep_points(hours_awake: int) -> int:
     return max((r.points for r in data.rows if deprived >= r.hours), default=0)
 
 
-def impairment_ep(points: int, window: Impairment | SleepDeprivation, specific: bool, combat_stats: bool) -> int:
+def impairment_ep(points: int, window: Window, specific: bool, combat_stats: bool) -> int:
     """Points times what each point costs over the window: every fight left, every trap and gain roll, every
     Freestanding roll. Specific Impairment pays for fights only when it touches INIT, ATK, DFN or Engagement."""
     data = traps_file().impairment
@@ -93,19 +94,34 @@ def impairment_ep(points: int, window: Impairment | SleepDeprivation, specific: 
     return base * points
 
 
+def declared(given: Impairment | SleepDeprivation, counted: Window) -> Window:
+    """The window the designer gave, each count he left out taken from the notes."""
+
+    def pick(mine: int | None, theirs: int) -> int:
+        return theirs if mine is None else mine
+
+    return Window(
+        pick(given.combats, counted.combats),
+        pick(given.trap_rolls, counted.trap_rolls),
+        pick(given.gain_rolls, counted.gain_rolls),
+        pick(given.freestanding, counted.freestanding),
+    )
+
+
 COMBAT_STATS = frozenset({"init", "atk", "dfn", "engagement"})
 
 
-def impairment_lines(where: str, trap: Trap) -> list[CostLine]:
+def impairment_lines(where: str, trap: Trap, windows: tuple[Window, Window]) -> list[CostLine]:
+    """`windows`: what the notes leave after the trap for all rolls, and for the specific Impairment's."""
     page, lines = traps_file().impairment.page, []
     if (i := trap.impairment) is not None:
         touches = bool((COMBAT_STATS | set(rules().fighting_abilities())) & set(i.specific))  # directly or not
-        ep = impairment_ep(i.points, i, bool(i.specific), touches)
+        ep = impairment_ep(i.points, declared(i, windows[1 if i.specific else 0]), bool(i.specific), touches)
         rule = N_("Specific Impairment of {points}") if i.specific else N_("Impairment of {points}")
         lines.append(CostLine(where, rule, ep, {"points": i.points}, page))
     if (s := trap.sleep) is not None:
         points = sleep_points(s.hours_awake)
-        ep = impairment_ep(points, s, False, False)
+        ep = impairment_ep(points, declared(s, windows[0]), False, False)
         values = {"hours": s.hours_awake, "points": points}
         lines.append(CostLine(where, N_("Sleep deprivation: {hours} hours awake, Impairment of {points}"), ep,
                               values, traps_file().sleep.page))  # fmt: skip
@@ -188,16 +204,23 @@ def positional_line(where: str, trap: Trap, damage_cost: int, options: RuneOptio
     return [CostLine(where, N_("Zone of safety: up to +{points}"), -earned, {"points": points}, data.page)]
 
 
-def price_trap(element: Element, rolls: Mapping[str, RollSpec], options: RuneOptions) -> list[CostLine]:
+def price_trap(
+    element: Element,
+    rolls: Mapping[str, RollSpec],
+    options: RuneOptions,
+    windows: tuple[Window, Window] = (Window(), Window()),
+) -> list[CostLine]:
     """Every line a trap's effects cost, in the book's order (§6 then §7), at the element's id. `rolls`: the
-    encounter's rolls by id (the trap's own roll decides a lost party's Map surcharge)."""
+    encounter's rolls by id (the trap's own roll decides a lost party's Map surcharge); `windows`: what the
+    notes leave after the trap (trap_window.py), for all rolls and for its specific Impairment's, where the
+    designer gave no count."""
     from runehall.systems.rune.encounters.trap_packages import package_lines
 
     trap, where = element.trap, element.id
     if trap is None:
         return []
     lines = damage_lines(where, trap.damage, options) if trap.damage is not None else []
-    lines += impairment_lines(where, trap)
+    lines += impairment_lines(where, trap, windows)
     lines += stick_lines(where, trap, options)
     lines += targeting_lines(where, trap, options)
     lines += package_lines(where, trap, rolls.get(element.roll or ""))

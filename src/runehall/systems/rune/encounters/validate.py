@@ -25,6 +25,7 @@ from runehall.systems.rune.encounters.gains_pricing import price_gains
 from runehall.systems.rune.encounters.lines import CostLine, Report, totals
 from runehall.systems.rune.encounters.terrain_slots import encounter_terrain
 from runehall.systems.rune.encounters.trap_checks import count_refusals, trap_refusals
+from runehall.systems.rune.encounters.trap_window import window_counts
 from runehall.systems.rune.encounters.traps_pricing import price_trap
 from runehall.systems.rune.options import RuneOptions
 
@@ -74,7 +75,7 @@ def price_encounter(
     errors += refused_terrain + beginner_refusals(encounter)
     every_roll = {r.id: r for e in encounter.events for r in e.rolls}
     for event in encounter.events:
-        lines += element_lines(event) + trap_lines(event, every_roll, options)
+        lines += element_lines(event) + trap_lines(encounter, event, every_roll, options)
         errors += element_refusals(event) + trap_element_refusals(event, every_roll)
     errors += count_refusals(encounter)
     lines += price_gains(encounter, getattr(options, "init_bonus_price", "five_thirds"))
@@ -217,9 +218,18 @@ def element_lines(event: Event) -> list[CostLine]:
     ]
 
 
-def trap_lines(event: Event, rolls: Mapping[str, RollSpec], options: RuneOptions) -> list[CostLine]:
-    """A trap's or hazard's effects priced by their rules (traps_pricing.py)."""
-    return [line for element in event.elements for line in price_trap(element, rolls, options)]
+def trap_lines(
+    encounter: Encounter, event: Event, rolls: Mapping[str, RollSpec], options: RuneOptions
+) -> list[CostLine]:
+    """A trap's or hazard's effects priced by their rules (traps_pricing.py), an Impairment's window counted
+    from the notes where the designer gave no count (trap_window.py)."""
+    found: list[CostLine] = []
+    for element in event.elements:
+        if element.trap is not None:
+            specific = element.trap.impairment.specific if element.trap.impairment else ()
+            windows = (window_counts(encounter, element), window_counts(encounter, element, specific))
+            found += price_trap(element, rolls, options, windows)
+    return found
 
 
 def trap_element_refusals(event: Event, rolls: Mapping[str, RollSpec]) -> list[Refusal]:
