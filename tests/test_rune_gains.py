@@ -10,6 +10,7 @@ import pytest
 
 from rune_encounter_fixtures import notes
 from runehall.errors import RulesError
+from runehall.present.words import words_for
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.gains import Carrot, Healing, Invigoration, LootCache, Shrine, Treasure, VPAward
 from runehall.systems.rune.encounters.gains_checks import healing_allowed
@@ -252,3 +253,18 @@ def test_a_gain_had_by_a_choice() -> None:  # 001c §4.2
     calm["events"][0]["combat"] = None
     calm["events"].append({"id": "fight", "combat": notes()["events"][0]["combat"]})
     assert refusals(priced(calm), "g0")  # the only fight comes after it
+
+
+def test_the_example_hoard_is_legal_and_priced_by_the_rules() -> None:
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "rune" / "jarls-hoard.toml"
+    report = priced(tomllib.loads(path.read_text(encoding="utf-8")))
+    assert report.legal, report.errors
+    gains = {"hoard": -40, "purses": -6, "coins": 5, "saga": -5, "shrine": -20, "hut": -20, "crevice": -20,
+             "blessing": -10, "satire": -10, "ship": -30, "homeward": -10}  # fmt: skip
+    for where, ep in gains.items():
+        assert sum(x.ep for x in report.lines_for(where) if x.counted) == ep, where
+    es = [x.said(words_for("es", "rune")) for x in report.lines_for("blessing")]
+    assert es == ["Zanahoria: +2 a una tirada posterior (gana por 6 puntos como mucho)"]

@@ -38,6 +38,8 @@ CARROT = N_(
     "Carrot: +{bonus} to a later roll, for {rounds} rounds (earning for at most {points} points and {most} rounds)"
 )
 CARROT_INIT = N_("Carrot: +{bonus} INIT, for {rounds} rounds (earning for at most {points} INIT and {most} rounds)")
+CARROT_ONCE = N_("Carrot: +{bonus} to a later roll (earning for at most {points} points)")
+CARROT_INIT_ONCE = N_("Carrot: +{bonus} INIT (earning for at most {points} INIT)")
 HEALING = N_("Healing opportunity: a stay of up to {hours} hours")
 HEALING_FREE = N_("Healing opportunity with no limit on the stay")
 INVIGORATION = {
@@ -127,6 +129,8 @@ def price_gain(where: str, gain: Gain, init_price: str = "five_thirds") -> list[
             most = c.most_points * (c.init_per_point if gain.init else 1)
             v = {"bonus": gain.bonus, "rounds": gain.rounds, "points": most, "most": c.most_rounds}
             ep = carrot_ep(gain.bonus, gain.rounds, gain.init, init_price)
+            if gain.rounds == 1:
+                return [CostLine(where, CARROT_INIT_ONCE if gain.init else CARROT_ONCE, ep, v, c.page)]
             return [CostLine(where, CARROT_INIT if gain.init else CARROT, ep, v, c.page)]
         case Healing():
             rule, v = (HEALING_FREE, {}) if gain.hours is None else (HEALING, {"hours": gain.hours})
