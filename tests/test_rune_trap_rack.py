@@ -115,3 +115,21 @@ def test_the_cli_prices_notes_with_traps() -> None:
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Ahogamiento" in done.stdout and "Drowning" not in done.stdout
+
+
+def test_several_kinds_of_harm_make_a_combo_trap() -> None:  # 001c §5.10, A-72
+    data = crypt()
+    tomb = data["events"][2]
+    tomb["elements"][0]["trap"]["damage"] = {"dice": 7, "armour_ignoring": True}  # the shaking room's two harms
+    warned = price_encounter(Encounter.model_validate(data), None, RuneOptions()).warnings
+    assert [(w.template, w.values, w.where) for w in warned if w.where == "bell"] == [
+        (
+            "this trap does {count} kinds of harm: its roll is priced as a combo trap of {count} ill effects",
+            {"count": 2},
+            "bell",
+        )
+    ]
+    tomb["rolls"][0]["effects"] = 2
+    report = price_encounter(Encounter.model_validate(data), None, RuneOptions())
+    assert not [w for w in report.warnings if w.where == "bell"]
+    assert [line.ep for line in report.lines_for("spot_wire")] == [10, 40, 25]  # Difficulty, Weak Link, (10+40)/2

@@ -201,3 +201,28 @@ def trap_refusals(element: Element, own: Mapping[str, RollSpec], rolls: Mapping[
     found += _damage(trap, own) + _impairment(trap, rolls, element.roll) + _sticks(trap, roll, rolls, element.roll)
     found += _targeting(trap, own) + _package(trap, roll)
     return [Refusal(rule, values, element.id) for rule, values in found]
+
+
+COMBO = N_("this trap does {count} kinds of harm: its roll is priced as a combo trap of {count} ill effects")
+
+
+def ill_effects(trap: Trap) -> int:
+    """The kinds of harm a failure does (001c §5.10): damage of any sort (a hazard's own, harm to equipment),
+    Impairment, each stick and each bonus to the foes, loss of status."""
+    harm = trap.damage is not None or trap.package is not None or trap.equipment_damage
+    return (
+        int(harm)
+        + int(trap.impairment is not None or trap.sleep is not None)
+        + len(trap.sticks)
+        + len(trap.foe_bonuses)
+        + int(trap.loss_of_status > 0)
+    )
+
+
+def trap_warnings(element: Element, own: Mapping[str, RollSpec]) -> list[Refusal]:
+    """What the designer is warned of: a trap doing several kinds of harm on a roll not priced as a combo trap."""
+    roll = own.get(element.roll or "")
+    if element.trap is None or roll is None:
+        return []
+    count = ill_effects(element.trap)
+    return [Refusal(COMBO, {"count": count}, element.id)] if count > roll.effects else []

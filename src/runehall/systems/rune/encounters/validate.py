@@ -24,7 +24,7 @@ from runehall.systems.rune.encounters.gains_checks import gain_refusals
 from runehall.systems.rune.encounters.gains_pricing import price_gains
 from runehall.systems.rune.encounters.lines import CostLine, Report, totals
 from runehall.systems.rune.encounters.terrain_slots import encounter_terrain
-from runehall.systems.rune.encounters.trap_checks import count_refusals, trap_refusals
+from runehall.systems.rune.encounters.trap_checks import count_refusals, trap_refusals, trap_warnings
 from runehall.systems.rune.encounters.trap_window import window_counts
 from runehall.systems.rune.encounters.traps_pricing import price_trap
 from runehall.systems.rune.options import RuneOptions
@@ -81,6 +81,7 @@ def price_encounter(
     lines += price_gains(encounter, getattr(options, "init_bonus_price", "five_thirds"))
     errors += gain_refusals(encounter, lines, options.liars_silver_limit)
     more_errors, warnings = budget_refusals(lines, limit, options)
+    warnings += [w for e in encounter.events for x in e.elements for w in trap_warnings(x, {r.id: r for r in e.rolls})]
     if present != count:
         warnings += head_count_refusals(encounter, present, options)
     return Report(tuple(lines), tuple(errors + more_errors), tuple(warnings), limit)
