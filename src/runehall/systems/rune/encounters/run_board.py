@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters import settlement
 from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.run_targets import on_targets
 from runehall.systems.tracker import TrackerAction
 
 PHASE_WORDS = {
@@ -39,6 +40,7 @@ RUNNER_MOVES = {
         "award",
         "hostage",
         "hero_died",
+        "sark_amen_trade",
         "run_away",
         "wandering_monsters",
         "settle",
@@ -115,10 +117,12 @@ def _runner_moves(
                     title = words(N_("Begin the fight of event {number}"), number=words.number(number))
                     found.append(Move("fight", title, params={"event": event.id}))
             continue
+        if name == "sark_amen_trade" and (state.fight is None or len(on_targets(state.fight)) < 2):
+            continue  # a trade needs two Sark Amen on targets in the fight under way
         asked = tuple(action.Params.model_fields)
         if (name == "run_away") != (state.fight is not None) and name in ("run_away", "wandering_monsters"):
             continue  # running away is from a fight; wandering monsters come between fights
-        quiet = name in ("award", "hostage", "hero_died", "trap_credit", "hero_struck_hero")
+        quiet = name in ("award", "hostage", "hero_died", "trap_credit", "hero_struck_hero", "sark_amen_trade")
         found.append(Move(name, words(action.title), ask=asked, quiet=quiet))
     return found
 

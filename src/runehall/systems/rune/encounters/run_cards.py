@@ -59,6 +59,14 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
         )
         cost = words(N_("possessed: it costs him nothing")) if r["possessed"] else words(N_("5 VP a point from him"))
         return Card(said, cost, "failure")
+    if action == "sark_amen_trade":
+        mine, other = r["sark_amen"], r["other"]
+        said = words(N_("{who}: {name} and {other} trade targets"), who=who, name=mine, other=other)
+        now = words(
+            N_("{name} on {hero}, {other} on {hero2}"),
+            name=mine, hero=r["after"][mine], other=other, hero2=r["after"][other],
+        )  # fmt: skip
+        return Card(said, now)
     if action == "hero_died":
         return Card(words(N_("{hero} dies of {cause}"), hero=r["hero"], cause=words(CAUSES[r["cause"]])), "", "failure")
     if action == "wandering_monsters":

@@ -38,6 +38,7 @@ from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
 from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
+from runehall.systems.rune.encounters.run_targets import SarkAmenTradeAction
 from runehall.systems.rune.encounters.tally import Seat as TallySeat
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.tracker import Tracker, TrackerAction
@@ -151,6 +152,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         AwardAction(),
         HostageAction(),
         StruckAction(),
+        SarkAmenTradeAction(),
         DiedAction(),
         SettleAction(),
         DiscloseAction(),
