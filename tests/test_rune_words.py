@@ -75,6 +75,11 @@ ROLLS_OF: dict[str, list[tuple[dict[str, Any], list[int] | None]]] = {
         ({"hazard": "flames", "quilted": True}, [5]),  # 001c TV-64: alight, 7
         ({"hazard": "exhaustion", "map_rolls": 4, "bonus": 1}, [1, 3, 7]),  # a botch, then the damage d10
     ],
+    "equipment_damage": [
+        ({"item": "weapon", "modifier": 6, "raw_damage": 30, "atk": 5, "dfn": 5, "dam": 12}, [4]),  # 001c TV-58
+        ({"item": "kit", "modifier": 1, "raw_damage": 16}, [3]),  # 001c TV-60: slightly damaged
+        ({"item": "legendary", "modifier": 15}, [1]),
+    ],
 }
 
 

@@ -38,6 +38,7 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("rune", "sleep"): {"stamina": 2, "hours_awake": 10},
     ("rune", "trap_damage"): {"bonus": 2, "difficulty": 8, "dice": 2, "soak": 4},
     ("rune", "hazard"): {"hazard": "exhaustion", "map_rolls": 5, "bonus": 2},
+    ("rune", "equipment_damage"): {"item": "armour", "modifier": 8, "raw_damage": 20, "prot": 8},
     ("rune", "treasure"): {"chart": "category_d", "category": "E"},
     ("midgard", "cast"): {"rune": 4, "wyrd": 2, "skill": 2, "difficulty": 3},
     ("midgard", "opposed"): {"a": SIDE, "b": {"rune": 3}},

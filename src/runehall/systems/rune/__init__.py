@@ -12,6 +12,7 @@ from runehall.systems.rune.checks import Bargain, SleepRoll
 from runehall.systems.rune.combat import CombatTracker
 from runehall.systems.rune.encounters import session
 from runehall.systems.rune.encounters.tracker import EncounterTracker
+from runehall.systems.rune.equipment_mechanic import EquipmentDamage
 from runehall.systems.rune.hazard_mechanics import HazardRollMechanic
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
@@ -42,6 +43,7 @@ class Rune(GameSystem):
             "sleep": SleepRoll(),
             "trap_damage": TrapDamage(),
             "hazard": HazardRollMechanic(),
+            "equipment_damage": EquipmentDamage(),
             "treasure": TreasureChart(),
         }
 
