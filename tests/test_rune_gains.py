@@ -268,3 +268,15 @@ def test_the_example_hoard_is_legal_and_priced_by_the_rules() -> None:
         assert sum(x.ep for x in report.lines_for(where) if x.counted) == ep, where
     es = [x.said(words_for("es", "rune")) for x in report.lines_for("blessing")]
     assert es == ["Zanahoria: +2 a una tirada posterior (gana por 6 puntos como mucho)"]
+
+
+def test_a_freestanding_roll_earns_nothing_for_its_type() -> None:  # 001c §9.4
+    from runehall.systems.rune.encounters.design import RollSpec
+    from runehall.systems.rune.encounters.roll_data import roll_data
+    from runehall.systems.rune.encounters.rolls import RollContext, price_roll
+
+    roll = RollSpec(id="fs", name="Recall", ability="lore", difficulty=10, freestanding=True, structure="no_fault")
+    assert sum(x.ep for x in price_roll(roll, RollContext(4)) if x.counted) == 0
+    kept = roll.model_copy(update={"freestanding": False})
+    difficulty = roll_data().difficulty.ep(10) or 0
+    assert sum(x.ep for x in price_roll(kept, RollContext(4)) if x.counted) == difficulty - 15  # and No-Fault

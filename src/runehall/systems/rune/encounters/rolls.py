@@ -104,7 +104,8 @@ def _options(roll: RollSpec) -> list[CostLine]:
     lines: list[CostLine] = []
     if roll.structure != "standard":
         cost = data.structure_cost(roll.structure)
-        lines.append(CostLine(where, STRUCTURE_NAMES[roll.structure], cost.ep, {}, cost.page))
+        free = roll.freestanding and cost.ep < 0  # a Freestanding roll earns nothing more for its type (001c §9.4)
+        lines.append(CostLine(where, STRUCTURE_NAMES[roll.structure], cost.ep, {}, cost.page, counted=not free))
     if roll.conditional is not None:
         c = data.conditional
         if roll.conditional.kind == "standard":
