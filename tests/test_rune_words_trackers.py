@@ -38,7 +38,9 @@ from test_rune_advancement import ragnar
 from test_rune_combat import RAGNAR_SHEET, Fight, fighter, hero
 from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
+from test_rune_encounter_sark_amen import traded
 from test_rune_foes import foes_of_the_book
+from test_rune_iron_law import saga as book_saga
 
 SYSTEM = registry.get("rune")
 LANGUAGES = ("en", "es")
@@ -84,6 +86,8 @@ def events() -> list[tuple[str, dict[str, Any]]]:
                     test()
         saga()
         _whole_run()  # an encounter run through its own moves (its fights' moves are the combat tracker's)
+        traded()  # two Sark Amen trading targets in a run
+        book_saga()  # the Book of Iron Law through every move
     return found
 
 

@@ -15,6 +15,7 @@ from runehall.systems.rune.encounters.tracker import EncounterTracker
 from runehall.systems.rune.equipment_mechanic import EquipmentDamage
 from runehall.systems.rune.hazard_mechanics import HazardRollMechanic
 from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.iron_law_tracker import IronLawTracker
 from runehall.systems.rune.mechanics import Attack, Contest, ContestMany, Roll
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.trap_mechanics import TrapDamage
@@ -53,7 +54,12 @@ class Rune(GameSystem):
         return session.summary([state for name, state in trackers if name == "encounter"], words, league)
 
     def trackers(self) -> Mapping[str, Any]:
-        return {"combat": CombatTracker(), "encounter": EncounterTracker(), "advancement": AdvancementTracker()}
+        return {
+            "combat": CombatTracker(),
+            "encounter": EncounterTracker(),
+            "advancement": AdvancementTracker(),
+            "iron_law": IronLawTracker(),
+        }
 
 
 SYSTEM = Rune()
