@@ -280,3 +280,13 @@ def test_a_freestanding_roll_earns_nothing_for_its_type() -> None:  # 001c §9.4
     kept = roll.model_copy(update={"freestanding": False})
     difficulty = roll_data().difficulty.ep(10) or 0
     assert sum(x.ep for x in price_roll(kept, RollContext(4)) if x.counted) == difficulty - 15  # and No-Fault
+
+
+def test_vp_award_shares() -> None:  # 001c §9.10
+    from runehall.systems.rune.encounters.loot_rules import award_shares
+
+    assert award_shares(15, "singular", ["Ragnar"], ["Thurid", "Bjorn"]) == {"Ragnar": 15, "Thurid": 7, "Bjorn": 7}
+    assert award_shares(10, "mutual", ["Ragnar", "Sigrid"], []) == {"Ragnar": 10, "Sigrid": 10}
+    assert award_shares(10, "singular", ["Ragnar"], ["Thurid"], squabbled=True) == {}
+    with pytest.raises(RulesError):
+        award_shares(10, "singular", ["Ragnar", "Thurid"], [])

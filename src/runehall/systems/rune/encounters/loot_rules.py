@@ -63,3 +63,22 @@ def scavenge(foe_types: Iterable[str], used_missiles: int = 0) -> Scavenged:
     if used_missiles < 0:
         raise RulesError(N_("the foes that used a missile weapon are 0 or more"))
     return Scavenged(melee, used_missiles)
+
+
+def award_shares(
+    vp: int, award: str, doers: Iterable[str], heroes: Iterable[str], squabbled: bool = False
+) -> dict[str, int]:
+    """The VP a notes award gives each hero (§9.10). A mutual award: the full award to every hero who does it. A
+    singular award (one hero can do it): the full award to him, half (fractions dropped) to each other hero who
+    did not get in his way (`heroes`: those who did not); heroes who squabbled over it get nothing at all."""
+    who = list(doers)
+    if vp < 0:
+        raise RulesError(N_("an award is 0 VP or more"))
+    if squabbled:
+        return {}
+    if award == "mutual":
+        return dict.fromkeys(who, vp)
+    if len(who) != 1:
+        raise RulesError(N_("a singular award is won by one hero"))
+    shares = {h: vp // 2 for h in heroes if h != who[0]}
+    return {who[0]: vp, **shares}
