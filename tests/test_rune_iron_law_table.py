@@ -66,6 +66,13 @@ def test_each_player_votes_for_himself_and_the_runner_closes_early(client: Any) 
     assert "closed" in reason
     page = _page(client, bo, "en")
     assert "Precedents" in page and "voted on by 2 of 3" in page
+    done(cy, tid, "propose", player="Cy", question="Do crows count as foes?", rulings=["Yes", "No"])  # Ana runs
+    done(ana, tid, "vote", player="Ana", question=2, ruling=2)
+    done(ana, tid, "close", player="Ana", question=2)  # one of three voted: thin
+    page = _page(client, gm, "es")
+    assert "Anular el precedente 2" in page and "con pocos votos" in page
+    voided = done(cy, tid, "void", player="Cy", question=2, present=["Cy", "Bo"])["payload"]["result"]
+    assert voided["ruling"] == "No" and [e["number"] for e in tracker(gm, tid)["state"]["book"]] == [1]
 
 
 def test_the_book_from_the_command_line(cli: Cli, tmp_path: Path) -> None:

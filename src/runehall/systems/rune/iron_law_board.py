@@ -84,7 +84,7 @@ def _moves(state: BookState, words: Words, seat: Seat, league: bool) -> list[Mov
     for who in acting:
         mine = {} if who is None else {"player": who}
         by = ("player",) if who is None else ()
-        picks = {"player": everyone, "runner": everyone}
+        picks = {"player": everyone, "runner": everyone, "present": everyone}
         book = words(N_("The Book of Iron Law"))
         moves.append(
             Move(
