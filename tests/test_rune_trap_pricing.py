@@ -204,7 +204,8 @@ def test_001c_tv50_zones() -> None:  # 001c TV-50, A-20
 @pytest.mark.parametrize(("carrot", "stick", "ep"), [(4, 2, -10), (2, 5, 15), (3, 3, 0)])
 def test_001c_tv51_stick_and_carrot(carrot: int, stick: int, ep: int) -> None:  # 001c TV-51
     combo = trap(stick_carrot={"roll": "later", "carrot": carrot, "stick": stick})
-    assert eps(combo) == [ep]
+    assert eps(combo) == [5 * stick, -5 * carrot]  # two lines, never netted (the bundling rule)
+    assert sum(eps(combo)) == ep
     assert not refused(combo)
     assert refused(trap(stick_carrot={"roll": "later", "carrot": 7, "stick": 2}))
     assert refused(trap(stick_carrot={"roll": "later", "carrot": 2, "stick": 2, "stick_rounds": 4}))

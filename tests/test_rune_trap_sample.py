@@ -55,7 +55,7 @@ SAMPLE: list[tuple[str, dict[str, Any], list[int]]] = [
     ("E7 shaking room (book +7 INIT 14, A-18)",
      {"damage": {"dice": 7, "armour_ignoring": True}, "foe_bonuses": [{"stat": "init", "bonus": 7}]}, [43, 10, 11]),
     ("E7 door opening", {"stick_carrot": {"roll": "end", "carrot": 9, "stick": 9, "init": True, "carrot_rounds": 3,
-                                           "stick_rounds": 3}}, [0]),
+                                           "stick_rounds": 3}}, [45, -45]),
     ("E7 scaffold (book 32, A-73)", {"package": {"kind": "falling", "feet": 22}}, [42]),
     ("E7 lightning bolts", {"damage": {"dam": 20}, "targeting": {"most": 1, "per_round": 1, "stop_by": "action"}},
      [25, 25]),

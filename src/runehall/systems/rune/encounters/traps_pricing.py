@@ -142,14 +142,16 @@ def foe_bonus_ep(bonus: FoeBonus, options: RuneOptions) -> int:
     return each * bonus.rounds
 
 
-def stick_carrot_ep(combo: StickCarrot, options: RuneOptions) -> int:
-    """5 for each point-round by which the stick outweighs the carrot (earned when the carrot does)."""
+def stick_carrot_sides(combo: StickCarrot, options: RuneOptions) -> tuple[int, int]:
+    """(the stick's cost, the carrot's earning): 5 a point and a round each (INIT: 5 per 3 points), two lines
+    never netted (the bundling rule, as the sample adventure prints them): when the sides match the element
+    comes out even; the larger side decides whether it costs or earns, by 5 for each point-round of difference."""
     per = traps_file().stick_carrot.per_point
-    net = combo.stick * combo.stick_rounds - combo.carrot * combo.carrot_rounds
-    if not combo.init:
-        return per * net
-    sign = 1 if net >= 0 else -1
-    return sign * init_price(abs(net), options)
+
+    def side(points: int, rounds: int) -> int:
+        return init_price(points, options) * rounds if combo.init else per * points * rounds
+
+    return side(combo.stick, combo.stick_rounds), -side(combo.carrot, combo.carrot_rounds)
 
 
 def stick_lines(where: str, trap: Trap, options: RuneOptions) -> list[CostLine]:
@@ -165,9 +167,12 @@ def stick_lines(where: str, trap: Trap, options: RuneOptions) -> list[CostLine]:
         lines.append(CostLine(where, N_("The foes gain +{bonus} {stat} (rounds: {rounds})"),
                               foe_bonus_ep(bonus, options), values, data.stick.page))  # fmt: skip
     if (combo := trap.stick_carrot) is not None:
-        values = {"carrot": combo.carrot, "stick": combo.stick}
-        lines.append(CostLine(where, N_("Stick and carrot: +{carrot} on a success, -{stick} on a failure"),
-                              stick_carrot_ep(combo, options), values, data.stick_carrot.page))  # fmt: skip
+        paid, earned = stick_carrot_sides(combo, options)
+        page = data.stick_carrot.page
+        lines.append(CostLine(where, N_("Stick and carrot: -{points} on a failure (rounds: {rounds})"), paid,
+                              {"points": combo.stick, "rounds": combo.stick_rounds}, page))  # fmt: skip
+        lines.append(CostLine(where, N_("Stick and carrot: +{points} on a success (rounds: {rounds})"), earned,
+                              {"points": combo.carrot, "rounds": combo.carrot_rounds}, page))  # fmt: skip
     if trap.loss_of_status:
         values = {"vp": trap.loss_of_status}
         lines.append(CostLine(where, N_("Loss of status: {vp} victory points"), trap.loss_of_status, values,
