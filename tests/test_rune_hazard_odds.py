@@ -98,3 +98,8 @@ def test_the_damage_die_is_rolled_only_on_a_failure() -> None:
     for _ in range(200):
         roll, die = chance.key(chance.sample(source))
         assert (die is None) == (roll >= 5)
+
+
+def test_going_under_late_still_starts_at_six() -> None:  # 001c §7.3, TV-53: the drowning rounds count anew
+    late = resolve((1, None), hazard="drowning", waters="choppy", round_no=4, bonus=0)  # 1 against 4 + 3 rounds
+    assert (late.success, late.hp_lost) == (False, 6)

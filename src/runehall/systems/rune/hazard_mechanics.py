@@ -155,7 +155,7 @@ class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
             if failed == 0:
                 return HazardResult(True, True, 0, 0, 0, 0, 0)
             if params.hazard == "drowning":
-                loss = hz.drowning_loss(params.round_no, _options(table), failed, params.bare_soak)
+                loss = hz.drowning_loss(1, _options(table), failed, params.bare_soak)  # he goes under: its first round
                 exact = _options(table).drowning_damage == "example"
                 return HazardResult(loss == 0, False, failed, loss, loss, 0, 0 if exact else tail)
             hit, impaired = hz.exhaustion(die or 1, failed, params.bare_soak, botch=roll < 0)
