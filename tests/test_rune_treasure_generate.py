@@ -82,7 +82,19 @@ def test_potions_charms_helms_and_legendary_armor() -> None:
     (helm,) = rolled("D", [83, 19, 6])
     assert item_words(helm, ES) == "Yelmo de Poder: Agonía aplazada, 2 niveles"
     (armor,) = rolled("D", [88, 8, 10, 9])  # legendary: 8 absorption armor; any armor 10: steel scale; potency 9
-    assert item_words(armor, EN) == "Legendary item: Absorption Armor, Steel Scale Mail, Prot +5"
+    said = item_words(armor, EN)
+    assert said.startswith("Legendary item: Absorption Armor (30 VP a level), Steel Scale Mail, Prot +5. Its power: ")
+    (torc,) = rolled("D", [88, 53])  # the Even-Handed Torc: no potency
+    assert item_words(torc, ES).startswith("Objeto legendario: Torques ecuánime (30 PV por nivel). Su poder: ")
+    (wand,) = rolled("D", [88, 73, 1, 4])  # the Loki-Trouncing Wand, a quarterstaff: potency 1 + 1, statistic 4
+    assert item_words(wand, EN).startswith("Legendary item: Loki-Trouncing Wand (30 VP a level, patron Odin), ATK +1.")
+
+
+def test_every_legendary_item_has_a_price_and_a_power_in_both_languages() -> None:
+    from runehall.systems.rune.treasure.charts import chart
+
+    for row in chart("legendary_item").rows:
+        assert row.cost is not None and row.effect is not None and ES.knows(row.effect), row.name
 
 
 @pytest.mark.parametrize("category", CATEGORIES)

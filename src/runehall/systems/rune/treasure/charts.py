@@ -75,6 +75,7 @@ class ChartRow(Row):
     rune_power: str | None = None
     wears: str | None = None
     cost: int | None = Field(None, ge=1, le=500)
+    effect: str | None = Field(None, min_length=1, max_length=400)  # a legendary item's power, in words
 
 
 class Chart(Strict):

@@ -161,6 +161,17 @@ def faces_words(chart: Chart, row: ChartRow, words: Words) -> str:
     return face(low) if low == high else words("{low}–{high}", low=face(low), high=face(high))
 
 
+DEITIES: Mapping[str, str] = {"loki": N_("Loki"), "odin": N_("Odin")}
+
+
+def legendary_words(row: ChartRow, words: Words) -> str:
+    """A legendary item with its price: "Axe of Glory (30 VP a level)"; a patron god named too."""
+    price = words("{cost} VP a level", cost=row.cost)
+    if row.deity is not None:
+        price = words("{price}, patron {god}", price=price, god=words(DEITIES.get(row.deity, row.deity)))
+    return words("{name} ({price})", name=words(row.name or ""), price=price)
+
+
 KINDS: Mapping[str, str] = {
     "liars_silver": N_("Liar's silver"),
     "loot": N_("Loot"),
@@ -182,12 +193,15 @@ def item_words(item: Item, words: Words) -> str:
         return words("loot worth {n} ounces of silver: {form}", n=item.ounces,
                      form=row_words(chart(form.chart), form.row, words))  # fmt: skip
     parts: list[str] = []
+    power = ""
     rolls = list(item.rolls[1:])  # the first is the category's roll that gave the item
     for at, rolled in enumerate(rolls):
         row = rolled.row
         if rolled.chart == "weapon_statistic":
             continue  # said with the bonus before it
         said = row_words(chart(rolled.chart), row, words)
+        if row.cost is not None and row.effect is not None:
+            said, power = legendary_words(row, words), words(row.effect)
         after = rolls[at + 1] if at + 1 < len(rolls) else None
         if rolled.chart == "weapon_potency" and row.value is not None and after and after.chart == "weapon_statistic":
             said = words("{stat} +{n}", stat=words(STATS[after.row.stat or "dfn"]), n=row.value)
@@ -196,4 +210,5 @@ def item_words(item: Item, words: Words) -> str:
         parts.append(said)
     if item.dice:
         parts.append(words("d10: {dice}", dice=words.join([str(d) for d in item.dice])))
-    return words("{kind}: {parts}", kind=words(KINDS[item.kind]), parts=", ".join(parts))
+    said = words("{kind}: {parts}", kind=words(KINDS[item.kind]), parts=", ".join(parts))
+    return words("{item}. Its power: {power}", item=said, power=power) if power else said
