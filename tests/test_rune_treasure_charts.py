@@ -191,6 +191,11 @@ def test_the_cli_rolls_a_chart_and_shows_its_odds(cli: Cli) -> None:
     data = json.loads(cli("odds", "rune", "treasure", "--chart", "equipment_type", "--category", "A", "--json"))
     assert [Fraction(r["probability"]) for r in data["views"]["row"]] == [1]
     assert "must be one of" in cli("roll", "rune", "treasure", "--chart", "nope", code=2)
+    # the chart asked about is said by its title, in the reader's language
+    assert "Chart: Helm of Power (levels)" in cli("odds", "rune", "treasure", "--chart", "helm_levels")
+    assert "Tabla: Yelmo de Poder (niveles)" in cli(
+        "odds", "rune", "treasure", "--chart", "helm_levels", "--lang", "es"
+    )
 
 
 def test_the_mechanics_chart_choices_are_the_files_charts() -> None:

@@ -97,7 +97,7 @@ def odds(
         render.odds(header, result, as_json)
         return
     said = words_for(chosen, system.id)
-    asked = speech.asked(mechanic.Params, header["params"], said)
+    asked = speech.asked(mechanic.Params, header["params"], said, mechanic.choice_label)
     speech.odds(render.out, said(mechanic.title), asked, summarize(mechanic, result, said), said, full)
 
 

@@ -164,9 +164,9 @@ def odds(console: Console, title: str, asked: str, summary: OddsSummary, words: 
             console.print(_exact(table.title, table.rows, words))
 
 
-def asked(model: Any, params: Mapping[str, Any], words: Words) -> str:
+def asked(model: Any, params: Mapping[str, Any], words: Words, choice: said.ChoiceLabel | None = None) -> str:
     """The parameters given, as "label: value" in words (nested values, such as a sheet, and values left at
-    their default are left out)."""
+    their default are left out); `choice`: the mechanic's own words for a select's choice (a chart by its title)."""
     props = model.model_json_schema().get("properties", {})
     parts = []
     for name, value in params.items():
@@ -185,6 +185,6 @@ def asked(model: Any, params: Mapping[str, Any], words: Words) -> str:
         elif isinstance(value, int):
             shown = words.number(value)
         else:
-            shown = said.choice(name, str(value), words)
+            shown = said.choice(name, str(value), words, choice)
         parts.append(f"{said.label(name, props.get(name, {}), words)}: {shown}")
     return " · ".join(parts)
