@@ -192,6 +192,9 @@ def test_a_gain_the_runner_controls_or_out_of_reach() -> None:
     report = priced(with_gains({"kind": "treasure", "category": "D", "how": "out_of_reach"}))
     assert not refusals(report, "g0") and not [x for x in report.lines_for("g0") if x.counted]
     assert refusals(priced(with_gains({"kind": "treasure", "category": "D", "how": "roll"})), "g0")
+    trap = with_gains({"kind": "treasure", "category": "D"})
+    trap["events"][0]["elements"][0]["kind"] = "trap"
+    assert refusals(priced(trap), "g0")  # a trap is no gain
 
 
 def test_bargaining_prices_the_merchant() -> None:

@@ -28,6 +28,7 @@ from runehall.systems.rune.encounters.lines import CostLine
 from runehall.systems.rune.encounters.roll_data import roll_data
 
 LOOT = ("treasure", "silver", "liars_silver")
+NOT_A_GAIN = N_("only a treasure or a gain has a gain's table")
 CHOICE_ROLL = N_("a treasure or gain had by a simple choice needs no roll: one behind a roll is marked as won by it")
 AFTER_NOTHING = N_("a treasure or gain had after a danger needs a fight or a trap before it: the notes have none there")
 RUNNER = N_("a treasure or gain may not hang on a condition the runner controls: a pillager's choice must trigger it")
@@ -118,6 +119,8 @@ def gain_refusals(encounter: Encounter, lines: Sequence[CostLine], liars_limit: 
     liars: dict[str, int] = {}
     for event, element, gain in gain_elements(encounter):
         where = element.id
+        if element.kind not in ("treasure", "gain"):
+            found.append(Refusal(NOT_A_GAIN, {}, where))
         if gain.how == "runner_controlled":
             found.append(Refusal(RUNNER, {}, where))
         if gain.how == "roll" and element.roll is None:
