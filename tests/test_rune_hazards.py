@@ -171,7 +171,7 @@ def test_lost_needs_at_most_four() -> None:  # 001c §7.7
     for _ in range(6):
         state = hz.map_roll(state, success=False)
     assert state.needed == 4
-    assert not hz.map_roll(hz.Lost(), success=True).found  # never lost: nothing to find
+    assert hz.map_roll(hz.Lost(), success=True) == hz.Lost()  # on the right path: not lost, nothing counted
 
 
 def test_001c_tv66_exhaustion() -> None:  # 001c TV-66, A-79

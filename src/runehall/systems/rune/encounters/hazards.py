@@ -149,6 +149,8 @@ def map_roll(state: Lost, success: bool, triumph: bool = False) -> Lost:
     a triumph counts as two successes."""
     if state.found:
         raise ParameterError(N_("the party has found its way"))
+    if success and state.failures == 0:
+        return state  # on the right path: not lost, nothing counted
     rolls = state.rolls + 1
     if not success:
         return Lost(state.failures + 1, 0, rolls)
