@@ -149,6 +149,8 @@ def test_001c_tv64_fire() -> None:  # 001c TV-64, A-80
     assert hz.flame_exposure(5, quilted=False, options=DEFAULT) is None
     other = hz.flame_exposure(5, quilted=False, options=RuneOptions(flame_ignites="misses_difficulty"))
     assert other is not None and other.damage == 7
+    assert hz.burn_on(hz.raging_fire()).damage == 14  # nobody tried: 2 more, no failed try counted
+    assert hz.burn_on(hz.raging_fire()).failed_smothers == 0
     raging = hz.raging_fire()
     assert (raging.damage, hz.smother_difficulty(raging)) == (12, 6)
 

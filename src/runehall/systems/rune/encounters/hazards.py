@@ -122,6 +122,11 @@ def smother_difficulty(burning: Burning) -> int:
     return f.raging_smother if burning.raging else f.smother + burning.failed_smothers
 
 
+def burn_on(burning: Burning) -> Burning:
+    """A round in which nobody smothers the flames: they burn 2 more."""
+    return replace(burning, damage=burning.damage + traps_file().fire.step)
+
+
 def smother(burning: Burning, dex_total: int) -> Burning:
     """A smothering try (an action): Dex against 4 plus the earlier failed tries (6 once out of a raging
     fire). A failure burns on, 2 more a round."""
