@@ -61,6 +61,7 @@ def test_001c_tv66_exhaustion() -> None:  # 001c TV-66, A-79
         {"hazard": "drowning", "waters": "raging", "current": "fast", "bonus": 4, "round_no": 2},
         {"hazard": "flames", "quilted": True, "soak": 2},
         {"hazard": "exhaustion", "map_rolls": 7, "bonus": 3, "soak": 4, "armour_prot": 1},
+        {"hazard": "swarm", "swarm_dam": 6, "bonus": 4, "soak": 3, "armour_prot": 3},
     ],
 )
 def test_every_table_sums_to_one(params: dict[str, Any]) -> None:
@@ -103,3 +104,11 @@ def test_the_damage_die_is_rolled_only_on_a_failure() -> None:
 def test_going_under_late_still_starts_at_six() -> None:  # 001c §7.3, TV-53: the drowning rounds count anew
     late = resolve((1, None), hazard="drowning", waters="choppy", round_no=4, bonus=0)  # 1 against 4 + 3 rounds
     assert (late.success, late.hp_lost) == (False, 6)
+
+
+def test_001c_tv71_a_swarm() -> None:  # 001c TV-71, A-16: DAM 4 on armour of Prot 2 bites 12
+    bitten = resolve((3, None), hazard="swarm", swarm_dam=4, soak=5, armour_prot=2, bonus=2)  # 5 against 10
+    assert (bitten.failed_by, bitten.raw, bitten.hp_lost) == (5, 12, 12 - 3)
+    assert resolve((8, None), hazard="swarm", swarm_dam=4, bonus=2).safe  # 10: dodged
+    got = odds(hazard="swarm", swarm_dam=4, bonus=2)
+    assert sum((p for r, p in got if r.safe), Fraction(0)) == at_least(10 - 2)

@@ -1,10 +1,11 @@
-"""The off-the-rack hazards' rolls as one mechanic with exact odds (spec 001c §7.3, §7.5-§7.7): a fall (Jump
-against 6: the landing's Dam rating, armour ignored), a round in deep water (Swim against the water's
+"""The off-the-rack hazards' rolls as one mechanic with exact odds (spec 001c §7.3, §7.5-§7.7, §7.9): a fall
+(Jump against 6: the landing's Dam rating, armour ignored), a round in deep water (Swim against the water's
 Difficulty: a failure drowns, 6, 8, 10... HP by the book's example or by the rule, `drowning_damage`), flames
-(the runner's plain d10 against 6, or 4 in quilted or fur armour: the clothing catches, `flame_ignites`) and a
-found party's exhaustion (Sta + Bravery against the Map rolls made: a d10 plus the failure, armour ignored; a
-botch Impairs 1). The numbers are encounters/hazards.py's; the odds are the stress die's closed forms (stress.py)
-and, for exhaustion, the d10 on a failure; every table sums to exactly 1.
+(the runner's plain d10 against 6, or 4 in quilted or fur armour: the clothing catches, `flame_ignites`), a found
+party's exhaustion (Sta + Bravery against the Map rolls made: a d10 plus the failure, armour ignored; a botch
+Impairs 1) and a swarm of nuisance animals (Dodge against 6 + their DAM, an action: their bite, armour ignored,
+three times over on armour of Prot 2 or less). The numbers are encounters/hazards.py's; the odds are the stress
+die's closed forms (stress.py) and, for exhaustion, the d10 on a failure; every table sums to exactly 1.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ from runehall.systems.rune.speech.common import stress_chips
 from runehall.systems.rune.stress import AtLeast, AtMost, at_least, beyond, exactly
 
 Key = tuple[int, int | None]
-Hazard = Literal["falling", "drowning", "flames", "exhaustion"]
+Hazard = Literal["falling", "drowning", "flames", "exhaustion", "swarm"]
 
 
 class HazardParams(Modifiers):
-    hazard: Hazard = Field("falling", description="Which hazard: a fall, deep water, flames, or a lost party found.")
+    hazard: Hazard = Field("falling", description="Which hazard: a fall, deep water, flames, being lost, a swarm.")
     feet: int = Field(20, ge=10, le=10000, description="A fall's height in feet.")
     waters: Waters = Field("choppy", description="The water's surface (drowning).")
     current: Current = Field("none", description="A current to swim against to reach the shore (drowning).")
@@ -45,6 +46,7 @@ class HazardParams(Modifiers):
     round_no: int = Field(1, ge=1, le=30, description="Which round in the water (drowning).")
     quilted: bool = Field(False, description="The hero wears quilted or fur armour (flames).")
     map_rolls: int = Field(4, ge=1, le=60, description="Map rolls made while lost: the Difficulty (exhaustion).")
+    swarm_dam: int = Field(4, ge=1, le=10, description="The swarm's DAM (nuisance animals: Dodge vs 6 + DAM).")
     soak: int = Field(0, ge=0, le=60, description="The hero's Soak, his armour's Prot included.")
     armour_prot: int = Field(0, ge=0, le=60, description="The Prot of the hero's armour (part of his Soak).")
 
@@ -114,15 +116,17 @@ def _difficulty(params: HazardParams) -> int:
         return hz.swim_difficulty(params.waters, params.current, heading=params.heading, round_no=params.round_no)
     if params.hazard == "flames":
         return traps_file().fire.ignite_quilted if params.quilted else traps_file().fire.ignite
+    if params.hazard == "swarm":
+        return hz.nuisance_difficulties(params.swarm_dam, 0)[1]
     return params.map_rolls
 
 
 class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
     name: ClassVar[str] = "hazard"
-    title: ClassVar[str] = N_("A hazard: a fall, deep water, flames, or exhaustion")
+    title: ClassVar[str] = N_("A hazard: a fall, deep water, flames, exhaustion or a swarm")
     summary: ClassVar[str] = N_(
         "Jump vs 6 to land well, Swim vs the water to stay afloat, the runner's d10 for flames, Sta + Bravery vs"
-        " the Map rolls when found."
+        " the Map rolls when found, Dodge vs 6 + DAM against a swarm."
     )
     chart_view: ClassVar[str | None] = "safe"
     Params: ClassVar[type[RulesModel]] = HazardParams
@@ -158,6 +162,9 @@ class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
                 loss = hz.drowning_loss(1, _options(table), failed, params.bare_soak)  # he goes under: its first round
                 exact = _options(table).drowning_damage == "example"
                 return HazardResult(loss == 0, False, failed, loss, loss, 0, 0 if exact else tail)
+            if params.hazard == "swarm":
+                bite = hz.nuisance_bite(params.swarm_dam, params.armour_prot, params.bare_soak)
+                return HazardResult(bite.hp_lost == 0, False, failed, bite.raw, bite.hp_lost, 0, 0)
             hit, impaired = hz.exhaustion(die or 1, failed, params.bare_soak, botch=roll < 0)
             safe = hit.hp_lost == 0 and not impaired and die is not None
             return HazardResult(safe, False, failed, hit.raw, hit.hp_lost, impaired, 1 if die is None else 0)
@@ -210,6 +217,7 @@ ACTIONS = {
     "drowning": N_("{who} swims to stay afloat"),
     "flames": N_("{who} is exposed to flames"),
     "exhaustion": N_("{who} holds out after being lost"),
+    "swarm": N_("{who} tries to dodge a swarm"),
 }
 
 
