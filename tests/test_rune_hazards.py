@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from runehall.chance.seeded import SeededSource
 from runehall.errors import ParameterError
 from runehall.systems.rune.encounters import equipment_damage as eq
 from runehall.systems.rune.encounters import hazards as hz
@@ -200,3 +201,16 @@ def test_grabbed_and_ambushed() -> None:  # 001c §7.2, §7.8, A-22
     assert [hz.ambush_penalty(r, recovered=True) for r in (2, 3)] == [(2, 2, 0), (0, 0, 0)]
     assert hz.ambush_penalty(3, recovered_late=True) == (0, 0, 0)
     assert hz.non_wound_impairment(5) == 2  # 001c A-69
+
+
+def test_victims_drawn_at_random() -> None:  # 001c §6.9, §6.10: the runner's random pick, checked tape by tape
+    from brute import enumerate_outcomes
+
+    heroes = ["Astrid", "Bjorn", "Canute", "Dagny"]
+    odds = enumerate_outcomes(lambda src: frozenset(hz.pick_victims(heroes, 2, src)))
+    assert len(odds) == 6 and set(odds.values()) == {Fraction(1, 6)}
+    for hero in heroes:
+        assert sum(p for picked, p in odds.items() if hero in picked) == hz.victim_chance(4, 2) == Fraction(1, 2)
+    assert hz.victim_chance(3, 5) == 1
+    with pytest.raises(ParameterError):
+        hz.pick_victims(["Astrid", "Astrid"], 1, SeededSource(1))

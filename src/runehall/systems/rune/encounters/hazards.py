@@ -12,9 +12,13 @@ ignored (A-79); a Stealth failure past 15 brings a Superior monster (A-28).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Literal
 
+from runehall.chance.draws import Token, draw_from
+from runehall.chance.sources import Source
 from runehall.errors import ParameterError
 from runehall.present.words import N_
 from runehall.systems.rune.encounters.trap_data import Current, Threat, Waters, traps_file
@@ -208,6 +212,21 @@ def ambush_penalty(round_no: int, recovered: bool = False, recovered_late: bool 
         return 0, 0, 0
     r = a.rounds[round_no - 1]
     return r.atk, r.dfn, r.engagement
+
+
+# -- limited targeting and repeat shots (§6.9, §6.10) --------------------------------------------------
+def pick_victims(heroes: Sequence[str], count: int, source: Source) -> tuple[str, ...]:
+    """The heroes a limited-targeting trap (or a round of repeat shots) strikes, drawn at random by the runner:
+    `count` of them (all when fewer), without one twice."""
+    if len(set(heroes)) != len(heroes) or not heroes:
+        raise ParameterError(N_("name each hero once"))
+    drawn = draw_from([Token(h, h) for h in heroes], min(count, len(heroes)), source, "heroes")
+    return tuple(t.label for t in drawn)
+
+
+def victim_chance(heroes: int, count: int) -> Fraction:
+    """The exact chance that a given hero is among the victims: count out of the heroes."""
+    return Fraction(min(count, heroes), heroes)
 
 
 def non_wound_impairment(points: int) -> int:
