@@ -6,6 +6,8 @@ adds to its owner's Divine Connection."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
 
 from runehall.errors import RulesError
 from runehall.present.words import N_
@@ -52,6 +54,32 @@ def cache_recovered(total: int, recovery: int) -> bool:
     """A loot cache is found intact when the hero's Divine Awareness roll (with any trap bonus) meets its Recovery
     Difficulty; otherwise it is lost for good (001c §9.8)."""
     return total >= recovery
+
+
+@dataclass(frozen=True)
+class LootCache:
+    """What the heroes left in a cache (001c §9.8): where, when (a real-world date), in whose encounter, its Recovery
+    Difficulty, the bonus of the deterrent trap built when stashing (the Traps roll's margin), and what is in it."""
+
+    place: str
+    cached_on: date
+    runner: str
+    recovery: int
+    trap_bonus: int = 0
+    contents: tuple[str, ...] = ()
+    ounces: int = 0
+    liars_pieces: int = 0  # left with the rest, taken back with the rest (§8.3)
+
+    def deterrent(self, traps_roll_margin: int | None) -> LootCache:
+        """A Traps roll against 6 when stashing: its margin, on a success, is the cache's trap bonus."""
+        if traps_roll_margin is None or traps_roll_margin < 0:
+            return self
+        return replace(self, trap_bonus=traps_roll_margin)
+
+    def recovered(self, awareness_total: int) -> bool:
+        """The hero the pillagers choose rolls Divine Awareness: his total plus the trap bonus against the Recovery
+        Difficulty."""
+        return cache_recovered(awareness_total + self.trap_bonus, self.recovery)
 
 
 def helm_ratings(helm: ChartRow, levels: int) -> dict[str, int]:
