@@ -91,29 +91,27 @@ def tens_difference_at_least(t: int, b: int, m: int) -> Fraction:
     return total
 
 
-def _uniform(low: int, high: int) -> dict[int, Fraction]:
-    return {v: Fraction(1, high - low + 1) for v in range(low, high + 1)}
-
-
-def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+def _spread(counts: dict[int, int], low: int, high: int) -> dict[int, int]:
+    """Add one uniform face low..high: the ways of each total (whole numbers; exact and fast)."""
+    out: dict[int, int] = {}
+    for x, ways in counts.items():
+        for face in range(low, high + 1):
+            out[x + face] = out.get(x + face, 0) + ways
     return out
 
 
 @cache
 def _finite_part(o: int, t: int, b: int) -> tuple[tuple[int, Fraction], ...]:
     """The distribution of X: o ordinary faces (2-9), t times 10 plus a last face 1-9, minus b last faces 1-9."""
-    dist = {0: Fraction(1)}
+    counts = {0: 1}
     for _ in range(o):
-        dist = _convolve(dist, _uniform(2, 9))
+        counts = _spread(counts, 2, 9)
     for _ in range(t):
-        dist = _convolve(dist, _uniform(11, 19))
+        counts = _spread(counts, 11, 19)
     for _ in range(b):
-        dist = _convolve(dist, _uniform(-9, -1))
-    return tuple(sorted(dist.items()))
+        counts = _spread(counts, -9, -1)
+    whole = 8**o * 9 ** (t + b)
+    return tuple(sorted((x, Fraction(ways, whole)) for x, ways in counts.items()))
 
 
 def _splits(n: int) -> list[tuple[int, int, int, Fraction]]:
@@ -128,13 +126,23 @@ def _splits(n: int) -> list[tuple[int, int, int, Fraction]]:
 
 
 @cache
+def _by_residue(o: int, t: int, b: int) -> dict[int, tuple[tuple[int, Fraction], ...]]:
+    """X's values grouped by their residue mod 10 (S = X + 10M: only X of the total's residue can give it)."""
+    groups: dict[int, list[tuple[int, Fraction]]] = {}
+    for x, p in _finite_part(o, t, b):
+        groups.setdefault(x % 10, []).append((x, p))
+    return {r: tuple(v) for r, v in groups.items()}
+
+
+@cache
 def total_exactly(n: int, s: int) -> Fraction:
     """P(the n dice total exactly s)."""
     total = Fraction(0)
     for o, t, b, w in _splits(n):
-        for x, p in _finite_part(o, t, b):
-            if (s - x) % 10 == 0:
-                total += w * p * tens_difference(t, b, (s - x) // 10)
+        part = Fraction(0)
+        for x, p in _by_residue(o, t, b).get(s % 10, ()):
+            part += p * tens_difference(t, b, (s - x) // 10)
+        total += w * part
     return total
 
 
