@@ -109,3 +109,13 @@ def test_dice_damage_pairs_each_failure_with_the_dice() -> None:
     for _ in range(200):
         key = chance.key(chance.sample(source))
         assert (key[1] is None) == (key[0] >= 6)  # dice are rolled exactly when the roll fails
+
+
+def test_001c_tv48_tv49_the_zone_moves_the_target() -> None:  # 001c TV-48, TV-49 through the mechanic
+    danger = TrapDamageParams(difficulty=8, dam=10, zone="danger", zone_paces=80, distance=30)  # -5: needs 13
+    safety = TrapDamageParams(difficulty=8, dam=10, zone="safety", zone_paces=70, distance=10)  # +6: needs 2
+    for params, target in ((danger, 13), (safety, 2)):
+        resolve = TrapDamage().resolver(params, RuneOptions())
+        avoided = sum((p for k, p in TrapDamage().chance(params, RuneOptions()).dist().items() if resolve(k).avoided),
+                      Fraction(0))  # fmt: skip
+        assert avoided == at_least(target)

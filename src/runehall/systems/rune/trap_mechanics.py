@@ -26,6 +26,7 @@ from runehall.present.card import Card
 from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words
 from runehall.systems.base import Mechanic, Odds, RulesModel
+from runehall.systems.rune.encounters.hazards import positional_modifier
 from runehall.systems.rune.encounters.trap_odds import total_at_least, total_exactly
 from runehall.systems.rune.mechanics import BAND, Modifiers
 from runehall.systems.rune.speech.common import stress_chips
@@ -44,6 +45,9 @@ class TrapDamageParams(Modifiers):
     armour_ignoring: bool = Field(False, description="The damage ignores armour: only Soak without Prot counts.")
     recurrence: Literal["none", "recurring", "escalating"] = Field("none", description="Does the damage go on?")
     round_no: int = Field(1, ge=1, le=30, description="Which round of ongoing damage (1: the first hit).")
+    zone: Literal["none", "danger", "safety"] = Field("none", description="A zone of danger or safety on the map.")
+    zone_paces: int = Field(0, ge=0, le=1000, description="The zone's size in paces, from its centre to its edge.")
+    distance: int = Field(0, ge=0, le=1000, description="The hero's distance in paces from the zone's centre.")
 
     @model_validator(mode="after")
     def _one_damage(self) -> TrapDamageParams:
@@ -123,7 +127,8 @@ class TrapDamage(Mechanic[TrapDamageParams, Key, TrapDamageResult]):
     manual_help: ClassVar[str] = N_("the d10 faces of the roll, then (after a failure) each damage die's faces")
 
     def _target(self, params: TrapDamageParams) -> int:
-        return params.difficulty - params.total
+        place = 0 if params.zone == "none" else positional_modifier(params.zone, params.zone_paces, params.distance)
+        return params.difficulty - params.total - place
 
     def chance(self, params: TrapDamageParams, options: RulesModel) -> Chance[Any, Key]:
         target = self._target(params)
