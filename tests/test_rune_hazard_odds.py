@@ -112,3 +112,12 @@ def test_001c_tv71_a_swarm() -> None:  # 001c TV-71, A-16: DAM 4 on armour of Pr
     assert resolve((8, None), hazard="swarm", swarm_dam=4, bonus=2).safe  # 10: dodged
     got = odds(hazard="swarm", swarm_dam=4, bonus=2)
     assert sum((p for r, p in got if r.safe), Fraction(0)) == at_least(10 - 2)
+
+
+def test_001c_tv67_a_wandering_monster() -> None:  # 001c TV-67, A-28: Stealth botched to -4 against 4
+    got = resolve((-4, None), hazard="wandering", map_rolls=4)
+    assert (got.failed_by, got.monster, got.safe) == (8, "inferior", False)
+    assert resolve((4, None), hazard="wandering", map_rolls=4).monster is None
+    table = odds(hazard="wandering", map_rolls=9, bonus=2)
+    assert sum((p for r, p in table if r.monster == "superior"), Fraction(0)) == 1 - at_least(7 - 12)
+    assert sum((p for _, p in table), Fraction(0)) == 1

@@ -75,6 +75,7 @@ ROLLS_OF: dict[str, list[tuple[dict[str, Any], list[int] | None]]] = {
         ({"hazard": "flames", "quilted": True}, [5]),  # 001c TV-64: alight, 7
         ({"hazard": "exhaustion", "map_rolls": 4, "bonus": 1}, [1, 3, 7]),  # a botch, then the damage d10
         ({"hazard": "swarm", "swarm_dam": 4, "bonus": 2}, [3]),  # 001c TV-71: bitten for 12
+        ({"hazard": "wandering", "map_rolls": 4}, [1, 4]),  # 001c TV-67: an Inferior wandering monster
     ],
     "equipment_damage": [
         ({"item": "weapon", "modifier": 6, "raw_damage": 30, "atk": 5, "dfn": 5, "dam": 12}, [4]),  # 001c TV-58

@@ -3,7 +3,8 @@
 Difficulty: a failure drowns, 6, 8, 10... HP by the book's example or by the rule, `drowning_damage`), flames
 (the runner's plain d10 against 6, or 4 in quilted or fur armour: the clothing catches, `flame_ignites`), a found
 party's exhaustion (Sta + Bravery against the Map rolls made: a d10 plus the failure, armour ignored; a botch
-Impairs 1) and a swarm of nuisance animals (Dodge against 6 + their DAM, an action: their bite, armour ignored,
+Impairs 1) or Stealth against them (a failure brings a wandering monster of a Threat Category by its size), and
+a swarm of nuisance animals (Dodge against 6 + their DAM, an action: their bite, armour ignored,
 three times over on armour of Prot 2 or less). The numbers are encounters/hazards.py's; the odds are the stress
 die's closed forms (stress.py) and, for exhaustion, the d10 on a failure; every table sums to exactly 1.
 """
@@ -34,7 +35,7 @@ from runehall.systems.rune.speech.common import stress_chips
 from runehall.systems.rune.stress import AtLeast, AtMost, at_least, beyond, exactly
 
 Key = tuple[int, int | None]
-Hazard = Literal["falling", "drowning", "flames", "exhaustion", "swarm"]
+Hazard = Literal["falling", "drowning", "flames", "exhaustion", "swarm", "wandering"]
 
 
 class HazardParams(Modifiers):
@@ -69,6 +70,7 @@ class HazardResult(NamedTuple):
     hp_lost: int
     impairment: int
     beyond: int  # 1: this damage or more; 0: exactly
+    monster: str | None = None  # a found party's failed Stealth: the wandering monster's Threat Category
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ def _difficulty(params: HazardParams) -> int:
         return traps_file().fire.ignite_quilted if params.quilted else traps_file().fire.ignite
     if params.hazard == "swarm":
         return hz.nuisance_difficulties(params.swarm_dam, 0)[1]
-    return params.map_rolls
+    return params.map_rolls  # exhaustion and wandering monsters: the Map rolls made while lost
 
 
 class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
@@ -162,6 +164,8 @@ class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
                 loss = hz.drowning_loss(1, _options(table), failed, params.bare_soak)  # he goes under: its first round
                 exact = _options(table).drowning_damage == "example"
                 return HazardResult(loss == 0, False, failed, loss, loss, 0, 0 if exact else tail)
+            if params.hazard == "wandering":
+                return HazardResult(False, False, failed, 0, 0, 0, 0, hz.wandering_threat(failed))
             if params.hazard == "swarm":
                 bite = hz.nuisance_bite(params.swarm_dam, params.armour_prot, params.bare_soak)
                 return HazardResult(bite.hp_lost == 0, False, failed, bite.raw, bite.hp_lost, 0, 0)
@@ -188,7 +192,7 @@ class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
         if view == "hp_lost":
             return _hp(value[0], value[1], words)
         if view is None:
-            return _said(value.safe, value.hp_lost, value.beyond, value.impairment, words)
+            return _said(value.safe, value.hp_lost, value.beyond, value.impairment, words, value.monster)
         return None
 
     def headline(self, odds: Odds[HazardResult], words: Words) -> tuple[Headline, ...]:
@@ -204,7 +208,7 @@ class HazardRollMechanic(Mechanic[HazardParams, Key, HazardResult]):
         else:
             chips = tuple(stress_chips([int(f) for f in detail[0]], words))
             chips += tuple(stress_chips([int(f) for f in detail[1:]], words, quality=True))
-        result = _said(o["safe"], o["hp_lost"], o["beyond"], o["impairment"], words)
+        result = _said(o["safe"], o["hp_lost"], o["beyond"], o["impairment"], words, o.get("monster"))
         return Card(action=action, result=result, tone="success" if o["safe"] else "failure", chips=chips)
 
     def render(self, stored: Mapping[str, Any]) -> str:
@@ -218,6 +222,7 @@ ACTIONS = {
     "flames": N_("{who} is exposed to flames"),
     "exhaustion": N_("{who} holds out after being lost"),
     "swarm": N_("{who} tries to dodge a swarm"),
+    "wandering": N_("{who} tries to keep the party hidden after being lost"),
 }
 
 
@@ -230,7 +235,9 @@ def _hp(hp: int, side: int, words: Words) -> str:
     return words("{n} HP lost or more", n=n) if side > 0 else words("{n} HP lost", n=n)
 
 
-def _said(safe: bool, hp: int, side: int, impairment: int, words: Words) -> str:
+def _said(safe: bool, hp: int, side: int, impairment: int, words: Words, monster: str | None = None) -> str:
+    if monster is not None:
+        return words("a wandering monster comes: {threat}", threat=words(monster.capitalize()))
     if safe and not hp:
         return words("unharmed")
     text = _hp(hp, side, words)
