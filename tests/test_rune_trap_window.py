@@ -75,3 +75,12 @@ def test_001c_tv41_every_later_roll_is_covered() -> None:  # 001c TV-41
     assert LATE not in refusals(dfn, "scare")  # the Dodge roll keeps its gain (001c TV-42)
     listed = taken_in_the_night({"points": 2, "covers": ["c1"]}, bomb_difficulty=4)
     assert LATE not in refusals(listed, "scare")  # cured before the bombs
+
+
+def test_a_combat_score_impairment_counts_those_rolls() -> None:  # 001c §6.5: a DFN roll against a baseline
+    notes = taken_in_the_night({"points": 1, "specific": ["dfn"]})
+    data = notes.model_dump(mode="json", exclude_none=True)
+    data["events"][2]["rolls"].append({"id": "parry", "name": "Parry", "stat": "dfn", "baseline": 0, "purpose": "trap"})
+    with_parry = Encounter.model_validate(data)
+    scare = with_parry.events[0].elements[0]
+    assert window_counts(with_parry, scare, ["dfn"]) == Window(combats=1, trap_rolls=1)

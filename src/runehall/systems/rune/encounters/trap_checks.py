@@ -106,7 +106,11 @@ def _impairment(trap: Trap, rolls: Mapping[str, RollSpec], own: str | None = Non
             later = _later(roll_id, own, rolls)
             if later:
                 found += later
-            elif roll is not None and _earns_low(roll, least) and (not specific or roll.ability in specific):
+            elif (
+                roll is not None
+                and _earns_low(roll, least)
+                and (not specific or {roll.ability, roll.stat} & set(specific))
+            ):
                 rule = N_("the roll {id!r} falls under the Impairment: it earns nothing for a Difficulty below {least}")
                 found.append((rule, {"id": roll_id, "least": least}))
     return found

@@ -41,7 +41,7 @@ def window_counts(encounter: Encounter, element: Element, abilities: Iterable[st
     rolls of those Abilities count. A fight counts when it comes after the trap: in a later event, or in the
     trap's own event when the trap does not go off in the fight itself."""
     only = frozenset(abilities)
-    rolls = [r for r in later_rolls(encounter, element) if not only or r.ability in only]
+    rolls = [r for r in later_rolls(encounter, element) if not only or r.ability in only or r.stat in only]
     index = next(i for i, e in enumerate(encounter.events) if any(x.id == element.id for x in e.elements))
     own = encounter.events[index].combat is not None and not element.in_combat
     fights = sum(1 for e in encounter.events[index + 1 :] if e.combat is not None) + int(own)
