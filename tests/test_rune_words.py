@@ -82,6 +82,12 @@ ROLLS_OF: dict[str, list[tuple[dict[str, Any], list[int] | None]]] = {
         ({"item": "kit", "modifier": 1, "raw_damage": 16}, [3]),  # 001c TV-60: slightly damaged
         ({"item": "legendary", "modifier": 15}, [1]),
     ],
+    "treasure": [
+        ({"chart": "category_d", "category": "E"}, [45]),  # a piece of equipment
+        ({"chart": "ability", "category": "A"}, [20, 45, 12]),  # re-rolled until an Ability: Navigation
+        ({"chart": "potion_type", "category": "C"}, None),
+        ({"chart": "helm_gift", "category": "F"}, None),
+    ],
 }
 
 
@@ -129,8 +135,8 @@ def test_cards_are_words_with_every_die(name: str, lang: str) -> None:
         for text in texts(card):
             assert program_values(text) == [], (text, card)
         assert [c.text for c in card.chips] == [str(d[1]) for d in stored["tape"]]  # every die, in order
-        for chip in card.chips:
-            assert chip.sides == 10 and chip.title
+        for chip in card.chips:  # Rune rolls d10s; its treasure charts a d10 or a percentile die
+            assert chip.sides in ((10, 100) if name == "treasure" else (10,)) and chip.title
         assert program_values(mechanic.render(stored)) == []  # the plain text the CLI prints: words too
 
 
@@ -146,7 +152,8 @@ def test_labels_and_headlines_are_words(name: str, lang: str) -> None:
         shown += [table.title for table in summary.full]
         for text in shown:
             assert program_values(text) == [], text
-        assert summary.headline and len(summary.chart.rows) <= 12
+        # rare outcomes fold, but a treasure chart is shown whole: each of its rows is a different find
+        assert summary.headline and len(summary.chart.rows) <= (40 if name == "treasure" else 12)
 
 
 def test_a_botch_reads_as_a_botch_in_both_languages() -> None:
@@ -259,5 +266,13 @@ def test_spanish_fills_the_same_places() -> None:
     """A translation that drops or renames a {place} would fail or lose a number when shown."""
     places = re.compile(r"\{(\w+)\}")
     for english, spanish in catalog(PACKAGE, "es").items():
-        for form in (spanish,) if isinstance(spanish, str) else spanish:
-            assert set(places.findall(form)) == set(places.findall(english)), english
+        wanted = set(places.findall(english))
+        if isinstance(spanish, str):
+            assert set(places.findall(spanish)) == wanted, english
+            continue
+        # a plural entry is keyed by its singular ("a potion"): its first form fills the singular's places, the
+        # others those and the count's (the English plural, "{n} potions", is not in the mapping)
+        first, *more = spanish
+        assert set(places.findall(first)) == wanted, english
+        for form in more:
+            assert wanted <= set(places.findall(form)) <= wanted | {"n"}, english

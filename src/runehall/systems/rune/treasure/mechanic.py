@@ -5,14 +5,16 @@ as the chart's row in words in the reader's language."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from fractions import Fraction
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
 from runehall.chance.chance import Chance
 from runehall.present.card import Card, Chip
+from runehall.present.odds import Headline
 from runehall.present.words import ENGLISH, N_, Words, words_for
-from runehall.systems.base import Mechanic, RulesModel
+from runehall.systems.base import Mechanic, Odds, RulesModel
 from runehall.systems.rune.treasure.charts import Category, chart, charts
 from runehall.systems.rune.treasure.rolling import MAX_GOLDEN, ChartChance
 from runehall.systems.rune.treasure.words import faces_words, row_words, title
@@ -110,6 +112,15 @@ class TreasureChart(Mechanic[ChartParams, int, ChartResult]):
         """A chart by its title ("Potion type"), not its id."""
         return title(chart(value), words) if field == "chart" else None
 
+    def headline(self, odds: Odds[ChartResult], words: Words) -> tuple[Headline, ...]:
+        """A chart decides nothing by success or failure: its most likely row comes first."""
+        rows: dict[tuple[str, int], Fraction] = {}
+        for r, p in odds.outcomes.items():
+            rows[(r.chart, r.row)] = rows.get((r.chart, r.row), Fraction(0)) + p
+        (chart_id, index), likeliest = max(rows.items(), key=lambda item: (item[1], -item[0][1]))
+        shown = self.label("row", (chart_id, index), words) or ""
+        return (Headline(words("Most likely: {row}", row=shown), likeliest),)
+
     def describe(self, stored: Mapping[str, Any], words: Words, who: str) -> Card:
         p, o = stored["params"], stored["outcome"]
         found = chart(str(p["chart"]))
@@ -118,11 +129,15 @@ class TreasureChart(Mechanic[ChartParams, int, ChartResult]):
         if p.get("category"):
             action = words("{action}, for a Category {category} treasure", action=action, category=p["category"])
         result = words("{faces}: {result}", faces=faces_words(found, row, words), result=row_words(found, row, words))
-        chips = tuple(Chip(str(d[1]), sides=int(d[0])) for d in stored["tape"])
+        chips = tuple(Chip(str(d[1]), sides=int(d[0]), title=_die(int(d[0]), words)) for d in stored["tape"])
         return Card(action=action, result=result, chips=chips)
 
     def render(self, stored: Mapping[str, Any]) -> str:
         return self.describe(stored, words_for("en", "rune"), str(stored.get("requested_by") or "someone")).plain()
+
+
+def _die(sides: int, words: Words) -> str:
+    return words("percentile die") if sides == 100 else words("d{sides}", sides=sides)
 
 
 def chart_odds(chart_id: str, category: Category | None, words: Words, golden: int = 0) -> list[tuple[str, str, Any]]:
