@@ -135,6 +135,18 @@ class BeginAction(RunAction):
 
 
 # -- the runner's judgment calls (spec 001b §16.6) ------------------------------------------------------
+def in_play_candidates(notes: Encounter) -> list[tuple[str, str, str | None]]:
+    """What may earn the runner +20 by coming into play (001b §6.4, category 4): each terrain feature of a fight
+    and each trap or hazard of an event with a fight (one that moves a hero to act during it); (id, kind, name)."""
+    found: list[tuple[str, str, str | None]] = []
+    for event in notes.events:
+        if event.combat is None:
+            continue
+        found += [(t.id, t.kind, t.name) for t in event.combat.terrain if t.kind != "tube_strikers"]
+        found += [(e.id, "trap", e.name) for e in event.elements if e.kind in ("trap", "hazard")]
+    return found
+
+
 class TerrainParams(RulesModel):
     feature: str = Field(min_length=1, max_length=40, description="The terrain feature (its id in the notes).")
 
@@ -148,12 +160,12 @@ class TerrainAction(RunAction):
     def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
         self.check(state)
         assert state.notes is not None
-        found = [t for e in state.notes.events if e.combat for t in e.combat.terrain if t.id == params.feature]
+        found = [f for f in in_play_candidates(state.notes) if f[0] == params.feature]
         if not found:
             raise RulesError(N_("the notes have no terrain feature {feature!r}"), feature=params.feature)
-        feature = found[0]
-        tally = state.tally.terrain(feature.id, feature.kind, feature.name)
-        return state.model_copy(update={"tally": tally}), {"feature": feature.id, "kind": feature.kind}
+        feature_id, kind, name = found[0]
+        tally = state.tally.terrain(feature_id, kind, name)
+        return state.model_copy(update={"tally": tally}), {"feature": feature_id, "kind": kind, "name": name}
 
 
 class AwardParams(RulesModel):

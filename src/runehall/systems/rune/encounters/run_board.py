@@ -19,6 +19,8 @@ from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters import settlement
 from runehall.systems.rune.encounters.called import foe_names
+from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
+from runehall.systems.rune.encounters.run_actions import in_play_candidates
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_targets import on_targets
 from runehall.systems.tracker import TrackerAction
@@ -116,6 +118,15 @@ def _runner_moves(
                 if event.combat and event.id not in fought:
                     title = words(N_("Begin the fight of event {number}"), number=words.number(number))
                     found.append(Move("fight", title, params={"event": event.id}))
+            continue
+        if name == "terrain_in_play":
+            assert state.notes is not None
+            credited = {e.meta.get("feature") for e in state.tally.of("runner_terrain")}
+            for feature, kind, called in in_play_candidates(state.notes):  # a button each, by its name
+                if feature not in credited:
+                    what = called or words(FEATURE_WORDS.get(kind, N_("Terrain")))
+                    title = words(N_("Came into play: {feature}"), feature=what)
+                    found.append(Move(name, title, params={"feature": feature}, quiet=True))
             continue
         if name == "sark_amen_trade" and (state.fight is None or len(on_targets(state.fight)) < 2):
             continue  # a trade needs two Sark Amen on targets in the fight under way

@@ -40,7 +40,10 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
     if action == "noted_roll":
         return _roll(r, words, who)
     if action == "terrain_in_play":
-        return Card(words(N_("{who}: a feature came into play"), who=who), words(N_("+20 for the runner")), "success")
+        said = words(N_("{who}: {feature} came into play"), who=who, feature=r["name"]) if r.get("name") else words(
+            N_("{who}: a feature came into play"), who=who
+        )
+        return Card(said, words(N_("+20 for the runner")), "success")
     if action == "trap_credit":
         said = words(N_("{heroes} put {foe} in harm's way"), heroes=words.join(r["heroes"]), foe=r["foe"])
         return Card(said, words(N_("{vp} VP each"), vp=n(r["each"])))
