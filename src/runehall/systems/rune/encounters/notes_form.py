@@ -125,7 +125,7 @@ class CombatForm(RulesModel):
 class EventForm(RulesModel):
     summary: str = Field("", max_length=MAX_TEXT, title=N_("What happens"))
     rolls: tuple[RollRow, ...] = Field((), max_length=MAX_ROLLS_PER_EVENT, title=N_("Rolls"))
-    combat: CombatForm | None = Field(None, title=N_("Fight"), description=N_("No foes: no fight in this event."))
+    combat: CombatForm | None = Field(None, title=N_("Fight"), description=N_("An event without foes has no fight."))
 
 
 class NotesForm(RulesModel):
