@@ -36,6 +36,7 @@ from runehall.systems.rune.encounters.run_fight import InFight
 from runehall.systems.tracker import TrackerAction
 from test_rune_advancement import ragnar
 from test_rune_combat import RAGNAR_SHEET, Fight, fighter, hero
+from test_rune_combat_douse import plain_fight_doused
 from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
 from test_rune_encounter_sark_amen import traded
@@ -88,6 +89,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         _whole_run()  # an encounter run through its own moves (its fights' moves are the combat tracker's)
         traded()  # two Sark Amen trading targets in a run
         book_saga()  # the Book of Iron Law through every move
+        plain_fight_doused()  # a brazier doused in a fight of the combat tracker alone
     return found
 
 

@@ -23,11 +23,14 @@ from runehall.systems.rune.combat.board_cards import card
 from runehall.systems.rune.combat.board_map import battle_map
 from runehall.systems.rune.combat.board_order import notes, order_fields, phase, turn
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant
+from runehall.systems.rune.combat.douse import burning
+from runehall.systems.rune.combat.effects import label
 from runehall.systems.rune.combat.gallery import fellow_heroes, prey
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.names import named
 from runehall.systems.rune.combat.settings import missile_range
 from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
+from runehall.systems.rune.speech.common import modifier
 from runehall.systems.tracker import TrackerAction
 
 Actions = Mapping[str, TrackerAction[CombatState]]
@@ -185,6 +188,12 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
     careless = {**who, "careless": True}
     if trial.ok("change_weapon", careless):
         found.append(Move("change_weapon", words("Drop it and draw the belt weapon"), params=careless, actor=c.name))
+    if c.hero and burning(board):  # a full action, with a bucket at hand (the player says so in the move)
+        for brazier in burning(board):
+            douse = {**who, "brazier": label(brazier)}
+            if trial.ok("douse_brazier", {**douse, "bucket": True}):
+                title = words("Douse {brazier}", brazier=modifier(label(brazier), words))
+                found.append(Move("douse_brazier", title, params=douse, ask=("bucket",), actor=c.name, quiet=True))
     for name in ("stand_up", "maintain", "break_free", "wait", "pass", "cut_in"):
         if trial.ok(name, who):
             add(name, who)

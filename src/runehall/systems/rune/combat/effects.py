@@ -45,6 +45,7 @@ class Effect(RulesModel):
     delta: int = Field(ge=-MAX_EFFECT, le=MAX_EFFECT, description="What it adds (a penalty is negative).")
     who: Literal["heroes", "foes", "both"] = Field("both", description="Whom it touches.")
     chanter: str | None = Field(None, max_length=60, description="A shaman's chant: the foe chanting it.")
+    out: bool = Field(False, description="A brazier a hero doused: its magic has ended.")
 
 
 def label(effect: Effect) -> str:
@@ -52,6 +53,8 @@ def label(effect: Effect) -> str:
 
 
 def touches(board: Board, effect: Effect, c: Combatant) -> bool:
+    if effect.out:
+        return False
     if effect.who != "both" and (effect.who == "heroes") != c.hero:
         return False
     if effect.chanter is not None:

@@ -101,5 +101,7 @@ def effect_notes(effects: Sequence[Effect], able: Mapping[str, bool], words: Wor
                 line += " " + words("while {who} can chant", who=e.chanter)
             else:
                 line += " " + words("(ended: {who} can chant no more)", who=e.chanter)
+        if e.out:
+            line += " " + words("(ended: the brazier was doused)")
         said.append(line)
     return said

@@ -8,7 +8,7 @@ from typing import Any
 
 from runehall.present.card import Row, Tone
 from runehall.present.words import N_, Words
-from runehall.systems.rune.speech.common import data_name, roll_row
+from runehall.systems.rune.speech.common import data_name, modifier, roll_row
 
 Told = tuple[str, str, Tone, list[Row]]
 COLLISIONS = {
@@ -181,7 +181,14 @@ def free_hostage(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> To
     return action, said, "success" if r.get("freed") else "failure", rows
 
 
+def douse_brazier(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    brazier = modifier(str(r.get("brazier", "")), words)  # the notes' name, else the kind in the reader's words
+    action = words("{who} douses {brazier}", who=r.get("who", ""), brazier=brazier)
+    return action, words("its smoke and its magic are gone"), "success", []
+
+
 TELLERS = {
+    "douse_brazier": douse_brazier,
     "destroy_head": destroy_head,
     "tube_strike": tube_strike,
     "move_extra": move_extra,
