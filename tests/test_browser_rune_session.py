@@ -403,13 +403,24 @@ def run_encounter(people: dict[str, Seat], runner: Seat, number: int) -> dict[st
         ending.locator(".move-ask button[type=submit]").click()
     settle = action(board(runner), "settle")
     expect(settle).to_be_visible(timeout=WAIT)
+    before = log_size(runner)
     settle.locator("button.move-go").click()
-    show = action(board(runner), "disclose")
-    expect(show).to_be_visible(timeout=WAIT)
-    show.locator("button.move-go").click()
-    for seat in everyone:  # the notes, shown to everyone now
-        # live, no reload (two redraws answered out of order once put a board back before the notes were shown:
-        # static/live.js now draws only the newest answer)
+    expect(runner.person.page.locator("#log > li")).not_to_have_count(before, timeout=WAIT)
+    # Show the notes once the settled board is drawn: its button was there all along, and a click on a board
+    # being drawn anew that very moment is lost (as a person's: he would click again)
+    expect(board(runner)).to_have_class(re.compile(r"\bboard-done\b"), timeout=WAIT)
+    for _ in range(3):
+        show = action(board(runner), "disclose")
+        if not show.count():
+            break  # shown: its button is gone
+        before = log_size(runner)
+        try:
+            show.locator("button.move-go").click(timeout=5000)
+            expect(runner.person.page.locator("#log > li")).not_to_have_count(before, timeout=5000)
+            break
+        except (AssertionError, PlaywrightTimeout):
+            continue
+    for seat in everyone:  # the notes, shown to everyone now, live (no reload)
         expect(board(seat)).to_contain_text(secret_summary, timeout=WAIT)
     counted["end, settle, show"] = runner.person.clicks.count()
     # a click each (End the fight, its Do it; Settle; Show the notes), no form to fill, no reload
