@@ -40,6 +40,7 @@ CHROMIUM_ARGS = [
 DESKTOP = {"width": 1400, "height": 1000}
 PHONE = {"width": 390, "height": 844}
 SECRET_NOTATION = "1d20+31337"
+WAIT = 20_000  # ms: how long a page, a fetch or a live redraw may take on a busy machine (a wait, not a speed check)
 
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM and AXE), reason="browser tests run through `python3 dev.py test` (it provides Chromium and axe-core)"
@@ -153,7 +154,7 @@ def sheet_values(system: str) -> dict[str, str]:
 
 def choose_mechanic(page: Page, key: str) -> None:
     page.select_option("#mechanic", key)
-    expect(page.locator("#roll-form input[name=mechanic]")).to_have_value(key, timeout=5000)
+    expect(page.locator("#roll-form input[name=mechanic]")).to_have_value(key, timeout=WAIT)
 
 
 def roll(page: Page, visibility: str = "public", manual: str = "", timeout: float = 5000) -> None:
@@ -240,7 +241,7 @@ def test_a_short_session(server: str, browser: Browser, system: str) -> None:
     player.fill("#j-code", code)
     player.fill("#j-name", "Ana")
     player.click("form[action='/join'] button[type=submit]")
-    expect(player.locator("#live-state")).to_have_text("En directo", timeout=5000)
+    expect(player.locator("#live-state")).to_have_text("En directo", timeout=WAIT)
     expect(gm.locator("#log")).to_contain_text("Ana", timeout=1000)
 
     # A character: refused with its reason next to the field, then accepted.
@@ -250,16 +251,16 @@ def test_a_short_session(server: str, browser: Browser, system: str) -> None:
         field, bad, reason = plan["bad_character"]
         fill_sheet(player, plan["character"], {**sheet, field: bad})
         player.click("#character-form button[type=submit]")
-        expect(player.locator(f"#c-{field}-error")).to_contain_text(reason, timeout=5000)
+        expect(player.locator(f"#c-{field}-error")).to_contain_text(reason, timeout=WAIT)
         expect(player.locator(f"#c-{field}")).to_have_attribute("aria-invalid", "true")
         fill_sheet(player, plan["character"], {field: sheet[field]})
         player.click("#character-form button[type=submit]")
-        expect(player.locator("#characters .sheets")).to_contain_text(sheet["name"], timeout=5000)
+        expect(player.locator("#characters .sheets")).to_contain_text(sheet["name"], timeout=WAIT)
 
     # The odds appear as soon as the parameters are set, before rolling.
     choose_mechanic(player, plan["mechanic"])
     fill_params(player, plan["params"])
-    expect(player.locator(f'#odds table.chart abbr[title="{plan["odds"]}"]').first).to_be_attached(timeout=5000)
+    expect(player.locator(f'#odds table.chart abbr[title="{plan["odds"]}"]').first).to_be_attached(timeout=WAIT)
     expect(player.locator("#odds-headline strong").first).to_be_visible()
     check_accessibility(player, f"{system}-table-player")
 
@@ -340,7 +341,7 @@ def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> 
     player.fill("#j-code", code)
     player.fill("#j-name", "Ana")
     player.click("form[action='/join'] button[type=submit]")
-    expect(player.locator("#live-state")).to_have_text("Live", timeout=5000)
+    expect(player.locator("#live-state")).to_have_text("Live", timeout=WAIT)
 
     def put_into_play() -> None:
         """Two foes from the list, one moved to the players' side, from the setup screen."""
@@ -348,9 +349,9 @@ def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> 
         if not box.evaluate("d => d.open"):
             box.locator("> summary").click()
         form = box.locator("form.setup")
-        expect(form.locator("select[name='f.0.kind']")).to_be_visible(timeout=5000)
+        expect(form.locator("select[name='f.0.kind']")).to_be_visible(timeout=WAIT)
         form.locator("button[data-setup-button][name=add]").click()
-        expect(form.locator("select[name='f.1.side']")).to_be_visible(timeout=5000)
+        expect(form.locator("select[name='f.1.side']")).to_be_visible(timeout=WAIT)
         form.locator("select[name='f.1.side']").select_option(index=0)
         form.locator("button.primary[type=submit]").click()
 
@@ -395,7 +396,7 @@ def test_the_pages_work_under_the_content_security_policy(server: str, browser: 
     assert selected[0] == 0 and selected[1] == selected[2] > 0
 
     page.select_option("#lang-select", "es")  # sent on change, by app.js
-    expect(page.locator("#log-h")).to_have_text("Registro de la mesa", timeout=5000)
+    expect(page.locator("#log-h")).to_have_text("Registro de la mesa", timeout=WAIT)
     assert refused == [], refused
 
     ran = page.evaluate(
