@@ -290,8 +290,8 @@ def test_a_short_session(server: str, browser: Browser, system: str) -> None:
     player_roll = gm.locator("#log li.kind-roll").nth(before)
     seq = player_roll.get_attribute("data-seq")
     player_roll.locator("button").click()
-    expect(player.locator(f"#e{seq}")).to_have_class(re.compile("revoked"), timeout=2000)
-    expect(gm.locator(f"#e{seq} del")).to_be_visible(timeout=2000)
+    expect(player.locator(f"#e{seq}")).to_have_class(re.compile("revoked"), timeout=20_000)
+    expect(gm.locator(f"#e{seq} del")).to_be_visible(timeout=20_000)
 
     # Reload: everything is still there.
     count = gm.locator("#log li").count()
@@ -356,14 +356,14 @@ def test_what_is_in_play_follows_the_log_live(server: str, browser: Browser) -> 
         form.locator("button.primary[type=submit]").click()
 
     put_into_play()
-    expect(player.locator("#trackers article.tracker")).to_have_count(1, timeout=2000)
+    expect(player.locator("#trackers article.tracker")).to_have_count(1, timeout=20_000)
     view = player.locator("#trackers .tracker-view").first
     before = view.inner_text()
     begin = "form[data-move]:has(input[name=action][value=next_segment]) button.move-go"  # the board's button
     gm.locator(f"#trackers article.tracker {begin}").first.click()
-    expect(view).not_to_have_text(before, timeout=2000)
+    expect(view).not_to_have_text(before, timeout=20_000)
     put_into_play()
-    expect(player.locator("#trackers article.tracker")).to_have_count(2, timeout=2000)
+    expect(player.locator("#trackers article.tracker")).to_have_count(2, timeout=20_000)
     gm_context.close()
     player_context.close()
 
@@ -385,8 +385,8 @@ def test_the_pages_work_under_the_content_security_policy(server: str, browser: 
 
     page.fill("#chat-text", "hello under the policy")
     page.click("form.chat button[type=submit]")
-    expect(page.locator("#log")).to_contain_text("hello under the policy", timeout=2000)
-    expect(page.locator("#chat-text")).to_have_value("", timeout=2000)  # the form was reset after success
+    expect(page.locator("#log")).to_contain_text("hello under the policy", timeout=20_000)
+    expect(page.locator("#chat-text")).to_have_value("", timeout=20_000)  # the form was reset after success
 
     page.locator("#gm-link").focus()
     selected = page.evaluate(

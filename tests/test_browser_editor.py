@@ -41,9 +41,9 @@ def test_midgard_budgets_follow_every_change_and_the_sheet_reads_beside(server: 
     form = page.locator("#character-form")
     strip = form.locator(".budget-strip")
     fill_sheet(page, "midgard", shared.sheet_of("midgard"))
-    expect(strip).to_contain_text("Skill points 13 / 13", timeout=5000)
+    expect(strip).to_contain_text("Skill points 13 / 13", timeout=20_000)
     expect(strip).to_contain_text("Rune points 14 / 14")
-    expect(form.locator(".sheet-live")).to_contain_text("Astrid", timeout=5000)  # the sheet as it will read
+    expect(form.locator(".sheet-live")).to_contain_text("Astrid", timeout=20_000)  # the sheet as it will read
     _shot(page, "midgard-1400")
 
     # One more rank of Axes: 8 more points, refused by the rules, and the strip says so at once.
@@ -51,15 +51,15 @@ def test_midgard_budgets_follow_every_change_and_the_sheet_reads_beside(server: 
     expect(axes).to_have_value("3")
     page.locator(f"button[data-step='1'][aria-controls='{axes.get_attribute('id')}']").click()
     expect(axes).to_have_value("4")
-    expect(strip.locator(".over")).to_contain_text("21 / 13", timeout=5000)
-    expect(form.locator(".sheet-live .problems")).to_contain_text("21", timeout=5000)
+    expect(strip.locator(".over")).to_contain_text("21 / 13", timeout=20_000)
+    expect(form.locator(".sheet-live .problems")).to_contain_text("21", timeout=20_000)
     axes.scroll_into_view_if_needed()
     expect(strip).to_be_in_viewport()  # the budgets stay in sight while the fields scroll
     _shot(page, "midgard-overspent-1400")
     shared.check_accessibility(page, "editor-midgard-overspent")  # axe-clean with a problem shown
     page.locator(f"button[data-step='-1'][aria-controls='{axes.get_attribute('id')}']").click()
-    expect(strip.locator(".over")).to_have_count(0, timeout=5000)
-    expect(form.locator(".sheet-live")).to_contain_text("Astrid", timeout=5000)
+    expect(strip.locator(".over")).to_have_count(0, timeout=20_000)
+    expect(form.locator(".sheet-live")).to_contain_text("Astrid", timeout=20_000)
 
     # A weapon row added and removed again.
     weapons = form.locator('[data-rows="weapons"]')
@@ -71,7 +71,7 @@ def test_midgard_budgets_follow_every_change_and_the_sheet_reads_beside(server: 
     expect(weapons.locator("li.row")).to_have_count(2)
 
     form.locator("button[type=submit]").first.click()
-    expect(page.locator("#characters .sheets")).to_contain_text("Astrid", timeout=5000)
+    expect(page.locator("#characters .sheets")).to_contain_text("Astrid", timeout=20_000)
 
     # Edited: the form opens with every value in place, and a change shows in its own preview.
     edit = page.locator("form.sheet-editor[id^=edit-]")
@@ -82,10 +82,10 @@ def test_midgard_budgets_follow_every_change_and_the_sheet_reads_beside(server: 
             break
         except Exception:
             continue
-    expect(edit.locator('[name="skills.Axes"]')).to_have_value("3", timeout=5000)
-    expect(edit.locator(".budget-strip")).to_contain_text("Skill points 13 / 13", timeout=5000)
+    expect(edit.locator('[name="skills.Axes"]')).to_have_value("3", timeout=20_000)
+    expect(edit.locator(".budget-strip")).to_contain_text("Skill points 13 / 13", timeout=20_000)
     edit.locator('[name="name"]').fill("Astrid Ulfsdottir")
-    expect(edit.locator(".sheet-live")).to_contain_text("Astrid Ulfsdottir", timeout=5000)
+    expect(edit.locator(".sheet-live")).to_contain_text("Astrid Ulfsdottir", timeout=20_000)
     assert not refused, refused
     context.close()
 
@@ -99,7 +99,7 @@ def test_a_rune_hero_on_a_phone_in_spanish(server: str, browser: Browser) -> Non
     form = page.locator("#character-form")
     fill_sheet(page, "rune", shared.sheet_of("rune"))
     strip = form.locator(".budget-strip")
-    expect(strip).to_contain_text("/", timeout=5000)
+    expect(strip).to_contain_text("/", timeout=20_000)
     expect(form.locator("legend", has_text="Características")).to_be_visible()
     expect(form.locator("label", has_text="Fuerza")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -107,17 +107,17 @@ def test_a_rune_hero_on_a_phone_in_spanish(server: str, browser: Browser) -> Non
     form.locator('[name="characteristics.str"]').scroll_into_view_if_needed()
     _shot(page, "rune-390")
     form.locator("button[type=submit]").first.click()
-    expect(page.locator("#characters .sheets")).to_contain_text("Ragnar", timeout=5000)
+    expect(page.locator("#characters .sheets")).to_contain_text("Ragnar", timeout=20_000)
 
     # The roll form offers the hero's rolls: one picked fills the panel and its odds show.
     page.click("#tab-roll")
     shared.choose_mechanic(page, "rune:roll")
     picker = page.locator("#from-sheet")
-    expect(picker).to_be_visible(timeout=5000)
+    expect(picker).to_be_visible(timeout=20_000)
     first = picker.locator("option").nth(1)
     assert first.inner_text().startswith("Ragnar · ")
     picker.select_option(index=1)
-    expect(page.locator("#odds-headline")).to_contain_text("%", timeout=5000)
+    expect(page.locator("#odds-headline")).to_contain_text("%", timeout=20_000)
     expect(page.locator("#p-bonus")).not_to_have_value("")
     _shot(page, "rune-roll-from-picker-390")
     context.close()

