@@ -266,6 +266,13 @@ class RuneOptions(RulesModel):
         "reroll_9_and_0", description=_q("potency_subrolls")
     )
 
+    # -- Divine Gifts and Rune Powers (spec 001b §2) --
+    clatter_levels: Literal["unlimited", "one"] = Field("unlimited", description=_q("clatter_levels"))
+    glowing_coals_threat: Literal["by_category", "none"] = Field(
+        "by_category", description=_q("glowing_coals_threat")
+    )
+    battle_axe_duration: Literal["x_rounds", "half_plus_one"] = Field("x_rounds", description=_q("battle_axe_duration"))
+
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod
     def _abilities(cls, value: object) -> object:
