@@ -1,4 +1,4 @@
-"""Every test vector of Rune's competitive play is named by a test (issues 14 and 15): 001b §14.2-§14.7 and 001c
+"""Every test vector of Rune's competitive play is named by a test (issues 14 and 15): 001b §14.1-§14.7 and 001c
 §16.1 to §16.5, "001b TV-NN" / "001c TV-NN" (both specs number from TV-01, so the spec prefix is
 part of the name). The ids are kept here (ISSUE_VECTORS), so the check runs wherever the tests do; where the specs
 are beside the project (../shared/specs, or RUNEHALL_SPECS), the ids are read from the spec text too and must
@@ -17,11 +17,11 @@ TESTS = Path(__file__).resolve().parent
 SPECS = Path(os.environ.get("RUNEHALL_SPECS", TESTS.parent.parent / "shared" / "specs"))
 # spec prefix, file, headings of the sections whose vectors must be named (up to the next heading of that level)
 SECTIONS = {
-    "001b": ("001b-rune-gifts-encounters.md", ("14.2", "14.3", "14.4", "14.5", "14.6", "14.7")),
+    "001b": ("001b-rune-gifts-encounters.md", ("14.1", "14.2", "14.3", "14.4", "14.5", "14.6", "14.7")),
     "001c": ("001c-rune-traps-treasure-play.md", ("16.1", "16.2", "16.3", "16.4", "16.5")),
 }
 # a vector is defined where a list item or a table row starts with its id: "* **TV-14 (book) ..." / "| TV-01 |"
-DEFINED = re.compile(r"^(?:\*\s+\*\*|\|\s*)TV-(\d+)\b", re.MULTILINE)
+DEFINED = re.compile(r"^(?:\*\s+\*\*|\|\s*)TV-(\d+[a-z]?)\b", re.MULTILINE)
 
 
 def section(text: str, number: str) -> str:
@@ -33,7 +33,9 @@ def section(text: str, number: str) -> str:
 
 
 ISSUE_VECTORS = {
-    "001b": [f"001b TV-{n}" for n in range(14, 69)],
+    "001b": [f"001b TV-{n:02d}" for n in range(1, 14)]
+    + [f"001b TV-13{s}" for s in "abcdef"]
+    + [f"001b TV-{n}" for n in range(14, 69)],
     "001c": [f"001c TV-{n:02d}" for n in range(1, 10)] + [f"001c TV-{n}" for n in range(10, 108)],
 }
 
@@ -52,7 +54,7 @@ def named_in_tests() -> set[str]:
     found: set[str] = set()
     for path in TESTS.glob("test_rune_*.py"):
         if path.name != Path(__file__).name:
-            found.update(re.findall(r"\b(001[bc] TV-\d+)\b", path.read_text(encoding="utf-8")))
+            found.update(re.findall(r"\b(001[bc] TV-\d+[a-z]?)\b", path.read_text(encoding="utf-8")))
     return found
 
 
@@ -63,7 +65,9 @@ def test_the_sections_hold_the_vectors_the_issue_counts() -> None:
     assert {f"001b TV-{n}" for n in range(14, 69)} <= set(b)
     assert {f"001c TV-{n:02d}" for n in range(1, 10)} | {f"001c TV-{n}" for n in range(10, 108)} <= set(c)
     assert len(b) == len(set(b)) and len(c) == len(set(c))
-    assert "001b TV-13" not in b  # §14.1 (Divine Gifts) is not part of this issue
+    # §14.1 (Divine Gifts): TV-01..TV-12, then TV-13 in parts a-f (no TV-13 of its own)
+    assert {f"001b TV-{n:02d}" for n in range(1, 13)} | {f"001b TV-13{s}" for s in "abcdef"} <= set(b)
+    assert "001b TV-13" not in b
 
 
 @pytest.mark.parametrize("spec", sorted(SECTIONS))

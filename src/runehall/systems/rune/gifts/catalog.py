@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
-from runehall.errors import Invalid, RulesError
+from runehall.errors import Invalid, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.data import load_data
 from runehall.systems.rune.encounters.dice_charts import Strict
@@ -158,7 +158,7 @@ def check_level(found: Gift, level: int, options: RuneOptions | None = None) -> 
         raise RulesError(N_("a gift's level cannot be negative ({level})"), level=level)
     if level > (MAX_LEVEL if most is None else most):
         raise RulesError(N_("{gift} has at most {most} levels, not {level}"),
-                         gift=found.name, most=MAX_LEVEL if most is None else most, level=level)  # fmt: skip
+                         gift=Refusal(found.name), most=MAX_LEVEL if most is None else most, level=level)  # fmt: skip
     return level
 
 
