@@ -209,6 +209,9 @@ class RuneOptions(RulesModel):
     heroes_present_checks: Literal["mix_only", "whole_notes"] = Field(
         "mix_only", description=_q("heroes_present_checks")
     )
+    plot_encounter_limits: Literal["plot_table", "percentages", "base_limit"] = Field(
+        "plot_table", description=_q("plot_encounter_limits")
+    )
     roll_of_valor_weapon: Literal["best_profile", "best_each_column"] = Field(
         "best_profile", description=_q("roll_of_valor_weapon")
     )
@@ -272,6 +275,10 @@ class RuneOptions(RulesModel):
         "by_category", description=_q("glowing_coals_threat")
     )
     battle_axe_duration: Literal["x_rounds", "half_plus_one"] = Field("x_rounds", description=_q("battle_axe_duration"))
+    flesh_cries_out_stacking: bool = Field(False, description=_q("flesh_cries_out_stacking"))
+    roaring_shout_limit: Literal["once_per_fight", "once_per_round"] = Field(
+        "once_per_fight", description=_q("roaring_shout_limit")
+    )
 
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod

@@ -9,11 +9,19 @@ highest whose victory points the m-th highest total reaches; rows past the table
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from runehall.errors import ParameterError
 from runehall.present.words import N_
 from runehall.systems.rune.encounters.pricing_data import terrain_file
 
+if TYPE_CHECKING:
+    from runehall.systems.rune.options import RuneOptions
+
+# The plot table's limits (001c §10.2) and the text's percentages on a base of 300 (A-03).
+TABLE = {"set_up": 350, "cushion": 300, "development": 350, "climax": 450}
+PERCENT = {"set_up": 130, "cushion": 100, "development": 115, "climax": 150}
+PERCENT_BASE = 300
 MAX_PLAYERS = 64
 MAX_TOTAL = 10**9  # victory points no campaign reaches; bounds the arithmetic on what a person types
 
@@ -45,3 +53,12 @@ def budget_limit(totals: Sequence[int], base: int) -> int:
     if any(not isinstance(t, int) or isinstance(t, bool) or not 0 <= t <= MAX_TOTAL for t in totals):
         raise ParameterError(N_("a player's total victory points is a whole number from 0 to {most}"), most=MAX_TOTAL)
     return base + increase(majority_total(totals))
+
+
+def role_base(role: str | None, options: RuneOptions) -> int:
+    """The base limit of an encounter in the role `role` (None: not part of a plot: the table's base_limit)."""
+    if role is None or options.plot_encounter_limits == "base_limit":
+        return options.base_limit
+    if options.plot_encounter_limits == "percentages":
+        return PERCENT_BASE * PERCENT[role] // 100
+    return TABLE[role]

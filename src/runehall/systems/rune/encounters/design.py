@@ -39,6 +39,7 @@ Structure = Literal[
 ]
 Deity = Literal["freyja", "heimdal", "loki", "njord", "odin", "thor", "tyr", "ull", "other"]
 Coverage = Literal["less_than_third", "third", "half", "two_thirds", "all"]
+PlotRole = Literal["set_up", "cushion", "development", "climax"]  # an encounter's place in a plot (001c §10.1)
 
 
 class Strict(RulesModel):
@@ -285,6 +286,7 @@ class Encounter(Strict):
     heroes: int = Field(ge=2, le=MAX_HEROES)  # the number of heroes (players) it is designed for
     for_beginners: bool = False  # no terrain: its runner earns the beginner's compensation
     advanced_clues: bool = False  # advanced play: notes with clues to later encounters may stay closed
+    role: PlotRole | None = None  # its place in an adventure's plot: its limit is that role's (001c §10.2)
     creatures: tuple[Creature, ...] = Field((), max_length=8)
     events: tuple[Event, ...] = Field(min_length=1, max_length=MAX_EVENTS_READ)
     notes: Text = ""

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from runehall.errors import Refusal
 from runehall.present.words import N_
-from runehall.systems.rune.encounters.budget import budget_limit
-from runehall.systems.rune.encounters.design import Encounter, Event, RollSpec
+from runehall.systems.rune.encounters.budget import budget_limit, role_base
+from runehall.systems.rune.encounters.design import Encounter, Event, PlotRole, RollSpec
 from runehall.systems.rune.encounters.foe_pricing import foe_refusals, price_foes, rounded_mix
 from runehall.systems.rune.encounters.gains_checks import gain_refusals
 from runehall.systems.rune.encounters.gains_pricing import price_gains
@@ -47,7 +47,11 @@ class AsWritten:
 
 
 def price_encounter(
-    encounter: Encounter, totals_vp: Sequence[int] | None, options: RuneOptions, heroes: int | None = None
+    encounter: Encounter,
+    totals_vp: Sequence[int] | None,
+    options: RuneOptions,
+    heroes: int | None = None,
+    role: PlotRole | None = None,
 ) -> Report:
     """The priced report of `encounter` for `heroes` heroes at the table (the notes' own number when not
     given), its limit from the players' total victory points `totals_vp` (the base limit alone when None).
@@ -56,10 +60,13 @@ def price_encounter(
     `heroes_present_checks` at `mix_only` (the default) they are priced and checked for their own number, and
     what the heroes present call for (the Mix, a Terrifying foe's four heroes) is a warning: the runner
     re-picks the foes before the encounter begins (`notes_at_table`). At `whole_notes` the whole notes are
-    checked for the heroes present."""
+    checked for the heroes present.
+
+    `role`: the encounter's place in an adventure's plot (else the notes' own `role`): its base limit is that
+    role's (001c §10.2, option `plot_encounter_limits`), the experience increase added to it."""
     present = heroes if heroes is not None else encounter.heroes
     count = present if options.heroes_present_checks == "whole_notes" else encounter.heroes
-    limit = budget_limit(list(totals_vp or ()), options.base_limit)
+    limit = budget_limit(list(totals_vp or ()), role_base(role or encounter.role, options))
     lines: list[CostLine] = []
     errors = shape_refusals(encounter, options)
     rolled, refused = _rolls(encounter, count)
@@ -229,8 +236,28 @@ def trap_lines(
         if element.trap is not None:
             specific = element.trap.impairment.specific if element.trap.impairment else ()
             windows = (window_counts(encounter, element), window_counts(encounter, element, specific))
-            found += price_trap(element, rolls, options, windows)
+            priced = price_trap(element, rolls, options, windows)
+            found += priced + endurance_lines(element.id, rolls.get(element.roll or ""), priced)
     return found
+
+
+ENDURANCE_EFFECTS = N_("Endurance Test: the trap's effects again for each of {count} rolls")
+
+
+def endurance_lines(where: str, roll: RollSpec | None, priced: Sequence[CostLine]) -> list[CostLine]:
+    """A trap on an Endurance Test roll costs its other positive costs once per roll (001c §5.3, A-06): the
+    roll's own lines are multiplied where the roll is priced, the trap's effects here (the sample's snapping
+    jaws: (15 + 10) x 3 = 75, not the book's 5 an extra roll)."""
+    from runehall.systems.rune.encounters.design import Endurance
+    from runehall.systems.rune.encounters.roll_data import roll_data
+
+    if roll is None or roll.purpose != "trap" or not isinstance(roll.multiple, Endurance) or roll.multiple.rolls < 2:
+        return []
+    positive = sum(line.ep for line in priced if line.counted and line.ep > 0)
+    if not positive:
+        return []
+    ep = positive * (roll.multiple.rolls - 1)
+    return [CostLine(where, ENDURANCE_EFFECTS, ep, {"count": roll.multiple.rolls}, roll_data().endurance.page)]
 
 
 def trap_element_refusals(event: Event, rolls: Mapping[str, RollSpec]) -> list[Refusal]:
