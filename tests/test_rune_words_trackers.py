@@ -37,9 +37,12 @@ from runehall.systems.tracker import TrackerAction
 from test_rune_advancement import ragnar
 from test_rune_combat import RAGNAR_SHEET, Fight, fighter, hero
 from test_rune_combat_douse import plain_fight_doused
+from test_rune_combat_gifts_moves import gifts_fight
 from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
 from test_rune_encounter_sark_amen import traded
+from test_rune_encounter_traps_play import played as traps_played
+from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
 from test_rune_iron_law import saga as book_saga
 
@@ -88,8 +91,11 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         saga()
         _whole_run()  # an encounter run through its own moves (its fights' moves are the combat tracker's)
         traded()  # two Sark Amen trading targets in a run
+        traps_played()  # traps of the notes sprung, and a round of their damage
         book_saga()  # the Book of Iron Law through every move
         plain_fight_doused()  # a brazier doused in a fight of the combat tracker alone
+        gifts_fight()  # a gift used and a gift bought in a fight
+        treasure_played()  # gains given in a run, moving on, the hauls home
     return found
 
 
@@ -115,6 +121,7 @@ def saga() -> None:
         ("note", {"ability": "great_weapon", "reason": "beat_dfn"}),
         ("end_encounter", {}),
         ("buy", {"ability": "great_weapon", "how": "experience"}),
+        ("buy_gift", {"gift": "thors_thews"}),
         ("end_adventure", {}),
         ("begin_encounter", {}),
         ("insure", {}),

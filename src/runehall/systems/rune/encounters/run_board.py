@@ -17,7 +17,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.combat import board_view as fight_board
 from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import settlement
+from runehall.systems.rune.encounters import gain_board, settlement
 from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
@@ -45,10 +45,12 @@ RUNNER_MOVES = {
         "sark_amen_trade",
         "run_away",
         "wandering_monsters",
+        "give_gain",
+        "next_event",
         "settle",
         "disclose",
     ),
-    "settled": ("disclose",),
+    "settled": ("haul_home", "disclose"),
 }
 
 
@@ -128,6 +130,11 @@ def _runner_moves(
                     title = words(N_("Came into play: {feature}"), feature=what)
                     found.append(Move(name, title, params={"feature": feature}, quiet=True))
             continue
+        if name in ("give_gain", "next_event", "haul_home"):  # the gains' own buttons (gain_board.py)
+            if name == "give_gain" and (seat.owns or state.disclosed):
+                found += gain_board.gain_moves(state, words)
+            found += gain_board.haul_move(state, words) if name == "haul_home" else []
+            continue
         if name == "sark_amen_trade" and (state.fight is None or len(on_targets(state.fight)) < 2):
             continue  # a trade needs two Sark Amen on targets in the fight under way
         asked = tuple(action.Params.model_fields)
@@ -146,7 +153,8 @@ def board(
     words = named(words)  # the foes' names nobody typed, in the reader's language
     lead = (scoreboard(state, words, options),)
     shown_notes = notes_section(state, words) if (seat.owns or state.disclosed) else None
-    sections = (shown_notes,) if shown_notes is not None else ()
+    carried = gain_board.hauls_section(state, words)
+    sections = tuple(s for s in (shown_notes, carried) if s is not None)
     title = words(N_("Encounter: {title}"), title=state.setup.title)
     phase = words(PHASE_WORDS[state.phase])
     theirs = words(N_("The encounter"))

@@ -18,6 +18,7 @@ from runehall.present.words import N_
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.encounters.design import MAX_HEROES, Encounter
+from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.rune.foes import Tally as Valor
 
@@ -84,6 +85,9 @@ class RunState(RulesModel):
     buffness: int = Field(0, ge=0, description="Qualifying rolls of the notes made so far (Escalating Buffness).")
     multiples: dict[str, Any] = Field(default_factory=dict)  # each multiple roll's progress (run_multiple.py)
     outside: dict[str, int] = Field(default_factory=dict)  # heroes' HP after harm outside a fight, since the last
+    at_event: int = Field(0, ge=0, description="The event the runner moved the heroes on to (0: the first).")
+    given: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # each gain of the notes given: to whom
+    hauls: dict[str, Haul] = Field(default_factory=dict)  # what each hero carries (run_gains.py)
 
     @property
     def fight(self) -> CombatState | None:

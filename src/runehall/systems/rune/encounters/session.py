@@ -16,6 +16,7 @@ from typing import Any
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters.league import league_points
+from runehall.systems.rune.encounters.run_haul import home_accounts, home_credits
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.running import AXE_RITUAL
 from runehall.systems.rune.encounters.winning import campaign_winner, session_gains, session_winner, session_wins
@@ -46,6 +47,7 @@ def session_of(states: Sequence[Any], number: int | None = None) -> Session | No
         for seat in run.tally.seats:
             start.setdefault(seat.player, seat.total_vp)
     credited = [{p: int(s["credited"]) for p, s in run.settlement["scores"].items()} for run in runs if run.settlement]
+    credited += [home_credits(run) for run in runs]  # the hauls brought home at an adventure's end
     gains = session_gains(credited)
     return Session(runs, start, gains, session_winner(start, gains))
 
@@ -129,8 +131,9 @@ def heroes_after(states: Sequence[Any]) -> list[dict[str, Any]]:
     for run in runs:
         if run.settlement is None:
             continue
+        after = home_accounts(run.settlement)  # the settlement's, then the haul home's
         for hero in heroes:
-            accounts = run.settlement["scores"].get(hero["name"], {}).get("accounts")
+            accounts = after.get(hero["name"])
             if accounts:
                 hero["sheet"] = {**hero["sheet"], **accounts}
                 hero.pop("total_vp", None)  # the sheet's total now

@@ -25,6 +25,7 @@ PILLAGER_KINDS = (
     ("death_blow", N_("Death blows")),
     ("success", N_("Rolls of the notes made")),
     ("gift_bonus", N_("Divine Gifts")),
+    ("deed", N_("Viking deeds of the notes")),
     ("hostage_freed", N_("Hostages freed")),
     ("hostage_slain", N_("Hostages slain")),
     ("damage_taken", N_("Damage taken")),

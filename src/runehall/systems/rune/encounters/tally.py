@@ -25,7 +25,7 @@ from runehall.systems.rune.encounters.scoring_data import scoring as scoring  # 
 Kind = Literal[
     "damage_dealt", "death_blow", "success", "gift_bonus", "hostage_freed", "hostage_slain", "damage_taken",
     "status_loss", "pvp_damage", "hero_died", "crab_eaten", "arguing",
-    "runner_almost_down", "runner_chortle", "runner_terrain",
+    "runner_almost_down", "runner_chortle", "runner_terrain", "deed",
 ]  # fmt: skip
 Target = Literal["foe", "land_crab", "decoy", "hostage", "tube_striker", "wandering_monster", "work_hammer_victim"]
 Cause = Literal["foe", "trap", "hazard", "hero_deliberate", "hero_possessed", "other"]
@@ -147,6 +147,13 @@ class Tally:
         return self._add(
             VPEvent("death_blow", half, hero, meta=meta), VPEvent("death_blow", half, undead_finisher, meta=meta)
         )
+
+    def deed(self, hero: str, amount: int, gain: str) -> Tally:
+        """A Viking deed's VP award of the notes (001c §9.10), given to a hero by the runner (run_gains.py)."""
+        self.seat(hero)
+        if amount < 1:
+            raise RulesError(N_("vp {vp}: an award or a deduction is at least 1 VP"), vp=amount)
+        return self._add(VPEvent("deed", amount, hero, meta={"gain": gain}))
 
     def crab_eaten(self, foe: str) -> Tally:
         """A land crab killed and eaten while the party is short of rations: only then does it score (001b §9)."""

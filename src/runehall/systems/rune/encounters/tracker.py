@@ -35,6 +35,9 @@ from runehall.systems.rune.encounters.run_dangers import (
     WanderingAction,
 )
 from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
+from runehall.systems.rune.encounters.run_gains import GiveGainAction
+from runehall.systems.rune.encounters.run_haul import HaulHomeAction
+from runehall.systems.rune.encounters.run_progress import NextEventAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
 from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
@@ -92,10 +95,10 @@ class EncounterTracker(Tracker[RunState]):
 
     def sheet_changes(self, state: RunState, event: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         """Settling credits each hero's victory points to his sheet at the table (his total, what he spent,
-        what he owes)."""
-        if event.get("action") != "settle" or not isinstance(event.get("result"), Mapping):
+        what he owes); so does the end of the adventure, with each hero's haul."""
+        if event.get("action") not in ("settle", "haul_home") or not isinstance(event.get("result"), Mapping):
             return {}
-        scores = event["result"].get("scores", {})
+        scores = event["result"].get("scores") or event["result"].get("heroes", {})  # a haul home: its accounts
         found: dict[str, dict[str, Any]] = {}
         for hero in state.setup.heroes:
             accounts = scores.get(hero.name, {}).get("accounts")
@@ -154,7 +157,10 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         StruckAction(),
         SarkAmenTradeAction(),
         DiedAction(),
+        NextEventAction(),
+        GiveGainAction(),
         SettleAction(),
+        HaulHomeAction(),
         DiscloseAction(),
     )
 } | IN_FIGHT
