@@ -23,6 +23,7 @@ from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_targets import on_targets
+from runehall.systems.rune.encounters.trap_cards import trap_moves, traps_section
 from runehall.systems.tracker import TrackerAction
 
 PHASE_WORDS = {
@@ -155,10 +156,14 @@ def board(
     shown_notes = notes_section(state, words) if (seat.owns or state.disclosed) else None
     carried = gain_board.hauls_section(state, words)
     sections = tuple(s for s in (shown_notes, carried) if s is not None)
+    left = traps_section(state, words)  # what the traps left on the heroes: everyone sees it
+    sections += (left,) if left is not None else ()
     title = words(N_("Encounter: {title}"), title=state.setup.title)
     phase = words(PHASE_WORDS[state.phase])
     theirs = words(N_("The encounter"))
     moves = [replace(m, group=theirs) for m in _runner_moves(state, words, actions, seat)] if seat.runs else []
+    springs = trap_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
+    moves += [replace(m, group=theirs) for m in springs]  # each trap he may spring now, with its odds
     fight = state.fight
     if fight is None:
         done = state.phase == "settled"

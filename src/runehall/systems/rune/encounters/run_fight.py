@@ -30,6 +30,7 @@ from runehall.systems.rune.encounters.run_effects import cover_of, effects_of
 from runehall.systems.rune.encounters.run_ground import ground
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
+from runehall.systems.rune.encounters.trap_play_state import outside_harm
 from runehall.systems.rune.foe_data import FoeType
 from runehall.systems.tracker import TrackerAction
 
@@ -139,6 +140,7 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
                 c = c.model_copy(update={"health": "active"})
         if c.name in state.outside:  # harm since: wandering monsters, a flight
             c = c.model_copy(update={"hp": min(c.hp, state.outside[c.name])})
+        c = outside_harm(state.traps, c)  # a trap's Wounds, health and Impairment since (run_traps.py)
         if c.name in behind:  # the notes' cover
             c = c.model_copy(update={"cover": behind[c.name]})
         people_now.append(c)
@@ -165,7 +167,8 @@ class FightAction(RunAction):
         fight, might = staged(state, combat, options)
         fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
         result = {"event": event.id, "foes": foe_names(combat, state.notes.creatures if state.notes else ())}
-        return state.model_copy(update={"fights": fought, "outside": {}}), result
+        traps = state.traps.model_copy(update={"wounds": {}, "health": {}})  # now the fight's to keep
+        return state.model_copy(update={"fights": fought, "outside": {}, "traps": traps}), result
 
 
 def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, result: dict[str, Any]) -> Tally:

@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.encounters.design import MAX_HEROES, Encounter
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.tally import Tally
+from runehall.systems.rune.encounters.trap_play_state import TrapPlay
 from runehall.systems.rune.foes import Tally as Valor
 
 Phase = Literal["designing", "ready", "running", "settled"]
@@ -85,6 +86,7 @@ class RunState(RulesModel):
     buffness: int = Field(0, ge=0, description="Qualifying rolls of the notes made so far (Escalating Buffness).")
     multiples: dict[str, Any] = Field(default_factory=dict)  # each multiple roll's progress (run_multiple.py)
     outside: dict[str, int] = Field(default_factory=dict)  # heroes' HP after harm outside a fight, since the last
+    traps: TrapPlay = Field(default_factory=TrapPlay)  # what the notes' traps left (run_traps.py)
     at_event: int = Field(0, ge=0, description="The event the runner moved the heroes on to (0: the first).")
     given: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # each gain of the notes given: to whom
     hauls: dict[str, Haul] = Field(default_factory=dict)  # what each hero carries (run_gains.py)

@@ -42,6 +42,8 @@ from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
 from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
 from runehall.systems.rune.encounters.run_targets import SarkAmenTradeAction
+from runehall.systems.rune.encounters.run_trap_rounds import TrapRoundAction
+from runehall.systems.rune.encounters.run_traps import SpringTrapAction
 from runehall.systems.rune.encounters.tally import Seat as TallySeat
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.tracker import Tracker, TrackerAction
@@ -148,6 +150,8 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         BeginAction(),
         FightAction(),
         NotedRollAction(),
+        SpringTrapAction(),
+        TrapRoundAction(),
         TerrainAction(),
         TrapCreditAction(),
         WanderingAction(),

@@ -1,0 +1,169 @@
+"""The traps of an encounter run as people see them: the runner's button for each trap he may spring now, with each
+hero's exact chance of making its roll and of losing HP (the trap_damage mechanic's odds, trap_odds.py for the
+dice), a button for each round of damage still going on, the card of a sprung trap or of a round, and what the
+traps left on the heroes (HP, Wounds, Impairment, sticks, the foes' bonuses) for everyone to see."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from runehall.present.board import Move, Seat
+from runehall.present.card import Card, Chip, Row
+from runehall.present.sheet import SheetRow, SheetSection
+from runehall.present.words import N_, Words
+from runehall.systems.rune.encounters.design import Element
+from runehall.systems.rune.encounters.run_rolls import bonus, find_roll
+from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.run_traps import body, standing, traps_of, why_not
+from runehall.systems.rune.stress import at_least
+from runehall.systems.rune.trap_mechanics import TrapDamage, TrapDamageParams
+
+HEALTH = {
+    "active": N_("on his feet"),
+    "incapacitated": N_("incapacitated"),
+    "dying": N_("dying"),
+    "dead": N_("dead"),
+}
+STATS = {"init": N_("INIT"), "atk": N_("ATK"), "dfn": N_("DFN")}
+
+
+def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fraction, Fraction | None]:
+    """The exact chance that the hero's own roll makes the trap's roll, and (for damage) that he loses HP by it.
+    A die more than 30 below the target leaves the dice unfollowed: counted as a loss (it almost always is)."""
+    assert element.trap is not None and element.roll is not None
+    roll = find_roll(state, element.roll)
+    sheet = next(h.sheet for h in state.setup.heroes if h.name == hero)
+    adds = bonus(hero, sheet, roll, options) - state.traps.penalty(hero) + state.traps.on_roll(roll.id)
+    if roll.difficulty is None:
+        return Fraction(0), None
+    made = at_least(roll.difficulty - adds)
+    damage = element.trap.damage
+    if damage is None or not -30 <= adds <= 60 or (damage.dam or 0) > 50 or (damage.dice or 0) > 8:
+        return made, None
+    c = body(state, hero, options)
+    params = TrapDamageParams(
+        bonus=adds, difficulty=roll.difficulty, dam=damage.dam or 0, dice=damage.dice or 0,
+        soak=min(60, c.soak), armour_prot=min(c.armor_prot, c.soak, 60), armour_ignoring=damage.armour_ignoring,
+    )  # fmt: skip
+    mechanic = TrapDamage()
+    result = mechanic.resolver(params, options)
+    hurt = sum((p for k, p in mechanic.chance(params, options).dist().items() if _hurts(result(k))), Fraction(0))
+    return made, hurt
+
+
+def _hurts(r: Any) -> bool:
+    return bool(r.hp_lost > 0 or (not r.avoided and r.beyond > 0))
+
+
+def trap_moves(state: RunState, words: Words, seat: Seat, options: Any) -> list[Move]:
+    """A button for each trap the runner may spring now, by its name, with the odds; one for each round of damage
+    still going on. Only the runner sees them (they are his notes) until he shows the notes."""
+    if state.notes is None or not (seat.owns or state.disclosed):
+        return []
+    found = []
+    alive = standing(state, options)
+    for event, element in traps_of(state):
+        if why_not(state, event, element) is not None:
+            continue
+        chances = []
+        for hero in alive:
+            made, hurt = odds(state, element, hero, options)
+            said = words(N_("{hero} makes it {p}"), hero=hero, p=words.percent(made))
+            if hurt is not None:
+                said = words(N_("{said}, loses HP {p}"), said=said, p=words.percent(hurt))
+            chances.append(said)
+        title = words(N_("Spring: {trap}"), trap=element.name)
+        found.append(Move("spring_trap", title, params={"trap": element.id}, hint="; ".join(chances)))
+    names = {el.id: el.name for _, el in traps_of(state)}
+    for going in state.traps.ongoing:
+        title = words(N_("Next round: {trap}"), trap=names.get(going.trap, going.trap))
+        found.append(Move("trap_round", title, params={"trap": going.trap}))
+    return found
+
+
+def traps_section(state: RunState, words: Words) -> SheetSection | None:
+    """What the traps left: each hero hurt outside a fight, Impairment, the sticks, carrots and foes' bonuses."""
+    t = state.traps
+    if not t.sprung or state.notes is None:
+        return None
+    n = words.number
+    rolls = {r.id: r.name for e in state.notes.events for r in e.rolls}
+    rows = []
+    for hero, hp in state.outside.items():
+        wounds = t.wounds.get(hero, 0)
+        health = words(HEALTH[t.health.get(hero, "active")])
+        rows.append(SheetRow(hero, words(N_("{hp} HP, {wounds} Wounds taken since the fight, {health}"), hp=n(hp),
+                                         wounds=n(wounds), health=health)))  # fmt: skip
+    for hero in t.impairment:
+        rows.append(SheetRow(hero, words(N_("Impairment {n} on every roll"), n=n(t.penalty(hero)))))
+    for m in t.marks:
+        if m.roll is not None:
+            said = N_("+{n} on {roll} for {rounds} rounds") if m.carrot else N_("-{n} on {roll} for {rounds} rounds")
+            rows.append(SheetRow(words(N_("A later roll")), words(said, n=n(m.points), roll=rolls.get(m.roll, ""),
+                                                                 rounds=n(m.rounds))))  # fmt: skip
+        elif m.stat is not None:
+            who = N_("every foe") if m.all_foes else N_("the foes")
+            rows.append(SheetRow(words(who), words(N_("+{n} {stat} for {rounds} rounds"), n=n(m.points),
+                                                   stat=words(STATS[m.stat]), rounds=n(m.rounds))))  # fmt: skip
+    return SheetSection(words(N_("What the traps left")), tuple(rows)) if rows else None
+
+
+def _chips(faces: Any) -> tuple[Chip, ...]:
+    return tuple(Chip(str(f), sides=10) for group in faces or () for f in group)
+
+
+def _harm_rows(harm: Mapping[str, Any], words: Words) -> list[Row]:
+    n = words.number
+    rows = []
+    for hero, h in harm.items():
+        said = words(
+            N_("fails by {failed}: {lost} HP lost, {hp} left, {health}"),
+            failed=n(h["failed_by"]),
+            lost=n(h["hp_lost"]),
+            hp=n(h["hp"]),
+            health=words(HEALTH.get(h["health"], HEALTH["active"])),
+        )
+        if h.get("jump") is not None:
+            said = words(N_("{said} (Jump {jump})"), said=said, jump=n(h["jump"]))
+        rows.append(Row(hero, said))  # fmt: skip
+    return rows
+
+
+def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
+    r = event.get("result") or {}
+    n = words.number
+    rolled = r["roll"]
+    rows = [Row(words(N_("Struck at")), words.join(r["victims"]))] if r.get("victims") else []
+    for hero, total in rolled["totals"].items():
+        if hero not in r["harm"]:
+            made = rolled["fates"].get(hero, True)
+            said = N_("{total}: avoids it") if made else N_("{total}: fails")
+            rows.append(Row(hero, words(said, total=n(total))))
+    rows += _harm_rows(r["harm"], words)
+    if r.get("ongoing"):
+        rows.append(Row(words(N_("Goes on")), words.join(r["ongoing"])))
+    if r.get("in_play"):
+        rows.append(Row(words(N_("Came into play")), words(N_("+20 for the runner"))))
+    action = words(N_("{who} springs {trap} ({roll})"), who=who, trap=r["name"], roll=rolled["name"])
+    hurt = len(r["harm"])
+    result = (
+        words.n(N_("{n} hero suffers it"), N_("{n} heroes suffer it"), hurt)
+        if hurt
+        else words(N_("everyone avoids it"))
+    )
+    return Card(action, result, "failure" if hurt else "success", tuple(rows), _chips(r.get("faces")))
+
+
+def round_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
+    r = event.get("result") or {}
+    n = words.number
+    rows = [Row(h, words(N_("{total}: frees himself"), total=n(t))) for h, t in r["freed"].items()]
+    for hero, h in r["harm"].items():
+        rows.append(Row(hero, words(N_("{total}: {lost} HP lost, {hp} left, {health}"), total=n(h["total"]),
+                                    lost=n(h["hp_lost"]), hp=n(h["hp"]),
+                                    health=words(HEALTH.get(h["health"], HEALTH["active"])))))  # fmt: skip
+    action = words(N_("{trap}: round {round}"), trap=r["name"], round=n(r["round"]))
+    result = words(N_("it goes on")) if r["goes_on"] else words(N_("it is over"))
+    return Card(action, result, "failure" if r["harm"] else "success", tuple(rows), _chips(r.get("faces")))

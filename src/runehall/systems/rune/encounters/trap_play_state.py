@@ -1,0 +1,75 @@
+"""What the traps and hazards of the notes left behind in an encounter run (spec 001c §6; 001b §6.3): which were
+sprung, the damage still going on round after round, the Wounds and health harm outside a fight left each hero
+with (his HP are the run's `outside`), and the lasting ill effects later rolls and the board show: Impairment,
+sticks and carrots on later rolls, the foes' bonuses. Kept apart from the run's state so that it stays a small
+record of its own; run_traps.py changes it, each change in a move of the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field
+
+from runehall.systems.base import RulesModel
+
+Health = Literal["active", "incapacitated", "dying", "dead"]
+
+
+class Ongoing(RulesModel):
+    """Recurring or escalating damage still hurting its victims: each one's failure (kept as it was) and the round
+    the next hit is."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trap: str
+    round_no: int = Field(2, ge=2, le=100)
+    victims: dict[str, int] = Field(default_factory=dict, max_length=12)  # hero -> his failure difference
+    amounts: dict[str, int] = Field(default_factory=dict, max_length=12)  # hero -> the Dam (or dice) that hit him
+
+
+class Mark(RulesModel):
+    """A lasting ill effect (or a carrot) a trap left: on a later roll of the notes (`roll`), on the foes' INIT,
+    ATK or DFN (`stat`), for `rounds` rounds; `points` is the change (a penalty or a foe's bonus, a carrot's
+    bonus when `carrot`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trap: str
+    roll: str | None = None
+    stat: Literal["init", "atk", "dfn"] | None = None
+    points: int = Field(ge=1, le=60)
+    rounds: int = Field(1, ge=1, le=20)
+    carrot: bool = False
+    all_foes: bool = False
+
+
+class TrapPlay(RulesModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    sprung: tuple[str, ...] = ()  # the traps sprung, in order
+    ongoing: tuple[Ongoing, ...] = ()
+    wounds: dict[str, int] = Field(default_factory=dict, max_length=12)  # Wounds taken outside a fight, since
+    health: dict[str, Health] = Field(default_factory=dict, max_length=12)  # health after harm outside a fight
+    impairment: dict[str, int] = Field(default_factory=dict, max_length=12)  # non-Wound Impairment, by hero
+    marks: tuple[Mark, ...] = Field((), max_length=64)
+
+    def penalty(self, hero: str) -> int:
+        """The Impairment a hero's rolls suffer from traps (non-Wound Impairment: at most 2)."""
+        from runehall.systems.rune.encounters.hazards import non_wound_impairment
+
+        return non_wound_impairment(self.impairment.get(hero, 0))
+
+    def on_roll(self, roll: str) -> int:
+        """What the marks add to a later roll of the notes: carrots less sticks."""
+        return sum(m.points if m.carrot else -m.points for m in self.marks if m.roll == roll)
+
+
+def outside_harm(traps: TrapPlay, c: Any) -> Any:
+    """A hero staged for a fight with what traps did to him since the last one: his Wounds, his health, and
+    their Impairment (non-Wound Impairment counts once, at most 2)."""
+    update: dict[str, Any] = {}
+    if c.name in traps.wounds:
+        update["wounds"] = c.wounds + traps.wounds[c.name]
+    if c.name in traps.health and traps.health[c.name] != "active":
+        update["health"] = traps.health[c.name]
+    if traps.impairment.get(c.name):
+        update["impairment_other"] = max(c.impairment_other, traps.penalty(c.name))
+    return c.model_copy(update=update) if update else c
