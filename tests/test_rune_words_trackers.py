@@ -42,7 +42,6 @@ from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
 from test_rune_encounter_sark_amen import traded
 from test_rune_encounter_traps_play import played as traps_played
-from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
 from test_rune_iron_law import saga as book_saga
@@ -92,7 +91,6 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         saga()
         _whole_run()  # an encounter run through its own moves (its fights' moves are the combat tracker's)
         traded()  # two Sark Amen trading targets in a run
-        traps_played()  # traps of the notes sprung, and a round of their damage
         traps_played()  # traps of the notes sprung, and a round of their damage
         book_saga()  # the Book of Iron Law through every move
         plain_fight_doused()  # a brazier doused in a fight of the combat tracker alone
