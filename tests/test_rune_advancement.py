@@ -186,7 +186,7 @@ def test_vp_vectors(vector: dict[str, Any]) -> None:
         if case.get("buy") == "death_insurance":
             state = act(state, "insure")
             assert state.insured is not None and set(state.insured.sheet()) == {
-                "characteristics", "abilities", "advances", "cp_on_hp", "kits_left_behind", "modifiers"
+                "characteristics", "abilities", "advances", "cp_on_hp", "kits_left_behind", "modifiers", "gifts"
             }  # fmt: skip
         expect = case["expect"]
         assert state.vp_free == expect["free"]

@@ -1,9 +1,10 @@
 """Rune advancement at the table: a hero's victory points and what he buys with them, as a Tracker.
 
-The state is the record of experience.py: the hero sheet as created, the VP accounts, the Ability points bought
-since, this encounter's noted successes and the death-insurance snapshot. Actions: `award` (VP earned),
-`note` (a success that makes an Ability eligible), `end_encounter`, `buy` (an Ability point by experience or
-by training), `end_adventure`, `begin_encounter` and `insure`. None draws a die; each refused move raises
+The state is the record of experience.py: the hero sheet as created (with the gifts he holds), the VP accounts,
+the Ability points bought since, this encounter's noted successes and the death-insurance snapshot. Actions:
+`award` (VP earned), `note` (a success that makes an Ability eligible), `end_encounter`, `buy` (an Ability point
+by experience or by training), `buy_gift` (a level of a Divine Gift or Rune Power, at any moment:
+gifts/buying.py), `end_adventure`, `begin_encounter`, `insure` and `restore`. None draws a die; each refused move raises
 RulesError and changes nothing.
 """
 
@@ -22,6 +23,8 @@ from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
 from runehall.systems.rune import advancement_board, creation, experience
 from runehall.systems.rune.experience import Advancement, How, Phase, Reason
+from runehall.systems.rune.gifts import buying, held
+from runehall.systems.rune.gifts.catalog import gift
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_RATING, MAX_WEAPONS
 from runehall.systems.rune.options import RuneOptions
@@ -137,6 +140,18 @@ class BuyParams(RulesModel):
     how: How = Field("experience", description="experience (end of an encounter) or training (between adventures).")
 
 
+class BuyGiftParams(RulesModel):
+    gift: str = Field(min_length=1, max_length=80, description="The Divine Gift or Rune Power to buy a level of.")
+
+    @field_validator("gift")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        found = held.find(value)
+        if found is None:
+            raise Invalid(N_("{name!r} is not a Divine Gift or Rune Power of Rune"), name=value)
+        return found
+
+
 class Step(TrackerAction[Advancement]):
     """An action without randomness: a pure function of the record."""
 
@@ -190,6 +205,17 @@ class Buy(Step):
         bought = new.bought[-1]
         what = {"ability": bought.ability, "how": bought.how, "from": bought.from_rating, "to": bought.to_rating}
         return new, {**what, "vp": bought.vp}
+
+
+class BuyGift(Step):
+    name: ClassVar[str] = "buy_gift"
+    title: ClassVar[str] = N_("Buy a gift")
+    summary: ClassVar[str] = "One level of a Divine Gift or Rune Power for its cost in free VP, at any moment."
+    Params: ClassVar[type[RulesModel]] = BuyGiftParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = buying.buy_gift(record, params.gift, options)
+        return new, buying.bought_result(new)
 
 
 class RestoreParams(RulesModel):
@@ -274,6 +300,8 @@ def view(record: Advancement, options: Any = None) -> dict[str, Any]:
         "raised": record.raised,
         "insured": record.insured is not None,
         "bought": [b.model_dump(mode="json") for b in record.bought],
+        "gifts": dict(record.hero.gifts),
+        "gifts_bought": [b.model_dump(mode="json") for b in record.gifts_bought],
         "fallen": list(record.fallen),
         "sheet": experience.saved_sheet(
             record, options if isinstance(options, RuneOptions) else record.hero.table_options
@@ -293,6 +321,8 @@ def render(record: Advancement) -> str:
         lines.append("Eligible: " + ", ".join(rules().ability(a).name for a in record.eligible))
     for b in record.bought:
         lines.append(f"bought {rules().ability(b.ability).name} {b.from_rating}->{b.to_rating} by {b.how}: {b.vp} VP")
+    for g in record.gifts_bought:
+        lines.append(f"bought {gift(g.gift).name} {g.from_level}->{g.to_level}: {g.vp} VP")
     return "\n".join(lines)
 
 
@@ -319,5 +349,16 @@ class AdvancementTracker(Tracker[Advancement]):
 
 
 ACTIONS: dict[str, TrackerAction[Advancement]] = {
-    a.name: a for a in (Award(), Note(), EndEncounter(), Buy(), EndAdventure(), BeginEncounter(), Insure(), Restore())
+    a.name: a
+    for a in (
+        Award(),
+        Note(),
+        EndEncounter(),
+        Buy(),
+        BuyGift(),
+        EndAdventure(),
+        BeginEncounter(),
+        Insure(),
+        Restore(),
+    )
 }

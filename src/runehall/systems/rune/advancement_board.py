@@ -1,17 +1,22 @@
 """Rune advancement at the table as people see it (runehall.present.board): where the saga stands, the hero's
-victory points and death insurance, his Abilities, those noted this encounter with their price, and what he
-bought. Labels are the book's terms with the reader's word beside them, as on his sheet (hero_sheet.py); the
-moves are the tracker's actions as Tracker.board offers them, each titled in words."""
+victory points and death insurance, his Abilities, those noted this encounter with their price, what he
+bought, his Divine Gifts with his Divine Connection, and the gift levels he bought. "Buy a gift" offers the gifts
+he can afford now, each with its price. Labels are the book's terms with the reader's word beside them, as on
+his sheet (hero_sheet.py); the moves are the tracker's actions as Tracker.board offers them, each titled in
+words."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from runehall.present.board import BoardView
+from runehall.present.board import BoardView, Move
 from runehall.present.sheet import SheetRow
 from runehall.present.words import N_, Words
 from runehall.systems.rune import experience
 from runehall.systems.rune.experience import Advancement
+from runehall.systems.rune.gifts import buying
+from runehall.systems.rune.gifts.catalog import gift
+from runehall.systems.rune.gifts.sheet_rows import gift_rows
 from runehall.systems.rune.hero_sheet import named, row, section
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
@@ -33,7 +38,31 @@ def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOpti
         sections.append(section(N_("Noted this encounter"), _noted(record, words, options), words))
     if record.bought:
         sections.append(section(N_("Raised since creation"), _bought(record, words), words))
-    return replace(drawn, title=record.hero.name, phase=phase, sections=tuple(sections))
+    if record.hero.gifts:
+        sections.append(section(N_("Divine Gifts"), gift_rows(record.hero.gifts, words, options), words))
+    if record.gifts_bought:
+        sections.append(section(N_("Gifts bought"), _gifts_bought(record, words), words))
+    moves = tuple(_gift_move(m, record, words, options) if m.action == "buy_gift" else m for m in drawn.moves)
+    return replace(
+        drawn,
+        title=record.hero.name,
+        phase=phase,
+        sections=tuple(sections),
+        moves=tuple(m for m in moves if m is not None),
+    )
+
+
+def _gift_move(move: Move, record: Advancement, words: Words, options: RuneOptions) -> Move | None:
+    """"Buy a gift" with a choice of the gifts he can afford now, each with its price (none: no move)."""
+    levels = record.hero.gifts
+    offered = []
+    for g in buying.buyable(record, options):
+        said = words(
+            "{gift}: level {level} for {vp}", gift=words(g.name), level=words.number(levels.get(g.id, 0) + 1),
+            vp=_vp(g.cost, words),
+        )  # fmt: skip
+        offered.append((g.id, said))
+    return replace(move, choices={"gift": tuple(offered)}) if offered else None
 
 
 def _vp(n: int, words: Words) -> str:
@@ -72,6 +101,19 @@ def _noted(record: Advancement, words: Words, options: RuneOptions) -> list[Shee
         else:
             price = _vp(experience.xp_price(ratings, ability, options), words)
         rows.append(named(_ability(ability), words, f"{words(REASONS[reason])} · {price}"))
+    return rows
+
+
+def _gifts_bought(record: Advancement, words: Words) -> list[SheetRow]:
+    rows = []
+    for b in record.gifts_bought:
+        said = words(
+            "{before} → {after} for {vp}",
+            before=words.number(b.from_level),
+            after=words.number(b.to_level),
+            vp=_vp(b.vp, words),
+        )
+        rows.append(named(gift(b.gift).name, words, said))
     return rows
 
 

@@ -127,8 +127,16 @@ class Bought(RulesModel):
     encounter: int
 
 
+class GiftBought(RulesModel):
+    gift: str
+    from_level: int
+    to_level: int
+    vp: int
+    encounter: int
+
+
 class Advancement(RulesModel):
-    hero: Hero
+    hero: Hero = Field(description="The sheet as created, with the Divine Gifts he holds now.")
     vp_total: int = Field(0, ge=0, description="Every VP ever earned: the score; spending never lowers it.")
     vp_spent: int = Field(0, ge=0, description="VP spent on improvements.")
     vp_deficit: int = Field(0, ge=0, description="VP a runner owes: later gains pay it first (spec 001b §6.6).")
@@ -140,6 +148,7 @@ class Advancement(RulesModel):
     raised: dict[str, int] = Field(default_factory=dict, description="Points bought by experience this encounter.")
     insured: Insurance | None = Field(None, description="The latest death-insurance snapshot.")
     bought: tuple[Bought, ...] = ()
+    gifts_bought: tuple[GiftBought, ...] = ()
     fallen: tuple[str, ...] = Field((), description="Heroes of this player who died and were replaced.")
 
     @property
@@ -336,7 +345,7 @@ def insure(record: Advancement) -> Advancement:
         raise RulesError(
             N_("death insurance costs {cost} VP and the hero has {free} free"), cost=cost, free=record.vp_free
         )
-    taken = snapshot(record.hero, record.gained)
+    taken = snapshot(record.hero, record.gained)  # his gifts with him
     return record.model_copy(update={"vp_spent": record.vp_spent + cost, "insured": taken})
 
 

@@ -27,9 +27,12 @@ from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.rune import creation, modifiers, overrides, sheet_form
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
+from runehall.systems.rune.gifts import held
 from runehall.systems.rune.limits import (
     MAX_CP,
     MAX_DOZENS,
+    MAX_GIFT_LEVEL,
+    MAX_GIFTS,
     MAX_LOAD,
     MAX_NAMED,
     MAX_OVERRIDES,
@@ -148,6 +151,12 @@ class Hero(CharacterModel):
         max_length=MAX_NAMED,
         description="Named changes from Gifts and items: 'target:amount:source', e.g. 'soak:+2:Valor of Tyr'.",
         title=N_("Modifiers"),
+    )
+    gifts: dict[str, Annotated[int, Field(ge=1, le=MAX_GIFT_LEVEL)]] = Field(
+        default_factory=dict,
+        max_length=MAX_GIFTS,
+        description="Divine Gifts and Rune Powers the hero holds, each with its level (bought with VP, or granted).",
+        title=N_("Divine Gifts"),
     )
     vp_total: int = Field(
         0, ge=0, le=MAX_VP, description="Victory points ever earned (the score).", title=N_("Victory points earned")
@@ -328,6 +337,16 @@ class Hero(CharacterModel):
                     weapon=Refusal(rules().weapon(str(m.row)).name),
                 )
         return value
+
+    @field_validator("gifts", mode="before")
+    @classmethod
+    def _gift_names(cls, value: object) -> object:
+        return held.ids(value)
+
+    @field_validator("gifts")
+    @classmethod
+    def _gifts(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        return held.check(value, creation.options_of(info))
 
     @model_validator(mode="after")
     def _keep_options(self, info: ValidationInfo) -> Hero:

@@ -20,6 +20,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune import gear
 from runehall.systems.rune.combat.resolve import BASE_DIFFICULTY
 from runehall.systems.rune.creation import spent
+from runehall.systems.rune.gifts.sheet_rows import gift_rows
 from runehall.systems.rune.mechanics import AttackParams
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
@@ -88,8 +89,9 @@ def hero_sheet(hero: Hero, words: Words, options: RuneOptions) -> Sheet:
     for set_id, title in SETS.items():
         sections.append(section(title, _abilities(s, set_id, words), words))
     sections.append(section(N_("Equipment"), _equipment(hero, s, words), words))
-    if hero.modifiers:
-        sections.append(section(N_("Divine Gifts"), [_gift(m, words) for m in hero.modifiers], words))
+    gifted = gift_rows(hero.gifts, words, options) + [_gift(m, words) for m in hero.modifiers]
+    if gifted:
+        sections.append(section(N_("Divine Gifts"), gifted, words))
     sections.append(section(N_("Creation points"), _creation(hero, options, words), words))
     return Sheet(s.hero.name, tuple(sections), tuple(_warnings(hero, s, words)))
 

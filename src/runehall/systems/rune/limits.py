@@ -43,6 +43,13 @@ MAX_SILVER_OZ = 1_000_000
 MAX_VP = 1_000_000
 """Ounces of silver and victory points: a campaign's hoard and score, many times over."""
 
+MAX_GIFTS = 96
+"""Divine Gifts and Rune Powers one hero holds: the book has 75 gifts and 15 Rune Powers."""
+
+MAX_GIFT_LEVEL = 100
+"""Levels of one gift: the gift catalog's own cap on an "unlimited" gift (gifts/catalog.py MAX_LEVEL); each level
+costs 30 VP or more, so a hero at the cap has spent 3,000 VP or more on that one gift."""
+
 MAX_CP = 60
 """Creation points spent on hit points: a hero has 60 in all."""
 

@@ -17,7 +17,7 @@ from runehall.errors import Invalid, Refusal
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune import creation, modifiers
-from runehall.systems.rune.limits import MAX_CP, MAX_NAMED, MAX_RATING
+from runehall.systems.rune.limits import MAX_CP, MAX_GIFT_LEVEL, MAX_GIFTS, MAX_NAMED, MAX_RATING
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
@@ -63,6 +63,9 @@ class Insurance(RulesModel):
     modifiers: tuple[Modifier, ...] = Field(
         default=(), max_length=MAX_NAMED, description="Gifts and the like (not tied to a weapon)."
     )
+    gifts: dict[str, Annotated[int, Field(ge=1, le=MAX_GIFT_LEVEL)]] = Field(
+        default_factory=dict, max_length=MAX_GIFTS, description="The Divine Gifts and Rune Powers he held."
+    )
 
     @field_validator("characteristics", mode="before")
     @classmethod
@@ -88,6 +91,7 @@ class Insurance(RulesModel):
             "cp_on_hp": self.cp_on_hp,
             "kits_left_behind": list(self.kits_left_behind),
             "modifiers": [m.model_dump(mode="json") for m in self.modifiers],
+            "gifts": dict(self.gifts),
         }
 
 
@@ -102,4 +106,5 @@ def snapshot(hero: Any, advances: Mapping[str, int]) -> Insurance:
         cp_on_hp=hero.cp_on_hp,
         kits_left_behind=tuple(hero.kits_left_behind),
         modifiers=kept,
+        gifts=dict(getattr(hero, "gifts", {})),
     )

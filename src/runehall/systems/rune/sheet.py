@@ -20,6 +20,8 @@ from runehall.present.words import N_
 from runehall.systems.rune import gear
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef, WeaponDef
 from runehall.systems.rune.creation import category, hero_armor, hero_weapon, spent
+from runehall.systems.rune.gifts import stat_gifts
+from runehall.systems.rune.gifts.catalog import gift
 from runehall.systems.rune.modifiers import Modifier, matching
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.records import UNKNOWN
@@ -49,8 +51,9 @@ class Sheet:
     def __init__(self, hero: Hero, options: RuneOptions, extra: Iterable[Modifier] = ()) -> None:
         self.hero = hero
         self.options = options
-        # Gifts and items (specs 001b, 001c) will add their modifiers here.
-        self.modifiers = (*hero.modifiers, *extra)
+        # the stat gifts' own modifiers (gifts/stat_gifts.py), then those typed on the sheet, then the caller's
+        gifted = stat_gifts.modifiers(hero.gifts, hero.weapons, self.weapon)
+        self.modifiers = (*gifted, *hero.modifiers, *extra)
 
     # -- inputs -------------------------------------------------------------------------------------
     def bonus(self, target: str) -> list[Term]:
@@ -80,7 +83,10 @@ class Sheet:
     def armor(self) -> ArmorDef | None:
         if self.hero.armor is None:
             return None
-        return hero_armor(self.hero.armor, self.options, self.hero.armor_overrides)
+        worn = hero_armor(self.hero.armor, self.options, self.hero.armor_overrides)
+        if isinstance(worn.init, int) and stat_gifts.armor_init(worn.init, self.hero.gifts) != worn.init:
+            return worn.model_copy(update={"init": stat_gifts.armor_init(worn.init, self.hero.gifts)})
+        return worn
 
     @cached_property
     def shield(self) -> ShieldDef | None:
@@ -199,8 +205,12 @@ class Sheet:
 
     # -- sheet numbers ------------------------------------------------------------------------------
     def _health_basis(self) -> tuple[int, int]:
-        chars = self.characteristics if self.options.recompute_hp_wt_after_creation else self.hero.characteristics
-        return chars["str"], chars["sta"]
+        """Str and Sta as hit points and Wound Threshold read them: as bought, or (option
+        recompute_hp_wt_after_creation) as modified, but never with Valor of Tyr's Stamina (its entry says so)."""
+        if not self.options.recompute_hp_wt_after_creation:
+            return self.hero.characteristics["str"], self.hero.characteristics["sta"]
+        chars = self.characteristics
+        return chars["str"], chars["sta"] - stat_gifts.health_stamina(self.hero.gifts)
 
     def hp_per_cp(self) -> int:
         return hp_per_cp(self._health_basis()[1])
@@ -329,6 +339,8 @@ class Sheet:
         carried = self.rating(ability_id) > 0 and ability_id not in self.hero.kits_left_behind
         if ability.has_kit and kit_matters and not carried:
             terms.append(Term(f"no {ability.name} kit", rules().abilities.rules.kit_lacking_penalty))
+        if ability_id == "swim" and stat_gifts.swim_bonus(self.hero.gifts):
+            terms.append(Term(gift(stat_gifts.NAGLFAR).name, stat_gifts.swim_bonus(self.hero.gifts)))
         if char in rules().encumbrance.applies_to_characteristics:
             terms.append(Term("ENC decrease", self.enc_dec, negative=True))
         return Score(f"{ability_id} check", tuple(terms))

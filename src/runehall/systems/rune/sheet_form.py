@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from runehall.present.fields import Choices
 from runehall.present.words import Words
+from runehall.systems.rune.gifts import held
+from runehall.systems.rune.gifts.catalog import gifts
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.speech.common import data_name
 
@@ -47,10 +49,14 @@ def choices(field: str, options: Any = None) -> Choices | None:
         return Choices(tuple(a.id for a in r.abilities.ability), rows=True, same=_same("ability"))
     if field in ("weapons", "ammunition"):
         return Choices(tuple(w.id for w in r.weapons.weapon), rows=True, same=_same("weapon"))
+    if field == "gifts":  # the 75 gifts, then the 15 Rune Powers, in the book's order
+        return Choices(tuple(gifts()), rows=True, same=lambda text: held.find(text) or text)
     return None
 
 
 def choice_label(field: str, value: str, words: Words) -> str | None:
+    if field in ("gifts", "gifts.key") and value in gifts():
+        return words(gifts()[value].name)
     kind = KINDS.get(field)
     if kind is None or not value or value == "none":
         return None

@@ -8,6 +8,7 @@ from typing import Any
 
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
+from runehall.systems.rune.gifts.catalog import gifts
 from runehall.systems.rune.speech.common import data_name
 
 REASONS = {
@@ -27,6 +28,22 @@ SIMPLE = {
 
 def _vp(n: int, words: Words) -> str:
     return words("{n} VP", n=words.number(n))
+
+
+def _gift(r: Mapping[str, Any], words: Words, who: str) -> tuple[str, str, list[Row]]:
+    """A level of a gift bought: which, the level it reaches and its price, the patron's Divine Connection now."""
+    found = gifts().get(str(r.get("gift")))
+    name = words(found.name) if found is not None else words("a gift")
+    action = words("{who} buys a level of {gift}", who=who, gift=name)
+    level = words.number(int(r.get("to", 0)))
+    result = words("level {level} for {vp}", level=level, vp=_vp(int(r.get("vp", 0)), words))
+    rows: list[Row] = []
+    if r.get("patron"):
+        rows.append(
+            Row(words("Divine Connection"), words("{god} {rating}", god=words(str(r["patron"])),
+                                                  rating=words.number(int(r.get("connection", 0)))))
+        )  # fmt: skip
+    return action, result, rows
 
 
 def card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
@@ -53,6 +70,10 @@ def card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
             after=words.number(int(r["to"])),
             vp=_vp(int(r.get("vp", 0)), words),
         )
+        tone = "success"
+    elif name == "buy_gift":
+        action, result, more = _gift(r, words, who)
+        rows += more
         tone = "success"
     elif name == "restore":
         action = words(
