@@ -4,13 +4,17 @@ recharge table, the refusals, and Spanish for every name."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from runehall.cli.app import app
 from runehall.errors import RulesError
+from runehall.present.check import program_values
 from runehall.present.words import catalog
 from runehall.systems.rune.gifts import catalog as gifts_catalog
 from runehall.systems.rune.gifts.catalog import check_level, gift, gifts, gods, max_level, recharge, uses_allowed
@@ -123,3 +127,27 @@ def test_every_name_has_spanish() -> None:
     missing = [g.name for g in gifts().values() if g.name not in es]
     assert not missing, missing
     assert es["Rune Power: Viking Short Sword"] != "Rune Power: Viking Short Sword"
+
+
+def test_every_summary_has_spanish_and_is_no_program_value() -> None:
+    es = catalog("runehall.systems.rune", "es")
+    for g in gifts().values():
+        assert g.summary and es.get(g.summary, g.summary) != g.summary, g.id
+        assert program_values(g.summary) == [] and program_values(str(es[g.summary])) == [], g.id
+
+
+def test_the_cli_lists_the_gifts_and_shows_one_in_either_language() -> None:
+    runner = CliRunner()
+    listed = runner.invoke(app, ["rune", "gifts", "--lang", "es"])
+    assert listed.exit_code == 0 and "Los músculos de Thor" in listed.output and "ilimitados" in listed.output
+    assert program_values(listed.output) == []
+    english = runner.invoke(app, ["rune", "gifts", "--lang", "en", "--json"])
+    rows = json.loads(english.output)
+    assert len(rows) == 90 and rows[0] == {"name": "Agony Postponed", "god": "Heimdal", "cost": 30, "levels": 5,
+                                           "page": 64}  # fmt: skip
+    one = runner.invoke(app, ["rune", "gifts", "los músculos de thor", "--lang", "es"])
+    assert one.exit_code == 0 and "+10 PG máximos por nivel." in one.output and "75 PV por nivel" in one.output
+    power = runner.invoke(app, ["rune", "gifts", "rune_power_viking_short_sword", "--lang", "en"])
+    assert "Weapon: Shortsword (Viking short sword)" in power.output and "no god (a Rune Power)" in power.output
+    unknown = runner.invoke(app, ["rune", "gifts", "thors thew", "--lang", "en"])
+    assert unknown.exit_code == 2 and "thors thew" in unknown.output

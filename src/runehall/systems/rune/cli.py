@@ -18,8 +18,10 @@ from runehall.files import read_document, write_json_atomic
 from runehall.present.words import Words, words_for
 from runehall.systems import registry
 from runehall.systems.base import validate_model
+from runehall.systems.rune.adventure_cli import adventure_app
 from runehall.systems.rune.encounters import report_view
 from runehall.systems.rune.encounters.design import Encounter
+from runehall.systems.rune.gifts.cli import gifts_command
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.treasure.cli import treasure_command
 
@@ -27,6 +29,8 @@ app = typer.Typer(help="Rune: encounters designed on a budget.", no_args_is_help
 encounter_app = typer.Typer(help="An encounter's notes: price them and check them against the rules.")
 app.add_typer(encounter_app, name="encounter")
 app.command("treasure")(user_errors(treasure_command))
+app.add_typer(adventure_app, name="adventure")
+app.command("gifts")(user_errors(gifts_command))
 
 NotesFile = Annotated[Path, typer.Argument(help="The encounter's notes (TOML or JSON).")]
 PlayFiles = Annotated[

@@ -43,6 +43,7 @@ class _GiftRow(Strict):
     scope: Scope
     uses: Literal["X", "1"] | None = None
     no_action: bool
+    summary: str = Field(min_length=1, max_length=200)
 
 
 class _PowerRow(Strict):
@@ -52,6 +53,7 @@ class _PowerRow(Strict):
     levels: Levels
     weapon: str
     duration: Literal["X", "2X", "1+X/2", "X attacks", "instant"]
+    summary: str = Field(min_length=1, max_length=200)
 
 
 class Recharge(Strict):
@@ -100,6 +102,7 @@ class Gift:
     no_action: bool
     page: int
     rune_power: bool
+    summary: str = ""  # one line of our own words (English; Spanish in Rune's catalog)
     weapon: str | None = None
     duration: str | None = None  # a Rune Power's time active (see data/gifts.toml)
     table_levels: int | None = None  # the book's table where it disagrees with the entry
@@ -122,13 +125,15 @@ def gifts() -> Mapping[str, Gift]:
     found: dict[str, Gift] = {}
     for g in data.gift:
         found[g.id] = Gift(g.id, g.name, g.cost, g.patron, _levels(g.levels), g.kind, g.scope, g.uses,
-                           g.no_action, g.page, rune_power=False, table_levels=g.table_levels)  # fmt: skip
+                           g.no_action, g.page, rune_power=False, summary=g.summary,
+                           table_levels=g.table_levels)  # fmt: skip
     for p in data.rune_power:
         if p.weapon not in weapons:
             raise RulesError(N_("the Rune Power {what} needs a weapon Rune's armoury lacks: {weapon}"),
                              what=p.name, weapon=p.weapon)  # fmt: skip
         found[p.id] = Gift(p.id, p.name, p.cost, None, _levels(p.levels), "activated", "none", None, True,
-                           data.rune_power_page, rune_power=True, weapon=p.weapon, duration=p.duration)  # fmt: skip
+                           data.rune_power_page, rune_power=True, summary=p.summary, weapon=p.weapon,
+                           duration=p.duration)  # fmt: skip
     return found
 
 
