@@ -253,6 +253,8 @@ class AttackAction(CombatAction):
             net = board.finish()
             if net:
                 result["net"] = net
+        if isinstance(result["attack"], dict) and result["attack"].get("hit") is False:
+            board.missed_last = c.name  # the moment right after a miss (Flesh Cries Out for Piercing)
         if weapon.ranged and c.cover == POPPED_FROM and board.people[c.name].active:
             result["pop_up_fire"] = pop_up_fire(board, c.name, source, params.pop_up_dodge)
         return result

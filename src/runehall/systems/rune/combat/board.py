@@ -45,6 +45,7 @@ class Board(People):
         self.ground = state.ground
         self.extras = list(state.extras)
         self.effects = state.effects
+        self.missed_last = state.missed_last
         self.during: set[str] = set()  # windows opened during the action in progress
 
     def freeze(self) -> CombatState:
@@ -62,6 +63,7 @@ class Board(People):
             ground=grown(self.ground, (c.at for c in self.people.values())),
             extras=tuple(self.extras),
             effects=self.effects,
+            missed_last=self.missed_last,
         )
 
     # -- turns ----------------------------------------------------------------------------------------
@@ -105,6 +107,7 @@ class Board(People):
         entry = self.entries.get(c.name)
         if entry is None or not entry.steps:
             raise RulesError(N_("{who} has no action left this round"), who=c.name)
+        cut_in = entry.waiting
         if entry.waiting:
             step = self._cut_in(c, entry, at_step)
         else:
@@ -116,7 +119,8 @@ class Board(People):
             if at_step is not None:
                 raise RulesError(N_("only a character who waited chooses the step he acts at"))
             step = entry.steps[0]
-        self.slot = Slot(who=c.name, step=step, engaged=tuple(o.name for o in self.engaged(c)), in_hand=c.ready)
+        engaged = tuple(o.name for o in self.engaged(c))
+        self.slot = Slot(who=c.name, step=step, engaged=engaged, in_hand=c.ready, cut_in=cut_in)
         return self.slot
 
     def _cut_in(self, c: Combatant, entry: Entry, at_step: int | None) -> int:
@@ -156,6 +160,7 @@ class Board(People):
         slot = self.slot
         assert slot is not None
         self.slot = None
+        self.missed_last = None  # an attack that missed says so once it has finished (attack.py)
         who = slot.who
         entry = self.entries[who]
         self.entries[who] = entry.model_copy(update={"steps": entry.steps[1:], "acted": (*entry.acted, slot.step)})

@@ -17,7 +17,7 @@ from runehall.chance.seeded import SeededSource
 from runehall.errors import RunehallError
 from runehall.present.board import BoardView, Move, Ring, Seat
 from runehall.present.words import N_, Words
-from runehall.systems.rune.combat import gallery_view
+from runehall.systems.rune.combat import gallery_view, gift_view
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.board_cards import card
 from runehall.systems.rune.combat.board_map import battle_map
@@ -106,6 +106,8 @@ def _fighter_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> li
             add("engagement", who, target="opponent", targets=targets)
         if may_begin(trial, c.name):
             found[:0] = _turn_moves(trial, board, c, words)
+    if phase in ("initiative", "tiebreak", "acting"):  # gifts: many cost no action, and are bought at any moment
+        found += gift_view.gift_moves(trial, board, c, words)
     if phase == "over":  # a minute's work once the fight is over
         targets = trial.targets("heal", who, "patient", names)
         if targets:

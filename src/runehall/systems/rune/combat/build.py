@@ -19,6 +19,7 @@ from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat import heroes
 from runehall.systems.rune.combat.combatant import UNARMED, Behaviour, Combatant, Edge, Weapon, WeaponKind
 from runehall.systems.rune.combat.gallery import WENDOL
+from runehall.systems.rune.combat.gifted import MAX_GIFTS, Gifted, check_levels
 from runehall.systems.rune.combat.settings import (
     armor_rows,
     foe_wt,
@@ -30,6 +31,8 @@ from runehall.systems.rune.combat.settings import (
 )
 from runehall.systems.rune.gear import played_dam
 from runehall.systems.rune.limits import MAX_BONUS, MIN_BONUS, MapPoint
+
+MAX_VP = 10_000_000
 
 SCORES = ("init", "atk", "dfn", "dam")
 NUMBERS = (
@@ -85,6 +88,12 @@ class CombatantSpec(RulesModel):
     ride: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
     gifts: int | None = Field(None, ge=0, le=99, description="How many distinct Divine Gifts he has.")
     gift_levels: int | None = Field(None, ge=0, le=999, description="His Gifts' levels added up.")
+    gift_ranks: dict[str, int] = Field(
+        default_factory=dict, max_length=MAX_GIFTS, description="His Divine Gifts: gift id -> level (as a sheet's)."
+    )
+    free_vp: int | None = Field(None, ge=0, le=MAX_VP, description="Free VP he may spend in the fight (gifts).")
+    presence: int | None = Field(None, ge=-10, le=20, description="Presence, for the gifts rolled with it.")
+    stamina: int | None = Field(None, ge=-10, le=20, description="Stamina, for the gifts rolled with it.")
     qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
     armor: str | None = Field(None, description="The armor he wears (armor.toml id), for its Init rating.")
     jump: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
@@ -261,6 +270,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         full = steed_full_move()
         half = full // 2
     armor_init = numbers.pop("armor_init", 0)
+    gifted = _gifted(spec, numbers, hero, options)
     wounds = spec.wounds
     hp = spec.hp_now if spec.hp_now is not None else hp_max
     return Combatant(
@@ -293,5 +303,23 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         armor_init=armor_init,
         light=spec.light,
         night_vision=spec.night_vision,
+        gifted=gifted,
         **{k: v for k, v in numbers.items() if v is not None},
     )
+
+
+def _gifted(spec: CombatantSpec, numbers: dict[str, Any], hero: bool, options: Any) -> Gifted:
+    """His gifts as the fight keeps them (from his sheet, or given as stats, which win); the count of gifts and of
+    their levels that breaks initiative ties follows them unless given."""
+    sheet = {k: numbers.pop(k, None) for k in ("gift_ranks", "presence", "stamina", "free_vp")}
+    levels = dict(spec.gift_ranks or sheet["gift_ranks"] or {})
+    if levels and not hero:
+        raise ParameterError(N_("{who}: foes never have Divine Gifts"), who=spec.name)
+    check_levels(levels, spec.name, options)
+    if levels and numbers.get("gifts") is None:
+        numbers["gifts"] = len(levels)
+    if levels and numbers.get("gift_levels") is None:
+        numbers["gift_levels"] = sum(levels.values())
+    given = {"presence": spec.presence, "stamina": spec.stamina, "free_vp": spec.free_vp}
+    kept = {k: given[k] if given[k] is not None else sheet[k] for k in given}
+    return Gifted(levels=levels, **kept)

@@ -17,6 +17,7 @@ from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import Health
 from runehall.systems.rune.combat.geometry import Point
+from runehall.systems.rune.combat.gifted import Gifted
 
 WeaponKind = Literal["melee", "missile", "thrown", "brawling"]
 Edge = Literal["sword", "axe", "other"]
@@ -152,6 +153,7 @@ class Combatant(RulesModel):
     move_full: int = 15
     gifts: int = 0
     gift_levels: int | None = Field(None, description="Levels of his Gifts, all added up (default: as many as Gifts).")
+    gifted: Gifted = Field(Gifted(), description="His Divine Gifts by id and level, and their use in this fight.")
     qik: int | None = None
     armor_init: int | None = Field(0, le=0, description="His armor's Init rating (0 or less; None: the book lost it).")
     shield: str | None = None

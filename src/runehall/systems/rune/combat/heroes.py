@@ -98,6 +98,10 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         )
     hero_options = rune_options(options)
     values = {"name": name, **sheet}
+    given = sheet.get("gifts")
+    levels: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
+    if "gifts" not in model.model_fields:  # a hero model that does not keep gifts yet: the fight does
+        values.pop("gifts", None)
     try:
         hero = validate_model(model, values, f"{name}'s sheet", {"options": hero_options})
     except ParameterError as e:
@@ -148,5 +152,10 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "move_full": derived["move"],
         "armor_init": armor_init,
         "armor_prot": armor.prot if armor is not None and isinstance(armor.prot, int) else 0,
+        # his gifts (gift id -> level), what gifts roll with, and the free VP his sheet holds (build.py)
+        "gift_ranks": {str(k): int(v) for k, v in dict(getattr(hero, "gifts", None) or levels).items()},
+        "presence": chars.get("pre"),
+        "stamina": chars.get("sta"),
+        "free_vp": int(hero.vp_total) - int(hero.vp_spent),
     }
     return SheetNumbers(numbers, tuple(weapons), hero.shield)

@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
+from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 from runehall.systems.rune.limits import MAX_NAMED, MAX_STEP
@@ -88,6 +89,9 @@ class InitiativeAction(CombatAction):
             mods["runner"] = params.modifier
         roll, faces = stress(source)
         total = roll + score + sum(mods.values()) - c.impairment
+        for gift, bonus in storm(c, total):  # a total over 20 grows, and may give him more actions
+            mods[gift] = bonus
+            total += bonus
         steps = action_steps(total)
         lost: tuple[int, ...] = ()
         if c.loses_action:  # a pop-up's opportunistic shot cost him this action (001b §11.3)

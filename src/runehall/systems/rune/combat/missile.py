@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.effects import blow_effects
 from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
+from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
 from runehall.systems.rune.combat.resolve import (
     BASE_DIFFICULTY,
@@ -124,6 +125,7 @@ def missile_swing(
     score = weapon.need("atk", a.name)
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, mods, a.impairment)
+    spend_boosts(board, a.name, "atk")
     result: dict[str, Any] = {"kind": swing.why, "attacker": a.name, "target": d.name, "weapon": weapon.name}
     result.update(distance=reached)
     left = spend_ammo(board, a, weapon)
@@ -148,6 +150,7 @@ def missile_swing(
     dam = reached["dam"]
     if tm >= 0:
         dam, soak, magic = blow_effects(board, a, d, dam, d.soak)
+        dam, soak, magic = gift_blow(board, a, d, None, dam, soak, magic)
         hit = damage(tm, dam, soak)
         lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
         result.update(dam=dam, raw=hit.raw, soak=soak, **magic)

@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.combatant import Combatant, Weapon
 from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import cover_from_above, dark, high_ground, in_fog
 from runehall.systems.rune.combat.geometry import ENGAGED, straight, within
+from runehall.systems.rune.combat.gift_mods import knitting, melee_gift_mods, missile_gift_mods, misted
 from runehall.systems.rune.combat.settings import melee, melee_modifier, missile_modifier
 from runehall.systems.rune.encounters.gallery_data import gallery
 
@@ -143,6 +144,8 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
         dfn.append(("runner", sit.dfn))
     if sit.plain and board.opt("half_action_attack_unmodified") == "no_modifiers":
         atk = [m for m in atk if m[0] == "fallen"]
+    gift_atk, gift_dfn = melee_gift_mods(board, a, d, ground, sit.charge, braced(board, a, d))  # always on
+    atk, dfn = atk + gift_atk, dfn + gift_dfn
     return atk + effect_mods(board, a, "atk"), dfn + effect_mods(board, d, "dfn")  # the notes' magic
 
 
@@ -160,7 +163,7 @@ def cover_mod(board: Board, a: Combatant, d: Combatant) -> tuple[str, int] | Non
     if d.cover != "none":
         value = missile_modifier(f"cover_{d.cover}")
         found.append((f"{d.cover} cover", cover_from_above(board, a, d, value)))
-    if d.obscured or in_fog(board, d):
+    if d.obscured or in_fog(board, d) or misted(board, d):
         found.append(("obscured", missile_modifier("obscured")))
     return min(found, key=lambda m: m[1]) if found else None
 
@@ -195,6 +198,7 @@ def missile_mods(board: Board, a: Combatant, d: Combatant, dodging: bool, sit: S
         mods.append(("hold ground", melee_modifier("hold_ground")))
     if sit.atk:
         mods.append(("runner", sit.atk))
+    mods += missile_gift_mods(board, a, d) + knitting(board, d)
     return mods + effect_mods(board, a, "atk", "missile")  # the notes' magic, a whole-area missile penalty
 
 

@@ -17,6 +17,7 @@ from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
@@ -101,6 +102,7 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     score = atk_score(board, a, weapon, swing)
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, atk_mods, a.impairment)
+    spend_boosts(board, a.name, "atk")
     d_score, why = dfn_score(board, a, d, swing)
     helpless = not d.active and board.opt("incapacitated_dfn") == "automatic_hit"
     if helpless:
@@ -111,6 +113,7 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     else:
         d_roll, d_faces = stress(source)
         defence = roll_record(d.name, "DFN", d_faces, d_roll, d_score, dfn_mods, d.impairment)
+        spend_boosts(board, d.name, "dfn")
     if why:
         defence["score_note"] = why
     result: dict[str, Any] = {"kind": swing.why, "attacker": a.name, "target": d.name, "weapon": weapon.name}
@@ -151,6 +154,7 @@ def _on_hit(
         return {"netted": {"escape_difficulty": difficulty, "damage_per_action": int(barb_net()["damage_per_action"])}}
     armor = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
     dam, soak, magic = blow_effects(board, a, d, weapon.need("dam", a.name), armor)
+    dam, soak, magic = gift_blow(board, a, d, swing.sit.high_ground, dam, soak, magic)
     hit = damage(tm, dam, soak)
     lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
     out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, **magic}

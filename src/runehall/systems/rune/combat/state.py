@@ -49,6 +49,7 @@ class Slot(RulesModel):
     engaged: tuple[str, ...] = Field((), description="Enemies within 3 paces when the action began.")
     in_hand: str = Field(description="The weapon in hand when the action began.")
     stood: bool = False
+    cut_in: bool = Field(False, description="He cut in after Waiting for Opportunity (out of initiative order).")
     slippery_paces: float = Field(0.0, description="Paces moved over slippery ground so far in this action.")
     slip_rolled: bool = Field(False, description="The action's one roll against slipping has been made.")
 
@@ -76,6 +77,9 @@ class CombatState(RulesModel):
     )
     extras: tuple[Extra, ...] = Field((), description="Decoys and hostages on the field (terrain extras).")
     effects: tuple[Effect, ...] = Field((), description="What the encounter's notes put on the fight's rolls.")
+    missed_last: str | None = Field(
+        None, description="Who made the action just finished, when it was an attack that missed (else None)."
+    )
     ground: Box | None = Field(
         None,
         description="The box (x0, y0, x1, y1) holding every place anyone has stood in this fight: the map's "

@@ -15,6 +15,7 @@ from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune import foes
+from runehall.systems.rune.combat.gift_moves import spends_vp
 from runehall.systems.rune.combat.settings import fold
 from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
@@ -220,6 +221,13 @@ def _proxy_may_strike(state: RunState, fight: CombatState, params: Any) -> None:
         raise RulesError(N_("the proxy may never turn the runner's hero on another hero"))
 
 
+def _proxy_may_not_spend(state: RunState, fight: CombatState, params: Any) -> None:
+    """The proxy never spends the runner's hero's VP, nor raises his Divine Connection (001b §2.1)."""
+    hero = next((c for c in fight.combatants if fold(c.name) == fold(str(params.who))), None)
+    if hero is not None and hero.name == state.tally.runner_hero:
+        raise RulesError(N_("the proxy may never spend the runner's hero's VP"))
+
+
 def _struck_back_allowed(tally: Tally, fight: CombatState) -> CombatState:
     """Once a hero has struck the runner's hero, the runner's hero may strike back (his proxy's move appears)."""
     runner = tally.runner_hero
@@ -251,6 +259,8 @@ class InFight(TrackerAction[RunState]):
             raise RulesError(N_("no fight is under way"))
         if self.name == "attack":
             _proxy_may_strike(state, fight, params)
+        if self.name in ("buy_gift", "use_gift") and spends_vp(self.name, params):
+            _proxy_may_not_spend(state, fight, params)
         after, result = self.inner.apply(fight, params, options, source)
         tally = fed(state.tally, state, fight, after, result)
         after = _struck_back_allowed(tally, after)

@@ -11,7 +11,7 @@ from runehall.errors import Refusal
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.names import said
-from runehall.systems.rune.speech import gallery
+from runehall.systems.rune.speech import gallery, gift_cards
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
@@ -402,6 +402,7 @@ TELLERS: dict[str, Teller] = {
     "leave": leave,
     "end_combat": end_combat,
     **gallery.TELLERS,
+    **gift_cards.TELLERS,
 }
 
 

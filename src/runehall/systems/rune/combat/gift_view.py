@@ -1,0 +1,55 @@
+"""A hero's Divine Gifts on the fight's board: a "Use" button per gift of his that is legal now (each tried on the
+state, like every other move: refused ones are not offered), and "Buy a gift" while the fight knows his free VP,
+the gifts he can afford offered by name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from runehall.present.board import Move
+from runehall.present.words import Words
+from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gift_uses import PLAYS
+from runehall.systems.rune.combat.gifted import HORSE, MJOLNIR, catalog_gift
+
+if TYPE_CHECKING:
+    from runehall.systems.rune.combat.board_view import Trial
+
+PROBE_FACES = 13  # the trial's seeded dice: a use that rolls is tried, whatever it rolls
+
+
+def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    """The gift moves of c now (a hero only)."""
+    if not c.hero or board.phase == "over":
+        return []
+    found: list[Move] = []
+    who = {"who": c.name}
+    for gift_id in c.gifted.levels:
+        if gift_id not in PLAYS:
+            continue
+        name = catalog_gift(gift_id).name
+        params: dict[str, Any] = {**who, "gift": gift_id}
+        title = words("Use {gift}", gift=words(name))
+        if gift_id == HORSE:
+            targets = trial.targets("use_gift", params, "target", [o.name for o in board.allies(c) if o.hero])
+            if targets:
+                found.append(Move("use_gift", title, params=params, ask=("roll",), target="target", targets=targets,
+                                  actor=c.name))  # fmt: skip
+        elif gift_id == MJOLNIR:
+            usable = [w for w in (*c.carried(), "unarmed") if w != c.ready]
+            first = trial.first("use_gift", ({**params, "weapon": w} for w in dict.fromkeys(usable)))
+            if first is not None:
+                found.append(Move("use_gift", title, params=first, ask=("weapon",), actor=c.name))
+        elif trial.ok("use_gift", params):
+            found.append(Move("use_gift", title, params=params, actor=c.name))
+    left = c.gifted.left
+    if left is not None and left > 0:
+        from runehall.systems.rune.gifts.catalog import gifts
+
+        affordable = [g for g in gifts().values() if g.cost <= left and not g.rune_power]
+        choices = tuple((g.id, words(g.name)) for g in affordable if trial.ok("buy_gift", {**who, "gift": g.id}))
+        if choices:
+            found.append(Move("buy_gift", words(trial.actions["buy_gift"].title), params={**who, "gift": choices[0][0]},
+                              ask=("gift",), actor=c.name, choices={"gift": choices}))  # fmt: skip
+    return found

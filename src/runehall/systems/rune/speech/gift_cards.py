@@ -1,0 +1,75 @@
+"""Divine Gifts used or bought in a fight as cards (combat/gift_moves.py, gift_uses.py): the gift by its name in
+the reader's language, its dice, and what came of it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.present.card import Row, Tone
+from runehall.present.words import N_, Words
+from runehall.systems.rune.speech.common import data_name, roll_row
+
+Told = tuple[str, str, Tone, list[Row]]
+ROLLS = {"atk": N_("his next ATK roll"), "dfn": N_("his next DFN roll")}
+
+
+def _rows(r: Mapping[str, Any], words: Words) -> list[Row]:
+    rows: list[Row] = []
+    if isinstance(r.get("roll"), Mapping):  # The Knitting of Meat and Bone: Sta + X vs 9
+        rows.append(roll_row({"who": r.get("who", ""), **r["roll"], "difficulty": r.get("difficulty")}, words,
+                             words("Stamina")))  # fmt: skip
+    for record in r.get("rolls") or ():  # a contest: his roll and the foe's
+        rows.append(roll_row(record, words, words("Roll")))
+    if r.get("vp"):
+        rows.append(Row(words("VP spent"), words.number(int(r["vp"]))))
+    if "free_vp_left" in r:
+        rows.append(Row(words("Free VP left"), words.number(int(r["free_vp_left"]))))
+    if "hp" in r:
+        rows.append(Row(words("HP"), words.number(int(r["hp"]))))
+    if "uses_left" in r:
+        rows.append(Row(words("Uses left"), words.number(int(r["uses_left"]))))
+    return rows
+
+
+def _what(r: Mapping[str, Any], words: Words) -> tuple[str, Tone]:
+    """What came of it, in a few words."""
+    if r.get("success") is False:
+        return words("it fails"), "failure"
+    if "hp_gained" in r:
+        return words("{n} HP back", n=words.number(int(r["hp_gained"]))), "success"
+    if r.get("target") and "bonus" in r:
+        roll = words(ROLLS.get(str(r.get("roll")), ROLLS["atk"]))
+        return words("{who} gets {bonus} on {roll}", who=r["target"], bonus=f"+{int(r['bonus'])}", roll=roll), "success"
+    if "bonus" in r:
+        return words("{bonus} on his next ATK roll", bonus=f"+{int(r['bonus'])}"), "success"
+    if r.get("ready"):
+        return words("the {weapon} is in his hand", weapon=data_name("weapon", str(r["ready"]), words)), "success"
+    if "until_round" in r:
+        return words("obscured to every shot until round {n}", n=words.number(int(r["until_round"]))), "success"
+    if isinstance(r.get("res_lowered"), Mapping):
+        lowered = r["res_lowered"]
+        foes = words.join(str(n) for n in lowered.get("foes", ()))
+        return words("{foes}: Res -{n} until the fight ends", foes=foes, n=int(lowered.get("by", 0))), "success"
+    if r.get("against") is not None:
+        return words("he is gone from the fight: he rejoins the party at the next event"), "success"
+    return "", "neutral"
+
+
+def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    action = words("{who} uses {gift}", who=r.get("who", ""), gift=words(str(r.get("gift", ""))))
+    said, tone = _what(r, words)
+    return action, said, tone, _rows(r, words)
+
+
+def buy_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
+    action = words("{who}'s player buys {gift}", who=r.get("who", ""), gift=words(str(r.get("gift", ""))))
+    said = words("level {level} for {vp} VP", level=words.number(int(r.get("level", 0))),
+                 vp=words.number(int(r.get("cost", 0))))  # fmt: skip
+    rows = [Row(words("Free VP left"), words.number(int(r.get("free_vp_left", 0))))]
+    if "hp_max" in r:
+        rows.append(Row(words("Maximum HP"), words.number(int(r["hp_max"]))))
+    return action, said, "success", rows
+
+
+TELLERS = {"use_gift": use_gift, "buy_gift": buy_gift}
