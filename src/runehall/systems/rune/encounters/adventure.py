@@ -52,7 +52,7 @@ class Adventure(_Strict):
     encounter: tuple[Entry, ...] = Field(min_length=1, max_length=MAX_ENCOUNTERS)
 
 
-ORDER = N_("a plot runs set-up, then cushions, the development, cushions, and the climax last; these run {order}")
+ORDER = N_("a plot runs from one set-up, first, through one development to one climax, last, cushions between")
 
 
 def plot_refusals(adventure: Adventure) -> list[Refusal]:
@@ -66,7 +66,7 @@ def plot_refusals(adventure: Adventure) -> list[Refusal]:
     )
     if legal:
         return []
-    return [Refusal(ORDER, {"order": ", ".join(roles)})]
+    return [Refusal(ORDER, {})]
 
 
 @dataclass(frozen=True)
