@@ -218,3 +218,13 @@ def brute_made(target: int, prefix: tuple[int, ...] = (), depth: int = 4) -> Fra
             return Fraction(0)
         return sum((brute_made(target, (*prefix, f), depth) for f in range(1, 11)), Fraction(0))
     return Fraction(int(StressDie().key(faces) >= target), 10 ** len(prefix))
+
+
+def played() -> None:
+    """Every trap move once, for the words tests: a trap struck at a named hero, a fall, a round of acid."""
+    log = crypt()
+    log.apply("spring_trap", {"trap": "icicle", "victims": ["Ragnar"]}, ManualSource([1, 3]))
+    log.apply("spring_trap", {"trap": "slide"}, ManualSource([1, 2, 9, 9, 9, 2]))
+    log = vat()
+    log.apply("spring_trap", {"trap": "acid"}, ManualSource([1, 2, 9, 9, 9]))
+    log.apply("trap_round", {"trap": "acid"}, ManualSource([10, 5]))
