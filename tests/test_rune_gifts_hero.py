@@ -249,3 +249,19 @@ def test_a_gift_bought_in_both_languages() -> None:
     assert action.describe(event, ES, "Ana").plain() == (
         "Ana compra un nivel de Los músculos de Thor: nivel 1 por 75 PV  Conexión divina Thor 1  PV libres 125"
     )
+
+
+def test_in_a_fight_frost_speeded_heels_earns_no_extra_action() -> None:
+    """INIT 30 (the gift's bonus in it) and a 12 (10 then 2): 42 acts at 42, 22 and 2 without the gift; with two
+    levels it is judged at 38, one extra action; a 13 with one level is judged at 41, two extra actions still."""
+    from test_rune_combat import Fight, fighter
+    from test_rune_combat import hero as fighting_hero
+
+    def steps(gifts: dict[str, int], faces: list[int]) -> list[int]:
+        fight = Fight(fighting_hero("Ragnar", (0, 0), gift_ranks=gifts, init=30), fighter("Goblin", (2, 0)))
+        return list(fight.do("initiative", faces, who="Ragnar")["steps"])
+
+    assert steps({}, [10, 2]) == [42, 22, 2]
+    assert steps({"frost_speeded_heels": 2}, [10, 2]) == [42, 22]
+    assert steps({"frost_speeded_heels": 1}, [10, 2]) == [42, 22]  # judged at 40: 40 and 20
+    assert steps({"frost_speeded_heels": 1}, [10, 3]) == [43, 23, 3]

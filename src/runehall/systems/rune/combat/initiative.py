@@ -13,7 +13,6 @@ from runehall.errors import Refusal, RulesError, option_rule
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat import extras
-from runehall.systems.rune.combat.arithmetic import action_steps
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.effects import effect_mods
@@ -22,6 +21,7 @@ from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
+from runehall.systems.rune.gifts.stat_gifts import extra_action_steps
 from runehall.systems.rune.limits import MAX_NAMED, MAX_STEP
 
 Situation = Literal["high_ground", "low_ground", "jockeyed"]
@@ -92,7 +92,7 @@ class InitiativeAction(CombatAction):
         for gift, bonus in storm(c, total):  # a total over 20 grows, and may give him more actions
             mods[gift] = bonus
             total += bonus
-        steps = action_steps(total)
+        steps = extra_action_steps(total, c.gifted.levels)  # Frost-Speeded Heels' INIT earns no extra action
         lost: tuple[int, ...] = ()
         if c.loses_action:  # a pop-up's opportunistic shot cost him this action (001b §11.3)
             lost, steps = steps[:1], steps[1:]
@@ -156,7 +156,7 @@ class ReplanAction(CombatAction):
         if plan == entry.plan:
             raise RulesError(N_("{who}'s plan already is {plan}"), who=c.name, plan=plan)
         total = entry.total - entry.score + score
-        steps = action_steps(total)
+        steps = extra_action_steps(total, c.gifted.levels)
         if board.phase == "acting" and board.last_step is not None and steps[0] > board.last_step:
             raise RulesError(
                 N_("with that plan {who} would act at step {step}, which the round has passed ({last_step})"),
