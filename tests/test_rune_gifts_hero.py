@@ -265,3 +265,18 @@ def test_in_a_fight_frost_speeded_heels_earns_no_extra_action() -> None:
     assert steps({"frost_speeded_heels": 2}, [10, 2]) == [42, 22]
     assert steps({"frost_speeded_heels": 1}, [10, 2]) == [42, 22]  # judged at 40: 40 and 20
     assert steps({"frost_speeded_heels": 1}, [10, 3]) == [43, 23, 3]
+
+
+def test_with_either_hand_takes_no_off_hand_penalty_in_a_fight() -> None:
+    from test_rune_combat import Fight, fighter
+    from test_rune_combat import hero as fighting_hero
+
+    def atk(gifts: dict[str, int]) -> dict[str, Any]:
+        fight = Fight(fighting_hero("Ragnar", (0, 0), gift_ranks=gifts, init=9), fighter("Goblin", (1, 0)))
+        fight.roll_all(Ragnar=[5], Goblin=[5])
+        rolled: dict[str, Any] = fight.do("attack", [5, 5], who="Ragnar", target="Goblin", off_hand=True)["attack"]
+        return dict(rolled["atk"])
+
+    plain, either = atk({}), atk({"with_either_hand": 1})
+    assert plain["modifiers"] == {"off hand": -3} and "modifiers" not in either
+    assert either["total"] == plain["total"] + 3

@@ -21,6 +21,7 @@ from runehall.systems.rune.combat.geometry import ENGAGED, straight, within
 from runehall.systems.rune.combat.gift_mods import knitting, melee_gift_mods, missile_gift_mods, misted
 from runehall.systems.rune.combat.settings import melee, melee_modifier, missile_modifier
 from runehall.systems.rune.encounters.gallery_data import gallery
+from runehall.systems.rune.gifts.stat_gifts import no_off_hand
 
 Mods = list[tuple[str, int]]
 LONGSHAFT = "longshaft_weapon"
@@ -90,7 +91,7 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
     """(ATK modifiers, DFN modifiers) of a melee attack by a on d."""
     atk: Mods = []
     dfn: Mods = []
-    if sit.off_hand:
+    if sit.off_hand and not no_off_hand(a.gifted.levels):  # With Either Hand: he has no off hand
         atk.append(("off hand", melee_modifier("off_hand")))
     ground = {"attacker": 1, "defender": -1, "neither": 0}.get(str(sit.high_ground))
     if ground is None:
