@@ -88,6 +88,11 @@ ROLLS_OF: dict[str, list[tuple[dict[str, Any], list[int] | None]]] = {
         ({"chart": "potion_type", "category": "C"}, None),
         ({"chart": "helm_gift", "category": "F"}, None),
     ],
+    "divine_awareness": [
+        ({"bonus": 3}, [5]),  # 8: the sum of his ratings and his primary gods
+        ({"bonus": 2, "impairment": 1}, [1, 3]),  # a botch learns nothing
+        ({"bonus": 4}, [10, 2]),  # 16: every god
+    ],
 }
 
 

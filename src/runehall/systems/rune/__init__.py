@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from runehall.present.words import Words
 from runehall.systems.base import CharacterModel, GameSystem, Mechanic, RulesModel, SystemMeta
 from runehall.systems.rune.advancement import AdvancementTracker
+from runehall.systems.rune.awareness_mechanic import DivineAwareness
 from runehall.systems.rune.checks import Bargain, SleepRoll
 from runehall.systems.rune.combat import CombatTracker
 from runehall.systems.rune.encounters import session
@@ -46,6 +47,7 @@ class Rune(GameSystem):
             "hazard": HazardRollMechanic(),
             "equipment_damage": EquipmentDamage(),
             "treasure": TreasureChart(),
+            "divine_awareness": DivineAwareness(),
         }
 
     def summary(self, trackers: Sequence[tuple[str, Any]], words: Words, options: Any = None) -> tuple[Any, ...]:
