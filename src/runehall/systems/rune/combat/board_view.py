@@ -18,6 +18,7 @@ from runehall.errors import RunehallError
 from runehall.present.board import BoardView, Move, Ring, Seat
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat import gallery_view, gift_view
+from runehall.systems.rune.combat.attack_odds import attack_odds, odds_words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.board_cards import card
 from runehall.systems.rune.combat.board_map import battle_map
@@ -137,6 +138,12 @@ def move_rings(c: Combatant, words: Words) -> tuple[Ring, ...]:
     )
 
 
+def attack_hint(trial: Trial, who: str, targets: Iterable[str], weapon: str, words: Words) -> str:
+    """Each target's exact odds for this attack (attack_odds.py), as the player arms it."""
+    found = (attack_odds(trial.state, trial.options, who, t, weapon) for t in targets)
+    return "; ".join(odds_words(o, words) for o in found if o is not None)
+
+
 def may_begin(trial: Trial, name: str) -> bool:
     """Whether `name` may take (or go on with) an action now: every action that spends one starts so."""
     try:
@@ -161,7 +168,8 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
         attack = {**who, "weapon": weapon}
         reached = trial.targets("attack", attack, "target", [o.name for o in prey(board, c)])
         if reached:
-            add("attack", attack, target="target", targets=reached, rings=reach_rings(c, weapon, words))
+            hint = attack_hint(trial, c.name, reached, weapon, words)
+            add("attack", attack, target="target", targets=reached, rings=reach_rings(c, weapon, words), hint=hint)
             break
     fellows = [o.name for o in fellow_heroes(board, c)]
     if fellows:  # a move of its own, so that a blow at a friend is never one click among the foes

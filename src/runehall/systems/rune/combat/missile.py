@@ -114,6 +114,18 @@ def dodge_bonus(board: Board, d: Combatant) -> int:
     return d.bonus("res")
 
 
+def shot_terms(board: Board, swing: Swing, dodge: bool) -> tuple[list[tuple[str, int]], int]:
+    """A shot's ATK modifiers and score, as missile_swing rolls them and attack_odds.py gives their odds."""
+    a, d = board.people[swing.attacker], board.people[swing.target]
+    return [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a)], swing.weapon.need("atk", a.name)
+
+
+def shot_blow(board: Board, a: Combatant, d: Combatant, dam: int) -> tuple[int, int, dict[str, Any]]:
+    """A shot's DAM (after the range penalty) and the Soak against it, with the notes' magic and the gifts."""
+    dam, soak, magic = blow_effects(board, a, d, dam, d.soak)
+    return gift_blow(board, a, d, None, dam, soak, magic)
+
+
 def missile_swing(
     board: Board, swing: Swing, source: Source, dodge: bool, line_of_fire: list[str], reached: dict[str, int]
 ) -> dict[str, Any]:
@@ -121,8 +133,7 @@ def missile_swing(
     weapon = swing.weapon
     if dodge and not d.active:
         raise RulesError(N_("{defender} is {state} and cannot dodge"), defender=d.name, state=Refusal(HEALTH[d.health]))
-    mods = [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a)]
-    score = weapon.need("atk", a.name)
+    mods, score = shot_terms(board, swing, dodge)
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, mods, a.impairment)
     spend_boosts(board, a.name, "atk")
@@ -149,8 +160,7 @@ def missile_swing(
     result.update(hit=tm >= 0, tm=tm)
     dam = reached["dam"]
     if tm >= 0:
-        dam, soak, magic = blow_effects(board, a, d, dam, d.soak)
-        dam, soak, magic = gift_blow(board, a, d, None, dam, soak, magic)
+        dam, soak, magic = shot_blow(board, a, d, dam)
         hit = damage(tm, dam, soak)
         lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
         result.update(dam=dam, raw=hit.raw, soak=soak, **magic)

@@ -89,22 +89,51 @@ def atk_score(board: Board, a: Combatant, weapon: Weapon, swing: Swing) -> int:
     return score
 
 
-def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
-    """A melee attack and all that follows from it."""
+@dataclass(frozen=True)
+class MeleeTerms:
+    """What a melee attack's two rolls add, as melee_swing rolls them and attack_odds.py gives their odds."""
+
+    score: int
+    atk_mods: Mods
+    d_score: int
+    why: str | None
+    dfn_mods: Mods
+    helpless: bool  # he cannot defend: no DFN roll, a total of 0
+
+
+def melee_terms(board: Board, swing: Swing) -> MeleeTerms:
+    """The scores and modifiers of both rolls of a melee attack, read from the board before any die is rolled."""
     a, d = board.people[swing.attacker], board.people[swing.target]
-    weapon = swing.weapon
-    atk_mods, dfn_mods = melee_mods(board, a, d, weapon, swing.sit)
+    atk_mods, dfn_mods = melee_mods(board, a, d, swing.weapon, swing.sit)
     atk_mods = [*atk_mods, *decoy_mods(board, a)]
     if swing.leap:
         dfn_mods = [*dfn_mods, (LEAP, -swing.leap)]
     if swing.berserk:
         atk_mods = berserk_filter(board, atk_mods)
-    score = atk_score(board, a, weapon, swing)
+    d_score, why = dfn_score(board, a, d, swing)
+    helpless = not d.active and board.opt("incapacitated_dfn") == "automatic_hit"
+    return MeleeTerms(atk_score(board, a, swing.weapon, swing), atk_mods, d_score, why, dfn_mods, helpless)
+
+
+def blow_terms(
+    board: Board, a: Combatant, d: Combatant, weapon: Weapon, swing: Swing
+) -> tuple[int, int, dict[str, Any]]:
+    """A melee blow's DAM and the Soak against it (the notes' magic and the gifts on them), and their record."""
+    armor = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
+    dam, soak, magic = blow_effects(board, a, d, weapon.need("dam", a.name), armor)
+    return gift_blow(board, a, d, swing.sit.high_ground, dam, soak, magic)
+
+
+def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
+    """A melee attack and all that follows from it."""
+    a, d = board.people[swing.attacker], board.people[swing.target]
+    weapon = swing.weapon
+    terms = melee_terms(board, swing)
+    score, atk_mods, d_score, why, dfn_mods = terms.score, terms.atk_mods, terms.d_score, terms.why, terms.dfn_mods
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, atk_mods, a.impairment)
     spend_boosts(board, a.name, "atk")
-    d_score, why = dfn_score(board, a, d, swing)
-    helpless = not d.active and board.opt("incapacitated_dfn") == "automatic_hit"
+    helpless = terms.helpless
     if helpless:
         defence: dict[str, Any] = {"who": d.name, "roll": "none (cannot defend)", "score": 0, "total": 0}
     elif board.opt("static_dfn_variant"):
@@ -153,8 +182,7 @@ def _on_hit(
         board.update(d.name, restraint=Restraint(kind="net", tm=tm, difficulty=difficulty))
         return {"netted": {"escape_difficulty": difficulty, "damage_per_action": int(barb_net()["damage_per_action"])}}
     armor = armor_ignoring_soak(d) if swing.pounce else soak_against(a, d)
-    dam, soak, magic = blow_effects(board, a, d, weapon.need("dam", a.name), armor)
-    dam, soak, magic = gift_blow(board, a, d, swing.sit.high_ground, dam, soak, magic)
+    dam, soak, magic = blow_terms(board, a, d, weapon, swing)
     hit = damage(tm, dam, soak)
     lost, hostage = shield(board, a, d, hit.raw, soak, tm, swing.bypass_hostage)
     out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, **magic}
