@@ -37,6 +37,7 @@ from runehall.systems.tracker import TrackerAction
 from test_rune_advancement import ragnar
 from test_rune_combat import RAGNAR_SHEET, Fight, fighter, hero
 from test_rune_combat_douse import plain_fight_doused
+from test_rune_combat_gifts_more import reversed_fight
 from test_rune_combat_gifts_moves import gifts_fight
 from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
@@ -95,6 +96,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         book_saga()  # the Book of Iron Law through every move
         plain_fight_doused()  # a brazier doused in a fight of the combat tracker alone
         gifts_fight()  # a gift used and a gift bought in a fight
+        reversed_fight()  # rolls taken back by Destiny Reversed and Indefatigable Determination
         treasure_played()  # gains given in a run, moving on, the hauls home
     return found
 

@@ -246,10 +246,13 @@ class CombatAction(TrackerAction[CombatState]):
     def apply(
         self, state: CombatState, params: Any, options: Any, source: Source
     ) -> tuple[CombatState, dict[str, Any]]:
+        from runehall.systems.rune.combat.supersede import Marked, remember  # where each stress roll lies
+
+        marked = Marked(source)
         board = Board(state, options)
-        result = self.run(board, params, source)
+        result = self.run(board, params, marked)
         board.settle()
-        return board.freeze(), result
+        return remember(self.name, params, state, board.freeze(), marked, result), result
 
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
         from runehall.systems.rune.combat.names import named  # names nobody typed, in the reader's language

@@ -21,6 +21,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import MAX_LEVEL, catalog_gift
 from runehall.systems.rune.combat.settings import fold
+from runehall.systems.rune.combat.state import CombatState
 
 HP_GIFTS = {"thors_thews": 10, "ulls_hide": 10, "njords_crust": 10, "tyrs_forbearance": 12}  # max HP per level
 
@@ -42,11 +43,15 @@ class UseGiftParams(RulesModel):
     target: str | None = Field(None, max_length=60, description="The other hero it helps (The Eight-Legged Horse).")
     roll: Literal["atk", "dfn"] = Field("atk", description="The Eight-Legged Horse: his next ATK or his next DFN.")
     weapon: str | None = Field(None, max_length=60, description="Mjolnir Awakes: the weapon he takes in hand.")
+    die: int | None = Field(
+        None, ge=1, le=20, description="Destiny Reversed: which of his rolls in the move just made (1: his first)."
+    )
 
 
-def holder(board: Board, params: Any) -> tuple[Combatant, Any, int]:
-    """The hero, the gift and his level in it; refused unless he holds it and the fight is on."""
-    if board.phase == "over":
+def holder(board: Board, params: Any, over_too: bool = False) -> tuple[Combatant, Any, int]:
+    """The hero, the gift and his level in it; refused unless he holds it and the fight is on (or, `over_too`,
+    has just ended: a roll that ended it may be taken back)."""
+    if board.phase == "over" and not over_too:
         raise RulesError(N_("the fight is over ({ended})"), ended=board.why_over())
     c = board.get(params.who)
     found = find_gift(params.gift)
@@ -95,6 +100,19 @@ class UseGiftAction(CombatAction):
     Params: ClassVar[type[RulesModel]] = UseGiftParams
     actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
+
+    def apply(
+        self, state: CombatState, params: Any, options: Any, source: Source
+    ) -> tuple[CombatState, dict[str, Any]]:
+        """A gift that takes back a roll just made supersedes that move (gift_reverse.py); the rest are plays."""
+        from runehall.systems.rune.combat.gift_reverse import supersede
+        from runehall.systems.rune.combat.supersede import SUPERSEDING
+
+        found = find_gift(params.gift)
+        if found.id not in SUPERSEDING:
+            return super().apply(state, params, options, source)
+        _, found, level = holder(Board(state, options), params, over_too=True)
+        return supersede(state, params, options, source, found, level)
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c, found, level = holder(board, params)

@@ -34,6 +34,8 @@ MJOLNIR = "mjolnir_awakes"
 MIST = "obscuring_mist"
 SHOUT = "roaring_shout_of_rage"
 CRAVEN = "craven_departure"
+DESTINY = "destiny_reversed"
+INDEFATIGABLE = "indefatigable_determination"
 
 
 class Boost(RulesModel):

@@ -198,7 +198,12 @@ def steed_full_move() -> int:
 def stress(source: Source, quality: bool = False) -> tuple[int, tuple[int, ...]]:
     """One stress roll (a quality roll when `quality`): its result and the faces rolled."""
     die = StressDie(botch=not quality)
+    mark = getattr(source, "mark_roll", None)  # a source that keeps where each stress roll lies (supersede.py)
+    if mark is not None:
+        mark(True)
     faces = die.sample(source)
+    if mark is not None:
+        mark(False)
     return die.key(faces), faces
 
 

@@ -8,7 +8,7 @@ starts the next round or ends the fight once a side has no one able to fight. "o
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -80,8 +80,41 @@ class CombatState(RulesModel):
     missed_last: str | None = Field(
         None, description="Who made the action just finished, when it was an attack that missed (else None)."
     )
+    latest: Latest | None = Field(
+        None, description="The move just made, kept while a hero in it may take a roll of his back (supersede.py)."
+    )
     ground: Box | None = Field(
         None,
         description="The box (x0, y0, x1, y1) holding every place anyone has stood in this fight: the map's "
         "frame, which never shrinks as people move (None: not yet known, as in a fight stored before it was kept).",
     )
+
+
+class RollSpan(RulesModel):
+    """One stress roll of a move: whose it was, what it was for, its place among the move's stress rolls and on
+    its tape."""
+
+    who: str
+    what: str = ""
+    index: int = Field(ge=0)
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+
+
+class Latest(RulesModel):
+    """The move just made, as it can be made again from the state before it (Destiny Reversed, Indefatigable
+    Determination: supersede.py)."""
+
+    action: str
+    params: dict[str, Any]
+    before: CombatState
+    tape: tuple[tuple[int, int, str | None], ...]
+    spans: tuple[tuple[int, int], ...] = Field((), description="Every stress roll's place on the tape.")
+    rolls: tuple[RollSpan, ...] = Field((), description="The stress rolls whose roller is known.")
+    result: dict[str, Any] = Field(default_factory=dict)
+    tally_span: tuple[int, int] | None = Field(
+        None, description="In an encounter run: the tally's events this move added (run_gift_vp.py)."
+    )
+
+
+CombatState.model_rebuild()

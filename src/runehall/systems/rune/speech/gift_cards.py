@@ -56,8 +56,33 @@ def _what(r: Mapping[str, Any], words: Words) -> tuple[str, Tone]:
     return "", "neutral"
 
 
+def _superseding(r: Mapping[str, Any], words: Words) -> tuple[str, Tone, list[Row]]:
+    """Destiny Reversed, Indefatigable Determination: the move made again, said as its own card says it, with
+    the roll rolled anew or the Impairment ignored, and the VP it earned."""
+    from runehall.systems.rune.speech.fights import combat_card
+
+    again = combat_card(str(r["supersedes"]), {"params": r.get("params") or {}, "result": r.get("outcome") or {}},
+                        words)  # fmt: skip
+    rows: list[Row] = []
+    rolled = r.get("rolled")
+    if isinstance(rolled, Mapping) and "ignored" not in r:
+        faces = [words.join(words.number(int(f)) for f in rolled.get(k) or ()) for k in ("was", "now")]
+        rows.append(Row(words("Rolled again"), words("{was}, now {now}", was=faces[0], now=faces[1])))
+    if r.get("ignored"):
+        rows.append(Row(words("Impairment ignored"), words.number(int(r["ignored"]))))
+    for bonus in r.get("gift_vp") or ():
+        rows.append(Row(words("VP from the gift"), words.number(int(bonus.get("vp", 0)))))
+    if "uses_left" in r:
+        rows.append(Row(words("Uses left"), words.number(int(r["uses_left"]))))
+    said = words("made again: {what}", what=again.result) if again.result else words("made again")
+    return said, again.tone, rows + list(again.rows)
+
+
 def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     action = words("{who} uses {gift}", who=r.get("who", ""), gift=words(str(r.get("gift", ""))))
+    if r.get("supersedes"):
+        said, tone, rows = _superseding(r, words)
+        return action, said, tone, rows
     said, tone = _what(r, words)
     return action, said, tone, _rows(r, words)
 
