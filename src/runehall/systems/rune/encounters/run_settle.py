@@ -12,6 +12,7 @@ from runehall.errors import N_, RulesError
 from runehall.systems.base import NoParams, RulesModel
 from runehall.systems.rune.encounters.accounts import Purse
 from runehall.systems.rune.encounters.run_actions import RunAction
+from runehall.systems.rune.encounters.run_gifts import spent_in_run
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.settlement import settle
 
@@ -21,10 +22,12 @@ def _whole(value: Any) -> int:
 
 
 def accounts(state: RunState) -> dict[str, Purse]:
-    """Each player's VP accounts before the encounter, from his hero's sheet (the total as the setup gave it)."""
+    """Each player's VP accounts before the encounter's gains, from his hero's sheet (the total as the setup gave
+    it), with what he spent in the run's fights (gifts bought, curds eaten: run_gifts.py) spent."""
     found = {}
+    in_fights = spent_in_run(state)
     for hero, seat in zip(state.setup.heroes, state.tally.seats, strict=True):
-        spent = min(_whole(hero.sheet.get("vp_spent")), seat.total_vp)
+        spent = min(_whole(hero.sheet.get("vp_spent")) + in_fights.get(hero.name, 0), seat.total_vp)
         found[seat.player] = Purse(
             vp_total=seat.total_vp, vp_spent=spent, vp_deficit=_whole(hero.sheet.get("vp_deficit"))
         )

@@ -17,7 +17,7 @@ from runehall.present.board import BoardView, Seat
 from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
-from runehall.systems.rune.encounters import run_board
+from runehall.systems.rune.encounters import run_board, run_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES
 from runehall.systems.rune.encounters.run_actions import (
     AwardAction,
@@ -108,6 +108,8 @@ class EncounterTracker(Tracker[RunState]):
                 found[hero.character] = {
                     k: accounts[k] for k in ("vp_total", "vp_spent", "vp_deficit") if k in accounts
                 }
+                if event.get("action") == "settle":  # the gifts he bought in the run's fights (run_gifts.py)
+                    found[hero.character].update(run_gifts.gift_changes(state, hero.name, hero.sheet))
         return found
 
     def view(self, state: RunState) -> dict[str, Any]:

@@ -1,0 +1,94 @@
+"""Divine Gifts across the fights of an encounter run (spec 001b §2.1, §2.5): what a hero spends and buys in one fight
+is his from then on.
+
+- The VP he spent in the run's fights (gifts bought, curds eaten) are spent on his accounts: the next fight knows
+  that much less free VP, and the settlement counts them in what he has spent (run_settle.accounts).
+- The levels he bought are on his sheet: the next fight builds him with them (his numbers, a stat gift's too), and
+  settling writes them to his sheet at the table (tracker.sheet_changes).
+- A gift counted per encounter or per session keeps its count from one fight to the next; one counted per fight,
+  combat or event starts again (each fight of the notes is an event of its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from runehall.systems.rune.gifts.catalog import gifts
+from runehall.systems.rune.gifts.held import find
+
+if TYPE_CHECKING:
+    from runehall.systems.rune.combat.state import CombatState
+    from runehall.systems.rune.encounters.run_state import RunState
+
+CARRIED_SCOPES = ("encounter", "session")  # a usage counter that outlives one fight of the run
+
+
+def _heroes(fight: CombatState) -> dict[str, Any]:
+    return {c.name: c for c in fight.combatants if c.hero}
+
+
+def spent_in_run(state: RunState) -> dict[str, int]:
+    """VP each hero spent in the run's fights so far."""
+    found: dict[str, int] = {}
+    for fought in state.fights:
+        for name, c in _heroes(fought.fight).items():
+            found[name] = found.get(name, 0) + int(c.gifted.spent)
+    return found
+
+
+def bought_in_run(state: RunState) -> dict[str, dict[str, int]]:
+    """Levels each hero bought in the run's fights so far: gift id -> levels."""
+    found: dict[str, dict[str, int]] = {}
+    for fought in state.fights:
+        for name, c in _heroes(fought.fight).items():
+            mine = found.setdefault(name, {})
+            for gift_id, levels in c.gifted.bought.items():
+                mine[gift_id] = mine.get(gift_id, 0) + int(levels)
+    return {name: levels for name, levels in found.items() if levels}
+
+
+def sheet_gifts(sheet: Mapping[str, Any], bought: Mapping[str, int]) -> dict[str, int]:
+    """The sheet's gifts (by id; a book name read as its id) with the levels bought added."""
+    held: dict[str, int] = {}
+    for name, level in dict(sheet.get("gifts") or {}).items():
+        gift_id = find(str(name)) or str(name)  # an unknown name is left for the sheet's own check to refuse
+        held[gift_id] = held.get(gift_id, 0) + int(level)
+    for gift_id, levels in bought.items():
+        held[gift_id] = held.get(gift_id, 0) + int(levels)
+    return held
+
+
+def sheet_now(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """A hero's sheet as the run has left it: the gifts he bought in its fights added, the VP spent there spent."""
+    out = dict(sheet)
+    spent = spent_in_run(state).get(hero, 0)
+    bought = bought_in_run(state).get(hero, {})
+    if bought:
+        out["gifts"] = sheet_gifts(sheet, bought)
+    if spent:
+        out["vp_spent"] = int(sheet.get("vp_spent") or 0) + spent
+    return out
+
+
+def carry_counters(state: RunState, fight: CombatState) -> CombatState:
+    """The new fight's heroes with the counts of their encounter- and session-counted gifts from the last fight."""
+    if not state.fights:
+        return fight
+    before = _heroes(state.fights[-1].fight)
+    catalog = gifts()
+    people = []
+    for c in fight.combatants:
+        last = before.get(c.name) if c.hero else None
+        if last is not None:
+            kept = {g: n for g, n in last.gifted.used.items() if g in catalog and catalog[g].scope in CARRIED_SCOPES}
+            if kept:
+                c = c.model_copy(update={"gifted": c.gifted.model_copy(update={"used": {**c.gifted.used, **kept}})})
+        people.append(c)
+    return fight.model_copy(update={"combatants": tuple(people)})
+
+
+def gift_changes(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """What settling writes to a hero's sheet at the table for his gifts: his gifts with those bought in the run."""
+    bought = bought_in_run(state).get(hero, {})
+    return {"gifts": sheet_gifts(sheet, bought)} if bought else {}
