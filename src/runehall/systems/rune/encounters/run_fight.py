@@ -29,6 +29,7 @@ from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
 from runehall.systems.rune.encounters.run_actions import RunAction
 from runehall.systems.rune.encounters.run_effects import cover_of, effects_of
 from runehall.systems.rune.encounters.run_gifts import carry_counters, sheet_now
+from runehall.systems.rune.encounters.run_gift_vp import fed_with_gifts
 from runehall.systems.rune.encounters.run_ground import ground
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
@@ -263,7 +264,7 @@ class InFight(TrackerAction[RunState]):
         if self.name in ("buy_gift", "use_gift") and spends_vp(self.name, params):
             _proxy_may_not_spend(state, fight, params)
         after, result = self.inner.apply(fight, params, options, source)
-        tally = fed(state.tally, state, fight, after, result)
+        tally, after = fed_with_gifts(state, fight, after, result, fed)  # gifts' VP; a superseded move taken back
         after = _struck_back_allowed(tally, after)
         last = state.fights[-1].model_copy(update={"fight": after})
         update: dict[str, Any] = {"fights": (*state.fights[:-1], last), "tally": tally}

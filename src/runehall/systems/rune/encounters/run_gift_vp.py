@@ -1,0 +1,50 @@
+"""The Divine Gifts of a fight in an encounter run, in the tally (spec 001b §2.3, §2.5):
+
+- a gift's VP a fight move reports (`gift_vp`: hero, gift, VP) go to the tally as a gift's VP of that hero, for his
+  controller (for the runner's hero, into the net shared at settlement); a hero who holds no seat (a supporting
+  character) earns nobody anything;
+- a move superseding the latest one (Destiny Reversed, Indefatigable Determination: combat/supersede.py) takes
+  back what the superseded move had put in the tally and feeds what the move made again says instead; so the
+  fight's latest move keeps the span of tally events it added."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from runehall.systems.rune.combat.state import CombatState
+from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.tally import Tally
+
+Feed = Callable[[Tally, RunState, CombatState, CombatState, dict[str, Any]], Tally]
+
+
+def gift_vp(tally: Tally, result: Mapping[str, Any]) -> Tally:
+    """Each gift's VP the move reports, to its hero if he holds a seat (never for a supporting character)."""
+    for bonus in result.get("gift_vp") or ():
+        hero, vp = str(bonus.get("hero", "")), int(bonus.get("vp", 0))
+        if vp > 0 and any(s.hero == hero for s in tally.seats):
+            tally = tally.award("gift_bonus", vp, hero=hero)
+    return tally
+
+
+def fed_with_gifts(
+    state: RunState, fight: CombatState, after: CombatState, result: dict[str, Any], fed: Feed
+) -> tuple[Tally, CombatState]:
+    """The tally after one fight move (a superseded move's facts taken back first) and the fight with its latest
+    move's span of tally events noted."""
+    tally, before, said = state.tally, fight, result
+    latest = fight.latest
+    if result.get("supersedes") and latest is not None:
+        if latest.tally_span is not None:
+            start, end = latest.tally_span
+            tally = replace(tally, events=(*tally.events[:start], *tally.events[end:]))
+        before, said = latest.before, dict(result.get("outcome") or {})
+    start = len(tally.events)
+    tally = fed(tally, state, before, after, said)
+    end = len(tally.events)
+    tally = gift_vp(tally, result)
+    if after.latest is not None:
+        after = after.model_copy(update={"latest": after.latest.model_copy(update={"tally_span": (start, end)})})
+    return tally, after
