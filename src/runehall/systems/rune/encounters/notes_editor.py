@@ -25,6 +25,9 @@ from runehall.systems.rune.encounters import notes_form as nf
 from runehall.systems.rune.encounters.design import MAX_FOES_PER_EVENT, Combat, Encounter, FoeSpec, Threat
 from runehall.systems.rune.encounters.foe_pricing import rounded_mix
 from runehall.systems.rune.encounters.lines import Report
+from runehall.systems.rune.encounters.notes_form_gains import GAIN_LABELS
+from runehall.systems.rune.encounters.notes_form_refusals import field_path, named_values, shape_path
+from runehall.systems.rune.encounters.notes_form_traps import TRAP_LABELS
 from runehall.systems.rune.encounters.notes_risk import with_risk
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.roll_words import DEITY_NAMES, STRUCTURE_NAMES
@@ -75,6 +78,10 @@ def choices(field: str) -> Choices | None:
 
 def choice_label(field: str, value: str, words: Words) -> str | None:
     last = field.rsplit(".", 1)[-1]
+    for rows, labels in (("events.traps.", TRAP_LABELS), ("events.gains.", GAIN_LABELS)):
+        if field.startswith(rows):  # a trap's or gain's choices, before the rolls' and terrain's of the same name
+            said = labels.get(last, {}).get(value)
+            return words(said) if said else None
     if last == "ability" and field.startswith("events.rolls"):
         found = next((a for a in rules().abilities.ability if a.id == value), None)
         return words(found.name) if found else None
@@ -175,6 +182,9 @@ def _form_path(where: str, made: nf.Made) -> str:
     """A path of the notes (as Encounter's validation names it) as the form's: a foe by its form row, a
     terrain feature by its row (its kind's name, which the validation adds, dropped)."""
     parts = where.split(".") if where else []
+    if len(parts) >= 4 and parts[0] == "events" and parts[2] == "elements" and (parts[1] + parts[3]).isdigit():
+        row = made.element_rows.get((int(parts[1]), int(parts[3])), f"events.{parts[1]}")
+        return shape_path(row, parts[4:])
     if len(parts) >= 5 and parts[0] == "events" and parts[2] == "combat" and parts[1].isdigit() and parts[4].isdigit():
         event, index = int(parts[1]), int(parts[4])
         if parts[3] == "foes":
@@ -187,14 +197,16 @@ def _drawn(notes: Encounter, report: Report, made: nf.Made, words: Words) -> Act
     from runehall.systems.rune.encounters.report_view import names
 
     called = names(notes, words)
+    errors = [named_values(part, called, words) for part in report.errors]
     refused: dict[str, list[str]] = {}
-    for part in report.errors:
+    for part in errors:
         refused.setdefault(part.where, []).append(say_part(_bare(part), words))
     sections = []
     for number, event in enumerate(notes.events, 1):
         ids = [r.id for r in event.rolls]
         if event.combat is not None:
             ids += [f.id for f in event.combat.foes] + [t.id for t in event.combat.terrain]
+        ids += [e.id for e in event.elements]  # a trap's or gain's lines priced by its rules as it is built
         rows: list[SheetRow] = []
         for where in (event.id, *ids):
             for line in report.lines_for(where):
@@ -207,8 +219,8 @@ def _drawn(notes: Encounter, report: Report, made: nf.Made, words: Words) -> Act
     from runehall.systems.rune.encounters.validate import MIX_ONE, MIX_TWO
 
     problems: dict[str, list[str]] = {}
-    for part in report.errors:  # each beside its row; a fight's Mix beside its foes rather than its event's summary
-        path = made.where.get(part.where, "")
+    for part in errors:  # each beside its row; a fight's Mix beside its foes rather than its event's summary
+        path = field_path(made.where.get(part.where, ""), part.template)  # a trap's or gain's beside its field
         if part.template in (MIX_ONE, MIX_TWO) and path:
             path += ".combat.foes"
         problems.setdefault(path, []).append(say_part(_bare(part), words))
@@ -226,7 +238,7 @@ def _drawn(notes: Encounter, report: Report, made: nf.Made, words: Words) -> Act
             emphasis="warning" if report.balance > 0 else "budget",
         ),
     )
-    warnings = tuple(say_part(_bare(w), words) for w in report.warnings)
+    warnings = tuple(say_part(_bare(named_values(w, called, words)), words) for w in report.warnings)
     return ActionPreview(tuple(sections), budgets, {k: tuple(v) for k, v in problems.items()}, warnings)
 
 

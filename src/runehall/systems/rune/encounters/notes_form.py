@@ -5,8 +5,13 @@ roll "e1-r2", its foes "e1-f1", its terrain "e1-t1"), and `where` says which for
 refusal of the rules is shown beside the row it is about. `from_encounter` is the way back, to edit notes
 already given.
 
-What the form leaves out (combo structures of Multiple rolls, traps' and treasure's priced lines, creatures of
-the designer's own, weird magic) is given in a notes file (runehall rune encounter) and not edited here.
+Each event's traps and hazards (notes_form_traps.py, ids "e1-x1") and its treasure and other gains
+(notes_form_gains.py, "e1-g1") are rows too. An element the rows cannot hold whole (lines the designer typed, a
+trap with several sticks or triggers...) is kept as written in the event's hidden `kept` field (JSON), its roll
+renamed as the form names rolls, so giving the notes again never cuts it down.
+
+What the form leaves out (combo structures of Multiple rolls, creatures of the designer's own, weird magic) is
+given in a notes file (runehall rune encounter) and not edited here.
 """
 
 from __future__ import annotations
@@ -20,7 +25,11 @@ from pydantic import Field
 from runehall.present.words import ENGLISH, N_, Words
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.names import parts
+from runehall.systems.rune.encounters import notes_form_elements as nfe
+from runehall.systems.rune.encounters import notes_form_gains as nfg
+from runehall.systems.rune.encounters import notes_form_traps as nft
 from runehall.systems.rune.encounters.design import (
+    MAX_ELEMENTS_PER_EVENT,
     MAX_EVENTS_READ,
     MAX_FOES_PER_EVENT,
     MAX_HEROES,
@@ -88,6 +97,8 @@ class RollRow(RulesModel):
     effects: int = Field(1, ge=1, le=8, title=N_("Ill effects of a failure"))
     gains: int = Field(1, ge=1, le=8, title=N_("Gains of a success"))
     defiance: Deity | None = Field(None, title=N_("In defiance of"))
+    freestanding: bool = Field(False, title=N_("Freestanding (a gain)"))
+    failure_leads_to_trap: bool = Field(False, title=N_("Failure leads to a trap"))
 
 
 class FoeRow(RulesModel):
@@ -126,6 +137,9 @@ class EventForm(RulesModel):
     summary: str = Field("", max_length=MAX_TEXT, title=N_("What happens"))
     rolls: tuple[RollRow, ...] = Field((), max_length=MAX_ROLLS_PER_EVENT, title=N_("Rolls"))
     combat: CombatForm | None = Field(None, title=N_("Fight"), description=N_("An event without foes has no fight."))
+    traps: tuple[nft.TrapRow, ...] = Field((), max_length=MAX_ELEMENTS_PER_EVENT, title=N_("Traps and hazards"))
+    gains: tuple[nfg.GainRow, ...] = Field((), max_length=MAX_ELEMENTS_PER_EVENT, title=N_("Treasure and other gains"))
+    kept: str = Field("", max_length=8 * MAX_TEXT, json_schema_extra={"readOnly": True})  # elements kept as written
 
 
 class NotesForm(RulesModel):
@@ -143,6 +157,7 @@ class Made:
     notes: dict[str, Any]
     where: dict[str, str] = field(default_factory=dict)  # id -> "events.0.combat.foes.1"
     foe_rows: dict[tuple[int, int], int] = field(default_factory=dict)  # (event, foe) -> its form row
+    element_rows: dict[tuple[int, int], str] = field(default_factory=dict)  # (event, element) -> its form row
 
 
 def to_encounter(values: Mapping[str, Any], words: Words = ENGLISH, labels: Mapping[str, str] | None = None) -> Made:
@@ -165,6 +180,7 @@ def to_encounter(values: Mapping[str, Any], words: Words = ENGLISH, labels: Mapp
             fallback = words(named[ability]) if ability in named else words(N_("Roll {number}"), number=j + 1)
             rolls.append({**kept, "id": rid, "name": kept.get("name") or fallback})
         shown["rolls"] = rolls
+        shown["elements"] = nfe.elements(made, i, event, rolls, words)
         combat = event.get("combat") or {}
         foes = _foes(made, i, combat.get("foes") or ())
         if foes:
@@ -227,13 +243,14 @@ def _foe_row(foe: FoeSpec) -> dict[str, Any]:
 
 
 def from_encounter(notes: Encounter) -> dict[str, Any]:
-    """Notes given before, as the form's values (what the form has no place for is left out)."""
+    """Notes given before, as the form's values (what the form has no place for is left out, but for traps and
+    gains, kept as written)."""
     events = []
-    for event in notes.events:
+    for i, event in enumerate(notes.events):
         rolls = [r.model_dump(include=set(RollRow.model_fields)) for r in event.rolls]
         for r in rolls:
             r["extra_rolls"] = r["extra_rolls"] if isinstance(r["extra_rolls"], int) else 0
-        shown: dict[str, Any] = {"summary": event.summary, "rolls": rolls}
+        shown: dict[str, Any] = {"summary": event.summary, "rolls": rolls, **nfe.element_rows(notes, i)}
         if event.combat is not None:
             foes = [_foe_row(f) for f in event.combat.foes]
             terrain = [t.model_dump(include={"kind", "name", *TERRAIN_PARAMS}) for t in event.combat.terrain]
