@@ -41,6 +41,8 @@ class Damage(Strict):
     armour_ignoring: bool = False
     recurrence: Literal["none", "recurring", "escalating"] = "none"
     end_roll: RollId | None = None  # the roll (same event) that stops recurring or escalating damage
+    heat: bool = False  # heat, fire, a jet of flame or lava (The North's Cooling Sigh)
+    poison: bool = False  # poison (Resist the Serpent's Tears)
 
     @model_validator(mode="after")
     def _one_kind(self) -> Damage:
@@ -167,6 +169,7 @@ OffTheRack = Annotated[
 
 class Trap(Strict):
     damage: Damage | None = None
+    deliberate: bool | None = None  # set on purpose to harm (None: the runner decides; a trap is, a hazard is not)
     impairment: Impairment | None = None
     sleep: SleepDeprivation | None = None
     sticks: tuple[Stick, ...] = Field((), max_length=8)
