@@ -107,4 +107,55 @@ def reversed_fight() -> Fight:
     f.do("attack", [6, 6], who="Ragnar", target="Goblin")
     f.do("use_gift", [3], who="Ragnar", gift=DESTINY)
     f.do("use_gift", [], who="Ragnar", gift=INDEF)
+    g = fight({"buffeting_gale": 1})
+    g.do("attack", [9, 2], who="Ragnar", target="Goblin")
+    g.do("use_gift", [2], who="Ragnar", gift="Buffeting Gale")
     return f
+
+
+def test_buffeting_gale_right_after_a_melee_hit_fells_a_foe_failing_res_vs_9_plus_x_for_20x_vp() -> None:
+    from runehall.systems.rune.gifts.formulas import buffeting_gale_vp
+
+    f = fight({"buffeting_gale": 2})
+    f.refuse("use_gift", "follows a melee blow of Ragnar's that hit", [5], who="Ragnar", gift="Buffeting Gale")
+    f.do("attack", [2, 8], who="Ragnar", target="Goblin")  # a miss
+    f.refuse("use_gift", "follows a melee blow of Ragnar's that hit", [5], who="Ragnar", gift="Buffeting Gale")
+    g = fight({"buffeting_gale": 2})
+    g.do("attack", [9, 2], who="Ragnar", target="Goblin")
+    stood = g.do("use_gift", [8], who="Ragnar", gift="Buffeting Gale")  # 8 + 3 = 11 against 11: he stays up
+    assert stood["difficulty"] == 9 + 2 and stood["success"] is False and not g.who("Goblin").fallen
+    assert "gift_vp" not in stood
+    g.refuse("use_gift", "follows a melee blow", [2], who="Ragnar", gift="Buffeting Gale")  # once a blow
+    h = fight({"buffeting_gale": 2})
+    h.do("attack", [9, 2], who="Ragnar", target="Goblin")
+    felled = h.do("use_gift", [7], who="Ragnar", gift="Buffeting Gale")  # 7 + 3 = 10 < 11: down
+    assert felled["success"] is True and h.who("Goblin").fallen
+    assert (
+        felled["gift_vp"]
+        == [{"hero": "Ragnar", "gift": "buffeting_gale", "vp": buffeting_gale_vp(2, 0)}]
+        == [{"hero": "Ragnar", "gift": "buffeting_gale", "vp": 40}]
+    )
+    cards(h)
+    card = combat_card("use_gift", h.log.events[-1], words_for("es", "rune"))
+    assert card.result == "Goblin cae al suelo" and any(r.value == "40" for r in card.rows)
+    h.log.undo()
+    assert not h.who("Goblin").fallen
+    cards(g)
+
+
+def test_the_board_offers_taking_a_roll_back_only_right_after_a_roll_of_his() -> None:
+    from test_rune_board import GM
+
+    f = fight({DESTINY: 1, "buffeting_gale": 1})
+
+    def offered() -> set[str]:
+        moves = f.log.tracker.board(f.state, words_for("es", "rune"), GM).moves
+        return {m.params["gift"] for m in moves if m.action == "use_gift" and m.actor == "Ragnar"}
+
+    assert offered() == set()
+    f.do("attack", [9, 2], who="Ragnar", target="Goblin")
+    assert offered() == {DESTINY, "buffeting_gale"}
+    f.do("use_gift", [2], who="Ragnar", gift=DESTINY)  # 2 + 5 against 2 + 5: still a hit
+    assert offered() == {"buffeting_gale"}  # his one use of Destiny Reversed is spent
+    f.do("use_gift", [9], who="Ragnar", gift="Buffeting Gale")
+    assert offered() == set()  # once a blow

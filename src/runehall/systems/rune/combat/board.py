@@ -46,6 +46,7 @@ class Board(People):
         self.extras = list(state.extras)
         self.effects = state.effects
         self.missed_last = state.missed_last
+        self.latest = state.latest  # the move just made (supersede.py), read by gifts used right after it
         self.during: set[str] = set()  # windows opened during the action in progress
 
     def freeze(self) -> CombatState:

@@ -29,6 +29,7 @@ from runehall.systems.rune.combat.geometry import length
 from runehall.systems.rune.combat.gifted import (
     CRAVEN,
     CURDS,
+    GALE,
     HORSE,
     KNITTING,
     MIST,
@@ -202,6 +203,36 @@ def craven(board: Board, c: Combatant, x: int, params: Any, source: Source) -> d
     return out
 
 
+def gale(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dict[str, Any]:
+    """Buffeting Gale, right after his melee blow hit (ATK total at least the DFN total, A-04): the foe's Res
+    against 9 + X; failing it, he falls down, and the hero earns 20X VP (001b TV-13b; the rounds he stays down
+    are not counted yet)."""
+    from runehall.systems.rune.gifts.formulas import buffeting_gale_difficulty, buffeting_gale_vp
+
+    able(board, c)
+    latest = board.latest
+    blow = latest.result.get("attack") if latest is not None and latest.action == "attack" else None
+    if not isinstance(blow, dict) or blow.get("attacker") != c.name or not blow.get("hit") or "distance" in blow:
+        raise RulesError(N_("Buffeting Gale follows a melee blow of {who}'s that hit, right after it"), who=c.name)
+    foe = board.people.get(str(blow.get("target")))
+    if foe is None or not foe.active or foe.fallen:
+        raise RulesError(N_("{who} is already down"), who=str(blow.get("target")))
+    difficulty = buffeting_gale_difficulty(x)
+    roll, faces = stress(source)
+    total = roll + foe.bonus("res") - foe.impairment
+    record = {"who": foe.name, "roll": "Res", "faces": list(faces), "result": roll, "score": foe.bonus("res"),
+              "total": total}  # fmt: skip
+    if foe.impairment:
+        record["impairment"] = -foe.impairment
+    out: dict[str, Any] = {"against": foe.name, "rolls": [record], "difficulty": difficulty}
+    out["success"] = total < difficulty  # the gift works when the foe fails his roll
+    if out["success"]:
+        board.update(foe.name, fallen=True)
+        out["fallen"] = foe.name
+        out["gift_vp"] = [{"hero": c.name, "gift": GALE, "vp": buffeting_gale_vp(x, 0)}]
+    return out
+
+
 PLAYS: dict[str, Play] = {
     CURDS: curds,
     KNITTING: knitting,
@@ -211,4 +242,5 @@ PLAYS: dict[str, Play] = {
     MIST: mist,
     SHOUT: shout,
     CRAVEN: craven,
+    GALE: gale,
 }

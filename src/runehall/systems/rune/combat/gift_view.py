@@ -11,7 +11,8 @@ from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_uses import PLAYS
-from runehall.systems.rune.combat.gifted import HORSE, MJOLNIR, catalog_gift
+from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
+from runehall.systems.rune.combat.supersede import SUPERSEDING
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board_view import Trial
@@ -26,7 +27,7 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
     found: list[Move] = []
     who = {"who": c.name}
     for gift_id in c.gifted.levels:
-        if gift_id not in PLAYS:
+        if gift_id not in PLAYS and gift_id not in SUPERSEDING:
             continue
         name = catalog_gift(gift_id).name
         params: dict[str, Any] = {**who, "gift": gift_id}
@@ -41,6 +42,11 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             first = trial.first("use_gift", ({**params, "weapon": w} for w in dict.fromkeys(usable)))
             if first is not None:
                 found.append(Move("use_gift", title, params=first, ask=("weapon",), actor=c.name))
+        elif gift_id == DESTINY:  # right after a roll of his: which one, when he made several
+            first = trial.first("use_gift", (params, {**params, "die": 1}))
+            if first is not None:
+                found.append(Move("use_gift", title, params=first, ask=("die",) if "die" in first else (),
+                                  actor=c.name))  # fmt: skip
         elif trial.ok("use_gift", params):
             found.append(Move("use_gift", title, params=params, actor=c.name))
     left = c.gifted.left

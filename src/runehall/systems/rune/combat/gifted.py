@@ -36,6 +36,7 @@ SHOUT = "roaring_shout_of_rage"
 CRAVEN = "craven_departure"
 DESTINY = "destiny_reversed"
 INDEFATIGABLE = "indefatigable_determination"
+GALE = "buffeting_gale"
 
 
 class Boost(RulesModel):

@@ -16,10 +16,11 @@ from typing import Any
 from runehall.chance.sources import Draw, Source
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
-from runehall.systems.rune.combat.gifted import DESTINY, INDEFATIGABLE
+from runehall.systems.rune.combat.gifted import DESTINY, GALE, INDEFATIGABLE
 from runehall.systems.rune.combat.state import CombatState, Latest, RollSpan
 
 SUPERSEDING = (DESTINY, INDEFATIGABLE)
+RIGHT_AFTER = (*SUPERSEDING, GALE)  # gifts used right after a roll of their holder's (Buffeting Gale: gift_uses.py)
 
 
 class Marked(Source):
@@ -139,7 +140,7 @@ def remember(name: str, params: Any, before: CombatState, after: CombatState, so
              result: Mapping[str, Any]) -> CombatState:  # fmt: skip
     """The state after a move, keeping the move as the latest when a hero who may take it back rolled in it."""
     spans = owners(result, source.tape, source.spans)
-    holders = {c.name for c in after.combatants if c.hero and any(c.gifted.level(g) for g in SUPERSEDING)}
+    holders = {c.name for c in after.combatants if c.hero and any(c.gifted.level(g) for g in RIGHT_AFTER)}
     if not any(s.who in holders for s in spans):
         return after if after.latest is None else after.model_copy(update={"latest": None})
     latest = Latest(

@@ -27,6 +27,8 @@ def _rows(r: Mapping[str, Any], words: Words) -> list[Row]:
         rows.append(Row(words("Free VP left"), words.number(int(r["free_vp_left"]))))
     if "hp" in r:
         rows.append(Row(words("HP"), words.number(int(r["hp"]))))
+    for bonus in r.get("gift_vp") or ():
+        rows.append(Row(words("VP from the gift"), words.number(int(bonus.get("vp", 0)))))
     if "uses_left" in r:
         rows.append(Row(words("Uses left"), words.number(int(r["uses_left"]))))
     return rows
@@ -51,6 +53,8 @@ def _what(r: Mapping[str, Any], words: Words) -> tuple[str, Tone]:
         lowered = r["res_lowered"]
         foes = words.join(str(n) for n in lowered.get("foes", ()))
         return words("{foes}: Res -{n} until the fight ends", foes=foes, n=int(lowered.get("by", 0))), "success"
+    if r.get("fallen"):  # Buffeting Gale
+        return words("{who} falls down", who=r["fallen"]), "success"
     if r.get("against") is not None:
         return words("he is gone from the fight: he rejoins the party at the next event"), "success"
     return "", "neutral"
