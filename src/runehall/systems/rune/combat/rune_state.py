@@ -1,0 +1,23 @@
+"""A Rune Power's state in a fight (spec 001b §2.6), kept with the hero's gifts (gifted.py): the round it woke, the
+last round it is awake, and when it may wake again - a round of this fight when its recharge is counted in rounds
+(levels 12 and up), else never in this fight: the note keeps the recharge time for the board and the run."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from runehall.systems.base import RulesModel
+
+Unit = Literal["days", "hours", "minutes", "rounds"]
+
+
+class Rune(RulesModel):
+    level: int = Field(ge=1, le=999, description="His level in the power when it woke (X).")
+    woke: int = Field(ge=1, description="The round it woke.")
+    until: int = Field(ge=0, description="The last round it is awake (below `woke`: spent at once).")
+    ready: int | None = Field(None, description="The first round it may wake again here; None: not in this fight.")
+    amount: int = Field(ge=1, le=100, description="Its recharge time (with `unit`), from the end of its last round.")
+    unit: Unit = "rounds"
+    earlier: bool = Field(False, description="Woken in an earlier fight of the run: dormant for the rest of the run.")

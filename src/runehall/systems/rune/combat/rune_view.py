@@ -1,0 +1,59 @@
+"""Rune Powers on the fight's board (rune_powers.py): a "Wake the rune" move for each power of a hero that may
+wake now (tried on the state like every move, so a power asleep, a weapon not borne or a Hand Axe outside the
+initiative roll offers nothing), "Fire a beam" at each enemy while his Dwarven Battle Sword is awake and it is his
+action, and a note for each power awake or asleep."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runehall.present.board import Move
+from runehall.present.words import N_, Words
+from runehall.systems.rune.combat.board import Board
+from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.rune_powers import BATTLE_SWORD, PLAYED, UNITS, awake
+
+if TYPE_CHECKING:
+    from runehall.systems.rune.combat.board_view import Trial
+
+
+def _name(power_id: str, words: Words) -> str:
+    from runehall.systems.rune.gifts.catalog import gift
+
+    return words(gift(power_id).name)
+
+
+def rune_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[Move]:
+    found: list[Move] = []
+    for power_id in PLAYED:
+        if not c.gifted.level(power_id):
+            continue
+        params = {"who": c.name, "gift": power_id}
+        if power_id == BATTLE_SWORD and awake(board, c, power_id):
+            foes = [o.name for o in board.enemies(c) if o.active]
+            targets = trial.targets("use_gift", params, "target", foes)
+            if targets:
+                found.append(Move("use_gift", words("Fire a beam"), params=params, target="target", targets=targets,
+                                  actor=c.name))  # fmt: skip
+        elif trial.ok("use_gift", params):
+            title = words("Wake the rune: {power}", power=_name(power_id, words))
+            found.append(Move("use_gift", title, params=params, actor=c.name))
+    return found
+
+
+def rune_notes(board: Board, words: Words) -> list[str]:
+    said: list[str] = []
+    for c in board.people.values():
+        for power_id, rune in c.gifted.runes.items():
+            power = _name(power_id, words)
+            if awake(board, c, power_id):
+                said.append(words(N_("{who}'s {power} is awake until round {n}"), who=c.name, power=power,
+                                  n=words.number(rune.until)))  # fmt: skip
+            elif rune.ready is not None and board.round < rune.ready:
+                said.append(words(N_("{who}'s {power} sleeps until round {n}"), who=c.name, power=power,
+                                  n=words.number(rune.ready)))  # fmt: skip
+            elif rune.ready is None:
+                key = N_("{who}'s {power} sleeps for {amount} {unit} from its last round: not again in this fight")
+                said.append(words(key, who=c.name, power=power, amount=words.number(rune.amount),
+                                  unit=words(UNITS[rune.unit])))  # fmt: skip
+    return said
