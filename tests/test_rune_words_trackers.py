@@ -46,6 +46,7 @@ from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
 from test_rune_iron_law import saga as book_saga
+from test_rune_magic_items_run import played as magic_played
 
 SYSTEM = registry.get("rune")
 LANGUAGES = ("en", "es")
@@ -98,6 +99,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         gifts_fight()  # a gift used and a gift bought in a fight
         reversed_fight()  # rolls taken back by Destiny Reversed and Indefatigable Determination
         treasure_played()  # gains given in a run, moving on, the hauls home
+        magic_played()  # every use of a magic item in a run
     return found
 
 

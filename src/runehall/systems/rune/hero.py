@@ -27,6 +27,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.base import CharacterModel
 from runehall.systems.rune import creation, modifiers, overrides, sheet_form
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
+from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.gifts import held
 from runehall.systems.rune.limits import (
     MAX_CP,
@@ -47,6 +48,7 @@ from runehall.systems.rune.progress import Insurance, check_advances
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.scores import Score, movement
 from runehall.systems.rune.sheet import Sheet
+from runehall.systems.rune.treasure.carried import MAX_MAGIC, CarriedItem
 
 
 def _choices(rows: Callable[[], Iterable[ArmorDef | ShieldDef]]) -> Callable[[dict[str, Any]], None]:
@@ -157,6 +159,19 @@ class Hero(CharacterModel):
         max_length=MAX_GIFTS,
         description="Divine Gifts and Rune Powers the hero holds, each with its level (bought with VP, or granted).",
         title=N_("Divine Gifts"),
+    )
+    magic_items: tuple[CarriedItem, ...] = Field(
+        default=(),
+        max_length=MAX_MAGIC,
+        description="Magic items won, each with its state: doses left, charged, failures marked, worn.",
+        title=N_("Magic items"),
+        json_schema_extra={"readOnly": True},  # won at the encounter tracker, never typed
+    )
+    haul: Haul | None = Field(
+        None,
+        description="What he carries from the adventure's encounters until it goes home at the adventure's end.",
+        title=N_("Haul"),
+        json_schema_extra={"readOnly": True},  # kept by the encounter tracker, never typed
     )
     vp_total: int = Field(
         0, ge=0, le=MAX_VP, description="Victory points ever earned (the score).", title=N_("Victory points earned")

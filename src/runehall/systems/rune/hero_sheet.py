@@ -29,6 +29,7 @@ from runehall.systems.rune.rules import rules
 from runehall.systems.rune.scores import Score
 from runehall.systems.rune.sheet import Sheet as Numbers
 from runehall.systems.rune.speech.common import data_name, signed
+from runehall.systems.rune.treasure.carried import CarriedItem, carried_words
 
 if TYPE_CHECKING:
     from runehall.systems.rune.hero import Hero
@@ -92,8 +93,20 @@ def hero_sheet(hero: Hero, words: Words, options: RuneOptions) -> Sheet:
     gifted = gift_rows(hero.gifts, words, options) + [_gift(m, words) for m in hero.modifiers]
     if gifted:
         sections.append(section(N_("Divine Gifts"), gifted, words))
+    if hero.magic_items:
+        sections.append(section(N_("Magic items"), magic_rows(hero.magic_items, words), words))
     sections.append(section(N_("Creation points"), _creation(hero, options, words), words))
     return Sheet(s.hero.name, tuple(sections), tuple(_warnings(hero, s, words)))
+
+
+def magic_rows(carried: tuple[CarriedItem, ...], words: Words) -> list[SheetRow]:
+    """Each magic item the hero carries, in words, with what is left of it (doses, charge, failures, worn)."""
+    rows = []
+    for number, c in enumerate(carried, 1):
+        said, left = carried_words(c, words)
+        value = words(N_("{item} ({state})"), item=said, state=left) if left else said
+        rows.append(SheetRow(words(N_("Item {number}"), number=words.number(number)), value))
+    return rows
 
 
 # -- the hero -------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.combat import board_view as fight_board
 from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import gain_board, settlement
+from runehall.systems.rune.encounters import gain_board, item_cards, settlement
 from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
@@ -47,6 +47,7 @@ RUNNER_MOVES = {
         "run_away",
         "wandering_monsters",
         "give_gain",
+        "use_item",
         "next_event",
         "settle",
         "disclose",
@@ -136,6 +137,9 @@ def _runner_moves(
                 found += gain_board.gain_moves(state, words)
             found += gain_board.haul_move(state, words) if name == "haul_home" else []
             continue
+        if name == "use_item":  # a button for each use of each hero's magic items (item_cards.py)
+            found += item_cards.item_moves(state, words)
+            continue
         if name == "sark_amen_trade" and (state.fight is None or len(on_targets(state.fight)) < 2):
             continue  # a trade needs two Sark Amen on targets in the fight under way
         asked = tuple(action.Params.model_fields)
@@ -155,7 +159,8 @@ def board(
     lead = (scoreboard(state, words, options),)
     shown_notes = notes_section(state, words) if (seat.owns or state.disclosed) else None
     carried = gain_board.hauls_section(state, words)
-    sections = tuple(s for s in (shown_notes, carried) if s is not None)
+    magic = item_cards.items_section(state, words)
+    sections = tuple(s for s in (shown_notes, carried, magic) if s is not None)
     left = traps_section(state, words)  # what the traps left on the heroes: everyone sees it
     sections += (left,) if left is not None else ()
     title = words(N_("Encounter: {title}"), title=state.setup.title)

@@ -10,7 +10,7 @@ from typing import Any
 
 from runehall.present.card import Card, Chip, Row
 from runehall.present.words import N_, Words
-from runehall.systems.rune.encounters import gain_cards
+from runehall.systems.rune.encounters import gain_cards, item_cards
 from runehall.systems.rune.foe_data import category
 
 STATS = (N_("INIT"), N_("ATK"), N_("DFN"), N_("DAM"), N_("Soak"), N_("HP"), N_("Res"))
@@ -28,6 +28,8 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
     n = words.number
     if action in gain_cards.ACTIONS:
         return gain_cards.card(action, r, words, who)
+    if action == "use_item":
+        return item_cards.card(r, words, who)
     if action == "notes":
         said = words(N_("{who} gives the encounter's notes"), who=who)
         budget = words(N_("spent {spent} of {limit}, earned {earned}"), spent=n(r["spent"]), limit=n(r["limit"]),

@@ -28,9 +28,10 @@ from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
 from runehall.systems.rune.encounters.run_actions import RunAction
 from runehall.systems.rune.encounters.run_effects import cover_of, effects_of
-from runehall.systems.rune.encounters.run_gifts import carry_counters, sheet_now
 from runehall.systems.rune.encounters.run_gift_vp import fed_with_gifts
+from runehall.systems.rune.encounters.run_gifts import carry_counters, sheet_now
 from runehall.systems.rune.encounters.run_ground import ground
+from runehall.systems.rune.encounters.run_items import fight_sheet
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
 from runehall.systems.rune.encounters.trap_play_state import outside_harm
@@ -107,7 +108,8 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
     # a pillager may have his hero strike another on purpose (at a price in VP); the proxy may not turn the runner's
     # hero on anyone, unless to strike back (001b §6.3, item 5): that right comes with the first blow at him
     people: list[dict[str, Any]] = [
-        {"name": h.name, "side": "heroes", "sheet": sheet_now(state, h.name, dict(h.sheet)), "at": [0, i * ROW],
+        {"name": h.name, "side": "heroes", "sheet": sheet_now(state, h.name, fight_sheet(state, h, options)),
+         "at": [0, i * ROW],
          "strikes_heroes": h.name != state.tally.runner_hero}
         for i, h in enumerate(state.setup.heroes)
     ]  # fmt: skip

@@ -25,6 +25,7 @@ from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_progress import current_event
 from runehall.systems.rune.encounters.run_rolls import find_roll
 from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.treasure.carried import won
 from runehall.systems.rune.treasure.generate import generate_treasure
 from runehall.systems.rune.treasure.stored import item_json
 
@@ -102,6 +103,7 @@ class GiveGainAction(RunAction):
         result: dict[str, Any] = {"gain": element.id, "name": element.name, "hero": hero, "kind": gain.kind}
         haul = state.hauls.get(hero, Haul())
         tally = state.tally
+        magic = state.magic
         if gain.kind == "treasure":
             start = len(source.tape)
             items = generate_treasure(
@@ -114,6 +116,7 @@ class GiveGainAction(RunAction):
             result |= {"category": gain.category, "items": stored}
             result["tape"] = [[d.n, d.value] for d in source.tape[start:]]  # every die, in the order drawn
             haul = haul.add(stored)
+            magic = dict(state.magic) | {hero: (*state.magic.get(hero, ()), *won(stored))}  # its magic items
         elif gain.kind == "silver":
             result["ounces"] = gain.ounces
             haul = haul.add((), ounces=gain.ounces)
@@ -136,4 +139,4 @@ class GiveGainAction(RunAction):
             result |= gain.model_dump(exclude={"kind", "how"})  # what the table plays: said by the card
         given = dict(state.given) | {element.id: (*state.given.get(element.id, ()), hero)}
         hauls = dict(state.hauls) | {hero: haul}
-        return state.model_copy(update={"given": given, "hauls": hauls, "tally": tally}), result
+        return state.model_copy(update={"given": given, "hauls": hauls, "tally": tally, "magic": magic}), result

@@ -22,6 +22,7 @@ from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.rune.encounters.trap_play_state import TrapPlay
 from runehall.systems.rune.foes import Tally as Valor
+from runehall.systems.rune.treasure.carried import CarriedItem
 
 Phase = Literal["designing", "ready", "running", "settled"]
 MAX_NAME = 60
@@ -90,6 +91,7 @@ class RunState(RulesModel):
     at_event: int = Field(0, ge=0, description="The event the runner moved the heroes on to (0: the first).")
     given: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # each gain of the notes given: to whom
     hauls: dict[str, Haul] = Field(default_factory=dict)  # what each hero carries (run_gains.py)
+    magic: dict[str, tuple[CarriedItem, ...]] = Field(default_factory=dict)  # each hero's magic items (run_items.py)
 
     @property
     def fight(self) -> CombatState | None:

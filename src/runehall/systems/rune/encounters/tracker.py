@@ -17,7 +17,7 @@ from runehall.present.board import BoardView, Seat
 from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
-from runehall.systems.rune.encounters import run_board, run_gifts
+from runehall.systems.rune.encounters import run_board, run_gifts, run_items
 from runehall.systems.rune.encounters.design import MAX_HEROES
 from runehall.systems.rune.encounters.run_actions import (
     AwardAction,
@@ -37,6 +37,7 @@ from runehall.systems.rune.encounters.run_dangers import (
 from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
 from runehall.systems.rune.encounters.run_gains import GiveGainAction
 from runehall.systems.rune.encounters.run_haul import HaulHomeAction
+from runehall.systems.rune.encounters.run_items import UseItemAction
 from runehall.systems.rune.encounters.run_progress import NextEventAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
@@ -86,7 +87,8 @@ class EncounterTracker(Tracker[RunState]):
     def start(self, setup: Any, options: Any) -> RunState:
         seats = tuple(TallySeat(h.name, h.name, h.name, _total(h)) for h in setup.heroes)
         tally = Tally(runner=setup.runner, proxy=setup.proxy, seats=seats, slothful=frozenset(setup.slothful))
-        return RunState(setup=setup, tally=tally)
+        hauls = run_items.hauls_from_sheets(setup)  # carried from the adventure's earlier encounters
+        return RunState(setup=setup, tally=tally, hauls=hauls, magic=run_items.from_sheets(setup))
 
     def actions(self) -> Mapping[str, TrackerAction[RunState]]:
         return ACTIONS
@@ -97,7 +99,8 @@ class EncounterTracker(Tracker[RunState]):
 
     def sheet_changes(self, state: RunState, event: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         """Settling credits each hero's victory points to his sheet at the table (his total, what he spent,
-        what he owes); so does the end of the adventure, with each hero's haul."""
+        what he owes) and writes his magic items with their states and his haul (carried to the adventure's next
+        encounter); so does the end of the adventure, crediting each hero's haul and taking it off his sheet."""
         if event.get("action") not in ("settle", "haul_home") or not isinstance(event.get("result"), Mapping):
             return {}
         scores = event["result"].get("scores") or event["result"].get("heroes", {})  # a haul home: its accounts
@@ -110,6 +113,9 @@ class EncounterTracker(Tracker[RunState]):
                 }
                 if event.get("action") == "settle":  # the gifts he bought in the run's fights (run_gifts.py)
                     found[hero.character].update(run_gifts.gift_changes(state, hero.name, hero.sheet))
+            carried = run_items.sheet_carried(state, hero, event["action"] == "haul_home")
+            if hero.character and carried:  # his magic items as used and won, his haul carried on (or gone home)
+                found.setdefault(hero.character, {}).update(carried)
         return found
 
     def view(self, state: RunState) -> dict[str, Any]:
@@ -165,6 +171,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         DiedAction(),
         NextEventAction(),
         GiveGainAction(),
+        UseItemAction(),
         SettleAction(),
         HaulHomeAction(),
         DiscloseAction(),
