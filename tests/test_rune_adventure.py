@@ -54,17 +54,45 @@ def test_the_plots_order(roles: list[str], legal: bool) -> None:
 
 
 def test_the_stolen_rune_validated_by_name(cli: Cli) -> None:
-    said = cli("rune", "adventure", "validate", "the-stolen-rune", code=2)
-    assert "spent 394 of a limit of 300; earned 363" in said and "spent 514 of a limit of 450" in said
-    data = json.loads(cli("rune", "adventure", "validate", "the-stolen-rune", "--json", code=2))
-    assert [e["legal"] for e in data["encounters"]] == [True, True, False, True, True, False, False]
+    # the shipped, playable edition (rules doc §37.2): every encounter legal, exit 0
+    said = cli("rune", "adventure", "validate", "the-stolen-rune", "--lang", "en")
+    assert "spent 300 of a limit of 300; earned 363" in said and "spent 441 of a limit of 450" in said
+    assert "Refused" not in said and "The adventure is within the rules." in said
+    data = json.loads(cli("rune", "adventure", "validate", "the-stolen-rune", "--json"))
+    assert [e["legal"] for e in data["encounters"]] == [True] * 7
     assert [e["limit"] for e in data["encounters"]] == [350, 300, 300, 350, 300, 300, 450]
     percent = json.loads(cli("rune", "adventure", "validate", "the-stolen-rune", "--json",
-                             "--option", "plot_encounter_limits=percentages", code=2))  # fmt: skip
+                             "--option", "plot_encounter_limits=percentages"))  # fmt: skip
     assert [e["limit"] for e in percent["encounters"]][:4] == [390, 300, 300, 345]
-    assert "gasta 111 de un límite de 350" in cli("rune", "adventure", "validate", "the-stolen-rune", "--lang", "es",
-                                                  code=2)  # fmt: skip
+    assert "gasta 111 de un límite de 350" in cli("rune", "adventure", "validate", "the-stolen-rune", "--lang", "es")
     assert "Dam rating 16" in cli("rune", "adventure", "validate", "the-stolen-rune", "--encounter", "1")
+
+
+def test_the_books_own_edition_is_refused(cli: Cli, tmp_path: Path) -> None:
+    """Encounter 3 as the book prints it (book_sheets.as_printed), in a folder of one's own: exit 2, both reasons."""
+    from runehall.systems.rune.encounters.adventure import read
+    from runehall.systems.rune.encounters.book_sheets import as_printed
+
+    source = shipped("the-stolen-rune")
+    adventure, notes = read(source)
+    book = as_printed(3, notes[2]).model_dump(mode="json", exclude_unset=True)
+    (tmp_path / "3.json").write_text(json.dumps(book), encoding="utf-8")
+    (tmp_path / "adventure.toml").write_text(
+        'title = "Book"\nheroes = 4\n[[encounter]]\nfile = "1.toml"\nrole = "set_up"\n'
+        '[[encounter]]\nfile = "3.json"\nrole = "cushion"\n[[encounter]]\nfile = "4.toml"\nrole = "development"\n'
+        '[[encounter]]\nfile = "7.toml"\nrole = "climax"\n',
+        encoding="utf-8",
+    )
+    for name, file in (
+        ("1.toml", adventure.encounter[0].file),
+        ("4.toml", adventure.encounter[3].file),
+        ("7.toml", adventure.encounter[6].file),
+    ):
+        (tmp_path / name).write_bytes(source.joinpath(file).read_bytes())
+    said = cli("rune", "adventure", "validate", str(tmp_path), "--lang", "en", code=2)
+    assert "spent 394 of a limit of 300" in said and "it must earn what it spends" in said
+    assert "falls under the Impairment" in said
+    assert said.count("Refused") == 3  # only encounter 3's: the others of the playable edition stay legal
 
 
 def test_a_folder_of_ones_own_and_bad_inputs(cli: Cli, tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
 """ "The Stolen Rune" as Runehall ships it (spec 001c §14), checked at the three levels of 001c §14.8: the book's
 printed sums (level 1), each printed line against the rules (level 2), and each encounter re-priced whole by the
-validator from the shipped notes (level 3), against the role limits of its place in the plot (001c §10.2)."""
+validator (level 3), against the role limits of its place in the plot (001c §10.2). Levels 2 and 3 judge the book's
+own edition (the shipped notes with the book's values put back, book_sheets.as_printed); the shipped, playable
+edition is legal whole (the last tests)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from functools import cache
 import pytest
 
 from runehall.systems.rune.encounters.adventure import Adventure, check_adventure, read, shipped
-from runehall.systems.rune.encounters.book_sheets import book_sheets, level_one, level_two
+from runehall.systems.rune.encounters.book_sheets import as_printed, book_sheets, level_one, level_two, printed_changes
 from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.lines import Report, totals
 from runehall.systems.rune.encounters.validate import price_encounter
@@ -24,6 +26,15 @@ def sample() -> tuple[Adventure, tuple[Encounter, ...]]:
 
 @cache
 def report(number: int) -> Report:
+    """The book's edition of encounter `number` priced by the rules."""
+    adventure, notes = sample()
+    book = as_printed(number, notes[number - 1])
+    return price_encounter(book, None, RuneOptions(), role=adventure.encounter[number - 1].role)
+
+
+@cache
+def playable(number: int) -> Report:
+    """The shipped (playable) edition of encounter `number` priced by the rules."""
     adventure, notes = sample()
     return price_encounter(notes[number - 1], None, RuneOptions(), role=adventure.encounter[number - 1].role)
 
@@ -109,3 +120,33 @@ def test_the_sample_is_a_plot_for_four_heroes() -> None:
     # no Mix refusal anywhere: the foes were re-picked for four heroes
     assert not [r for c in checked for r in c.report.errors if "Mix" in r.template]
     assert [c.report.limit for c in checked] == [350, 300, 300, 350, 300, 300, 450]
+
+
+# The playable edition (rules doc §37.2): (spent, earned) of each shipped encounter, every one legal
+PLAYABLE = {1: (111, 111), 2: (232, 254), 3: (300, 363), 4: (333, 364), 5: (216, 216), 6: (190, 198), 7: (441, 462)}
+
+
+@pytest.mark.parametrize("number", sorted(PLAYABLE), ids=[f"playable E{n}" for n in sorted(PLAYABLE)])
+def test_the_shipped_edition_is_legal(number: int) -> None:
+    priced = playable(number)
+    spent, earned = totals(priced.lines)
+    assert (spent, earned) == PLAYABLE[number]
+    assert not priced.errors
+    assert spent <= priced.limit and earned >= spent
+    # the book's edition differs exactly where book-sheets.toml says: only encounters 3, 6 and 7
+    assert (as_printed(number, sample()[1][number - 1]) == sample()[1][number - 1]) is (not printed_changes(number))
+    assert bool(printed_changes(number)) is (number in (3, 6, 7))
+
+
+def test_the_shipped_edition_changes_the_book_only_where_documented() -> None:
+    """Every value the book-sheets file puts back is a real change, and each changed encounter's file says so."""
+    from importlib import resources
+
+    adventure, notes = sample()
+    folder = resources.files("runehall.systems.rune").joinpath("data", "adventures", "the_stolen_rune")
+    for number in (3, 6, 7):
+        for change in printed_changes(number):
+            one = as_printed(number, notes[number - 1]).model_dump(mode="json")
+            assert one != notes[number - 1].model_dump(mode="json"), change
+        head = folder.joinpath(adventure.encounter[number - 1].file).read_text("utf-8").splitlines()[:10]
+        assert any("Playable edition" in line for line in head)

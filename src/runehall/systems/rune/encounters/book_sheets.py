@@ -5,7 +5,9 @@
   ✗ with the rule's value), plus the lines the rules add that the book left out (A-57, A-72);
 - level 3 is the validator's whole report of the notes (spent, earned, balance, legality).
 
-The printed tables are data (data/adventures/the_stolen_rune/book-sheets.toml): numbers and our own labels.
+The printed tables are data (data/adventures/the_stolen_rune/book-sheets.toml): numbers and our own labels. The
+shipped notes are Runehall's playable edition; `as_printed` puts the book's values back where that edition changed
+them (the same file lists them), so the three levels judge the encounter as the book wrote it.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from pydantic import ConfigDict, Field
 
-from runehall.systems.base import RulesModel
+from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.data import read_data_file
+from runehall.systems.rune.encounters.design import Encounter
 from runehall.systems.rune.encounters.lines import CostLine
 
 SHEETS = "adventures/the_stolen_rune/book-sheets.toml"
@@ -45,16 +49,53 @@ class Sheet(RulesModel):
     lines: tuple[PrintedLine, ...] = Field(max_length=60)
 
 
+class Printed(RulesModel):
+    """One value the playable edition changed, as the book has it: `field` (dotted) of the roll or element `at`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    encounter: int = Field(ge=1, le=7)
+    at: str = Field(max_length=40)
+    field: str = Field(max_length=80)
+    value: Any
+
+
 class Sheets(RulesModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sheet: tuple[Sheet, ...] = Field(min_length=7, max_length=7)
+    as_printed: tuple[Printed, ...] = Field((), max_length=40)
 
 
 @cache
+def _sheets() -> Sheets:
+    return Sheets.model_validate(read_data_file("runehall.systems.rune", SHEETS))
+
+
 def book_sheets() -> dict[int, Sheet]:
-    data = Sheets.model_validate(read_data_file("runehall.systems.rune", SHEETS))
-    return {s.encounter: s for s in data.sheet}
+    return {s.encounter: s for s in _sheets().sheet}
+
+
+def printed_changes(number: int) -> tuple[Printed, ...]:
+    """The values of encounter `number` the playable edition changed, as the book printed them."""
+    return tuple(p for p in _sheets().as_printed if p.encounter == number)
+
+
+def as_printed(number: int, encounter: Encounter) -> Encounter:
+    """The shipped (playable) notes of encounter `number` with the book's values put back."""
+    data = encounter.model_dump(mode="json", exclude_unset=True)
+    for change in printed_changes(number):
+        found = [
+            x for e in data["events"] for x in (*e.get("rolls", ()), *e.get("elements", ())) if x["id"] == change.at
+        ]
+        if len(found) != 1:
+            raise ValueError(f"book-sheets.toml: no one roll or element {change.at!r} in encounter {number}")
+        *path, last = change.field.split(".")
+        place = found[0]
+        for key in path:
+            place = place.setdefault(key, {})
+        place[last] = change.value
+    return validate_model(Encounter, data, "field")
 
 
 @dataclass(frozen=True)
