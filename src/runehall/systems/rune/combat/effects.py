@@ -20,7 +20,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 if TYPE_CHECKING:  # the board holds the effects: it imports this module
     from runehall.systems.rune.combat.board import Board
 
-EffectKind = Literal["weird_magic", "shaman_brazier", "shaman_chant", "obscurant", "missile_penalty"]
+EffectKind = Literal["weird_magic", "shaman_brazier", "shaman_chant", "obscurant", "missile_penalty", "trap"]
 Target = Literal["init", "atk", "dfn", "dam", "soak", "missile", "senses"]
 MAX_EFFECT = 20
 LABELS: dict[str, str] = {  # a modifier's label when the notes give the effect no name (speech/common.py words)
@@ -29,6 +29,7 @@ LABELS: dict[str, str] = {  # a modifier's label when the notes give the effect 
     "shaman_chant": "shaman's chant",
     "obscurant": "obscurant",
     "missile_penalty": "missile penalty",
+    "trap": "trap",
 }
 
 
@@ -46,6 +47,9 @@ class Effect(RulesModel):
     who: Literal["heroes", "foes", "both"] = Field("both", description="Whom it touches.")
     chanter: str | None = Field(None, max_length=60, description="A shaman's chant: the foe chanting it.")
     out: bool = Field(False, description="A brazier a hero doused: its magic has ended.")
+    only: str | None = Field(None, max_length=60, description="The one combatant it touches (a trap's Impairment).")
+    first_round: int = Field(1, ge=1, le=1000, description="The round it starts in.")
+    last_round: int | None = Field(None, ge=1, le=1000, description="The last round it lasts (default: the fight).")
 
 
 def label(effect: Effect) -> str:
@@ -53,8 +57,10 @@ def label(effect: Effect) -> str:
 
 
 def touches(board: Board, effect: Effect, c: Combatant) -> bool:
-    if effect.out:
+    if effect.out or (effect.only is not None and effect.only != c.name):
         return False
+    if board.round < effect.first_round or (effect.last_round is not None and board.round > effect.last_round):
+        return False  # a trap's bonus to the foes lasts its rounds
     if effect.who != "both" and (effect.who == "heroes") != c.hero:
         return False
     if effect.chanter is not None:

@@ -34,6 +34,7 @@ from runehall.systems.rune.encounters.run_ground import ground
 from runehall.systems.rune.encounters.run_items import fight_sheet
 from runehall.systems.rune.encounters.run_state import Fought, RunState
 from runehall.systems.rune.encounters.tally import Tally, Target
+from runehall.systems.rune.encounters.trap_effects import after_fight_staged, fight_effects
 from runehall.systems.rune.encounters.trap_play_state import outside_harm
 from runehall.systems.rune.foe_data import FoeType
 from runehall.systems.tracker import TrackerAction
@@ -132,6 +133,7 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
     for spec, foe in zip(foe_specs, combat.foes, strict=True):  # its icon: a creature of the designer's own has one
         spec["behaviour"] = foe_kind(foe.type, state.notes.creatures).behaviour
     effects = effects_of(combat, [str(spec["name"]) for spec in foe_specs])  # weird magic, obscurant, missile penalty
+    effects += fight_effects(state.traps, {el.id: el.name for e in state.notes.events for el in e.elements})
     setup = {"combatants": people, "new_encounter": first, "extras": bystanders, "terrain": terrain, "effects": effects}
     fight = start_fight(CombatSetup.model_validate(setup), options)
     behind = cover_of(combat, [h.name for h in state.setup.heroes])
@@ -172,7 +174,7 @@ class FightAction(RunAction):
         fight, might = staged(state, combat, options)
         fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
         result = {"event": event.id, "foes": foe_names(combat, state.notes.creatures if state.notes else ())}
-        traps = state.traps.model_copy(update={"wounds": {}, "health": {}})  # now the fight's to keep
+        traps = after_fight_staged(state.traps).model_copy(update={"wounds": {}, "health": {}})  # the fight's now
         return state.model_copy(update={"fights": fought, "outside": {}, "traps": traps}), result
 
 

@@ -22,6 +22,8 @@ from runehall.systems.rune.encounters.roll_states import Buffness
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS, ONE_ROLLS, resolve, who_must_reroll
+from runehall.systems.rune.encounters.trap_effects import after_roll
+from runehall.systems.rune.encounters.trap_effects import on_roll as traps_on
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.sheet import Sheet
@@ -98,6 +100,7 @@ class NotedRollAction(RunAction):
                 result, faces = stress(source)
                 dice[who] = list(faces)
                 totals[who] = result + bonus(who, sheets[who], roll, options) + buff
+                totals[who] += traps_on(state.traps, who, roll, state.notes)  # what traps left (trap_effects.py)
         target: int | dict[str, int]
         opponent: dict[str, Any] | None = None
         if roll.opposed_bonus is not None:
@@ -113,6 +116,7 @@ class NotedRollAction(RunAction):
             result, faces = stress(source)
             dice[f"{due} again"] = list(faces)
             rerolls[due] = result + bonus(due, sheets[due], roll, options) + buff
+            rerolls[due] += traps_on(state.traps, due, roll, state.notes)
         outcome = resolve(
             structure, target, totals, party=order, danger=roll.danger, rerolls=rerolls, freestanding=roll.freestanding
         )
@@ -144,4 +148,5 @@ class NotedRollAction(RunAction):
             "ends": ended,  # the Panic Buttons this roll ended
         }
         update = {"tally": tally, "buffness": buffed.counted, "multiples": multiples}
+        update["traps"] = after_roll(state.traps, roll, state.notes)  # sticks and carrots spent, Impairment's window
         return state.model_copy(update=update), result_out

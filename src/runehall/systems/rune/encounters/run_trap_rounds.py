@@ -20,6 +20,7 @@ from runehall.systems.rune.encounters.run_actions import RunAction
 from runehall.systems.rune.encounters.run_rolls import bonus, find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, find_trap, hurt, standing
+from runehall.systems.rune.encounters.trap_effects import after_roll, on_roll
 
 
 class RoundParams(RulesModel):
@@ -61,8 +62,8 @@ class TrapRoundAction(RunAction):
                 continue
             result, shown = stress(source)
             faces.append(list(shown))
-            total = result + bonus(hero, sheets[hero], ending, options) - state.traps.penalty(hero)
-            total += state.traps.on_roll(ending.id)
+            total = result + bonus(hero, sheets[hero], ending, options)
+            total += on_roll(state.traps, hero, ending, state.notes)  # Impairment, sticks, carrots (trap_effects.py)
             tally = state.tally.roll(hero, ending.id, total, ending.difficulty, ending.freestanding, False,
                                      options.success_vp_per_point)  # fmt: skip
             state = state.model_copy(update={"tally": tally})
@@ -79,7 +80,7 @@ class TrapRoundAction(RunAction):
         kept = [g for g in state.traps.ongoing if g.trap != going.trap]
         if still:
             kept.append(going.model_copy(update={"victims": still, "round_no": going.round_no + 1}))
-        traps = state.traps.model_copy(update={"ongoing": tuple(kept)})
+        traps = after_roll(state.traps, ending, state.notes).model_copy(update={"ongoing": tuple(kept)})
         result_out = {
             "trap": element.id, "name": element.name, "round": going.round_no, "roll": ending.id, "freed": freed,
             "harm": harm, "faces": faces, "goes_on": bool(still),

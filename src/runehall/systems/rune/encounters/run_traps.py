@@ -21,6 +21,7 @@ from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import health_of, wounds_from
 from runehall.systems.rune.combat.build import CombatantSpec, build
+from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
@@ -31,9 +32,10 @@ from runehall.systems.rune.encounters.run_dangers import heroes_now
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction, NotedRollParams, bonus, find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.tally import Tally
+from runehall.systems.rune.encounters.trap_data import traps_file
+from runehall.systems.rune.encounters.trap_effects import after_roll, fight_effects, ills_of, on_roll
 from runehall.systems.rune.encounters.trap_play_state import Mark, Ongoing, TrapPlay
 from runehall.systems.rune.encounters.traps import Trap
-from runehall.systems.rune.encounters.traps_pricing import sleep_points
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
@@ -96,11 +98,13 @@ def body(state: RunState, hero: str, options: Any) -> Any:
     return build(CombatantSpec(name=hero, sheet=dict(sheet), hero=True), options, order)
 
 
-def _rolled(state: RunState, roll: RollSpec, victims: list[str], options: Any, source: Source) -> tuple[Any, ...]:
+def _rolled(
+    state: RunState, roll: RollSpec, victims: list[str], options: Any, source: Source, rollers: tuple[str, ...] = ()
+) -> tuple[Any, ...]:
     """The trap's roll: the notes roll as noted_roll makes it (everyone, by its structure), or, when the trap
     strikes only some, each of them rolling for himself. (state after scoring, result, faces, failure by hero)."""
     if not victims:
-        after, r = NotedRollAction().apply(state, NotedRollParams(roll=roll.id), options, source)
+        after, r = NotedRollAction().apply(state, NotedRollParams(roll=roll.id, rollers=rollers), options, source)
         faces = [r["dice"][k] for k in r["drawn"] if k in r["totals"]] + [(r["opponent"] or {}).get("faces", [])]
         faces += [r["dice"][k] for k in r["drawn"] if k not in r["totals"]]
         return after, r, [f for f in faces if f], r["fates"]
@@ -112,15 +116,14 @@ def _rolled(state: RunState, roll: RollSpec, victims: list[str], options: Any, s
     for who in victims:
         result, shown = stress(source)
         faces.append(list(shown))
-        totals[who] = (
-            result + bonus(who, sheets[who], roll, options) - state.traps.penalty(who) + state.traps.on_roll(roll.id)
-        )
+        totals[who] = result + bonus(who, sheets[who], roll, options) + on_roll(state.traps, who, roll, state.notes)
         fates[who] = totals[who] >= roll.difficulty
         tally = tally.roll(who, roll.id, totals[who], roll.difficulty, roll.freestanding, False,
                            options.success_vp_per_point)  # fmt: skip
     r = {"roll": roll.id, "name": roll.name, "totals": totals, "target": roll.difficulty, "fates": fates,
          "group_success": None}  # fmt: skip
-    return state.model_copy(update={"tally": tally}), r, faces, fates
+    traps = after_roll(state.traps, roll, state.notes)  # its sticks and carrots, Impairment's windows
+    return state.model_copy(update={"tally": tally, "traps": traps}), r, faces, fates
 
 
 def _failures(r: dict[str, Any], fates: dict[str, bool]) -> dict[str, int]:
@@ -177,6 +180,9 @@ class SpringParams(RulesModel):
     victims: tuple[str, ...] = Field(
         (), max_length=MAX_HEROES, description="Who it can strike, when it strikes only some (default: drawn)."
     )
+    rollers: tuple[str, ...] = Field(
+        (), max_length=MAX_HEROES, description="Who makes its roll, when one or some make it for everyone."
+    )
 
 
 class SpringTrapAction(RunAction):
@@ -211,7 +217,9 @@ class SpringTrapAction(RunAction):
         drawn = bool(most) and not named
         victims = named or (list(pick_victims(alive, most, source)) if most else [])
         fight = state.fight
-        state, r, faces, fates = _rolled(state, roll, victims, options, source)
+        if params.rollers and victims:
+            raise RulesError(N_("{trap} strikes only some: each of them rolls for himself"), trap=element.name)
+        state, r, faces, fates = _rolled(state, roll, victims, options, source, params.rollers)
         failed = {h: d for h, d in _failures(r, fates).items() if h in alive}
         cause = "hazard" if element.kind == "hazard" else "trap"
         harm: dict[str, Any] = {}
@@ -232,19 +240,22 @@ class SpringTrapAction(RunAction):
             if trap.package is not None and trap.package.kind == "falling":
                 total, shown = stress(source)
                 faces.append(list(shown))
-                jump = total + bonus(hero, _sheet(state, hero), JUMP, options) - state.traps.penalty(hero)
+                jump = total + bonus(hero, _sheet(state, hero), JUMP, options) + on_roll(state.traps, hero, JUMP)
                 landing = fall(trap.package.feet, jump, soak_against(c.soak, c.armor_prot, True))
                 raw, lost = raw + landing.raw, lost + landing.hp_lost
             state, after = hurt(state, hero, lost, cause, options, source)
             harm[hero] = {"failed_by": failed[hero], "raw": raw, "soak": soak, "jump": jump, **after}
             if trap.damage is not None and trap.damage.recurrence != "none" and after["health"] != "dead":
                 ongoing[hero] = amount
-        state = _marks(state, element.id, trap, failed)
+        state = _marks(state, element, trap, [h for h in failed if harm.get(h, {}).get("health") != "dead"])
+        state, status = _status(state, trap, failed, alive)
         traps = state.traps
         if ongoing:
             keep = Ongoing(trap=element.id, victims={h: failed[h] for h in ongoing}, amounts=ongoing)
             traps = traps.model_copy(update={"ongoing": (*traps.ongoing, keep)})
         traps = traps.model_copy(update={"sprung": (*traps.sprung, element.id)})
+        if fight is not None:  # the foes' bonus in the fight under way, from the next round
+            state, traps = _foes_now(state, traps, element)
         tally = state.tally
         in_play = fight is not None and not any(e.meta.get("feature") == element.id for e in tally.of("runner_terrain"))
         if in_play:  # a trap in a fight makes the heroes roll: it comes into play for the runner (001c §6.13)
@@ -252,6 +263,7 @@ class SpringTrapAction(RunAction):
         result = {
             "trap": element.id, "name": element.name, "kind": element.kind, "roll": r, "victims": victims,
             "drawn": drawn, "harm": harm, "faces": faces, "ongoing": sorted(ongoing), "in_play": in_play,
+            "status": status,
         }  # fmt: skip
         return state.model_copy(update={"traps": traps, "tally": tally}), result
 
@@ -266,14 +278,13 @@ def _sheet(state: RunState, hero: str) -> dict[str, Any]:
     return dict(next(h.sheet for h in state.setup.heroes if h.name == hero))
 
 
-def _marks(state: RunState, trap_id: str, trap: Trap, failed: dict[str, int]) -> RunState:
-    """What a failure leaves for later: Impairment on each failing hero, a stick on a later roll, the foes' bonus;
-    a carrot when nobody failed."""
+def _marks(state: RunState, element: Element, trap: Trap, failed: list[str]) -> RunState:
+    """What a failure leaves for later: Impairment on each failing hero still alive (with its window), a stick
+    on a later roll, the foes' bonus; a carrot when nobody failed."""
+    assert state.notes is not None
+    trap_id = element.id
     traps = state.traps
-    points = (trap.impairment.points if trap.impairment else 0) + _sleep(trap)
-    if points:
-        more = {h: traps.impairment.get(h, 0) + points for h in failed}
-        traps = traps.model_copy(update={"impairment": traps.impairment | more})
+    traps = traps.model_copy(update={"ills": (*traps.ills, *ills_of(state.notes, element, trap, failed))})
     marks = list(traps.marks)
     if failed:
         marks += [Mark(trap=trap_id, roll=s.roll, points=s.penalty, rounds=s.rounds) for s in trap.sticks]
@@ -287,8 +298,32 @@ def _marks(state: RunState, trap_id: str, trap: Trap, failed: dict[str, int]) ->
     return state.model_copy(update={"traps": traps.model_copy(update={"marks": tuple(marks)})})
 
 
-def _sleep(trap: Trap) -> int:
-    return sleep_points(trap.sleep.hours_awake) if trap.sleep is not None else 0
+def _status(state: RunState, trap: Trap, failed: dict[str, int], alive: list[str]) -> tuple[RunState, dict[str, int]]:
+    """Loss of status (001c §6.8; 001b §6.3 item 4): each hero who failed (refused the task) loses its VP,
+    never more than 20 in the encounter, counting what the notes took from him before."""
+    if not trap.loss_of_status:
+        return state, {}
+    most = traps_file().loss_of_status.most
+    tally, lost = state.tally, {}
+    for hero in (h for h in failed if h in alive):
+        before = -sum(e.amount for e in tally.of("status_loss") if e.hero == hero)
+        amount = min(trap.loss_of_status, most - before)
+        if amount > 0:
+            tally, lost[hero] = tally.award("status_loss", amount, hero=hero), amount
+    return state.model_copy(update={"tally": tally}), lost
+
+
+def _foes_now(state: RunState, traps: TrapPlay, element: Element) -> tuple[RunState, TrapPlay]:
+    """The foes' bonus of a trap sprung in a fight, staged in it; a bonus for these foes alone is spent."""
+    last = state.fights[-1]
+    new = TrapPlay(marks=tuple(m for m in traps.marks if m.trap == element.id and m.stat is not None))
+    bonuses = fight_effects(new, {element.id: element.name}, last.fight.round)
+    if not bonuses:
+        return state, traps
+    fight = last.fight.model_copy(update={"effects": (*last.fight.effects, *map(Effect.model_validate, bonuses))})
+    marks = tuple(m for m in traps.marks if m.trap != element.id or m.stat is None or m.all_foes)
+    fights = (*state.fights[:-1], last.model_copy(update={"fight": fight}))
+    return state.model_copy(update={"fights": fights}), traps.model_copy(update={"marks": marks})
 
 
 __all__ = ["SpringTrapAction", "TrapPlay", "hurt", "ongoing_raw"]

@@ -14,9 +14,12 @@ from runehall.present.card import Card, Chip, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters.design import Element
+from runehall.systems.rune.encounters.hazards import non_wound_impairment
 from runehall.systems.rune.encounters.run_rolls import bonus, find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, standing, traps_of, why_not
+from runehall.systems.rune.encounters.trap_effects import on_roll
+from runehall.systems.rune.rules import rules
 from runehall.systems.rune.stress import at_least
 from runehall.systems.rune.trap_mechanics import TrapDamage, TrapDamageParams
 
@@ -27,6 +30,7 @@ HEALTH = {
     "dead": N_("dead"),
 }
 STATS = {"init": N_("INIT"), "atk": N_("ATK"), "dfn": N_("DFN")}
+SCORES = STATS | {"engagement": N_("Engagement")}
 
 
 def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fraction, Fraction | None]:
@@ -35,7 +39,7 @@ def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fr
     assert element.trap is not None and element.roll is not None
     roll = find_roll(state, element.roll)
     sheet = next(h.sheet for h in state.setup.heroes if h.name == hero)
-    adds = bonus(hero, sheet, roll, options) - state.traps.penalty(hero) + state.traps.on_roll(roll.id)
+    adds = bonus(hero, sheet, roll, options) + on_roll(state.traps, hero, roll, state.notes)
     if roll.difficulty is None:
         return Fraction(0), None
     made = at_least(roll.difficulty - adds)
@@ -98,6 +102,11 @@ def traps_section(state: RunState, words: Words) -> SheetSection | None:
                                          wounds=n(wounds), health=health)))  # fmt: skip
     for hero in t.impairment:
         rows.append(SheetRow(hero, words(N_("Impairment {n} on every roll"), n=n(t.penalty(hero)))))
+    for ill in t.ills:
+        if not ill.general:
+            on = [rolls.get(r, "") for r in ill.covers] or [_score(x, words) for x in ill.specific]
+            rows.append(SheetRow(ill.hero, words(N_("Impairment {n} on {rolls}"), n=n(non_wound_impairment(ill.points)),
+                                                 rolls=words.join(on))))  # fmt: skip
     for m in t.marks:
         if m.roll is not None:
             said = N_("+{n} on {roll} for {rounds} rounds") if m.carrot else N_("-{n} on {roll} for {rounds} rounds")
@@ -108,6 +117,14 @@ def traps_section(state: RunState, words: Words) -> SheetSection | None:
             rows.append(SheetRow(words(who), words(N_("+{n} {stat} for {rounds} rounds"), n=n(m.points),
                                                    stat=words(STATS[m.stat]), rounds=n(m.rounds))))  # fmt: skip
     return SheetSection(words(N_("What the traps left")), tuple(rows)) if rows else None
+
+
+def _score(ability: str, words: Words) -> str:
+    """An Ability or combat score a specific Impairment names, in the reader's words."""
+    if ability in SCORES:
+        return words(SCORES[ability])
+    names = {a.id: a.name for a in rules().abilities.ability}  # the notes' check names only these
+    return words(names[ability]) if ability in names else words(N_("another roll"))
 
 
 def _chips(faces: Any) -> tuple[Chip, ...]:
@@ -142,6 +159,8 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
             said = N_("{total}: avoids it") if made else N_("{total}: fails")
             rows.append(Row(hero, words(said, total=n(total))))
     rows += _harm_rows(r["harm"], words)
+    for hero, lost in (r.get("status") or {}).items():  # loss of status (001c §6.8)
+        rows.append(Row(hero, words(N_("loses {vp} VP of status"), vp=n(lost))))
     if r.get("ongoing"):
         rows.append(Row(words(N_("Goes on")), words.join(r["ongoing"])))
     if r.get("in_play"):

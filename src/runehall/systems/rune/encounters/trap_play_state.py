@@ -42,17 +42,45 @@ class Mark(RulesModel):
     all_foes: bool = False
 
 
+class Ill(RulesModel):
+    """An Impairment (or sleep deprivation's) a trap left on one hero (001c §6.5): `points` off every roll, or,
+    `specific`, off the rolls of those Abilities or combat scores, or, `covers`, off those rolls of the notes
+    only. `left`: what of its window is still to come (fights, trap rolls, gain rolls, Freestanding rolls),
+    counted down as they happen; at nothing left it is cured."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trap: str
+    hero: str
+    points: int = Field(ge=1, le=10)
+    specific: tuple[str, ...] = Field((), max_length=12)
+    covers: tuple[str, ...] = Field((), max_length=64)
+    left: dict[str, int] = Field(default_factory=dict, max_length=4)
+
+    @property
+    def general(self) -> bool:
+        return not self.specific and not self.covers
+
+
 class TrapPlay(RulesModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     sprung: tuple[str, ...] = ()  # the traps sprung, in order
     ongoing: tuple[Ongoing, ...] = ()
     wounds: dict[str, int] = Field(default_factory=dict, max_length=12)  # Wounds taken outside a fight, since
     health: dict[str, Health] = Field(default_factory=dict, max_length=12)  # health after harm outside a fight
-    impairment: dict[str, int] = Field(default_factory=dict, max_length=12)  # non-Wound Impairment, by hero
+    ills: tuple[Ill, ...] = Field((), max_length=64)  # Impairment still on the heroes (trap_effects.py)
     marks: tuple[Mark, ...] = Field((), max_length=64)
 
+    @property
+    def impairment(self) -> dict[str, int]:
+        """Each hero's general Impairment from traps (on every roll and in the next fight), before the cap."""
+        found: dict[str, int] = {}
+        for ill in self.ills:
+            if ill.general:
+                found[ill.hero] = found.get(ill.hero, 0) + ill.points
+        return found
+
     def penalty(self, hero: str) -> int:
-        """The Impairment a hero's rolls suffer from traps (non-Wound Impairment: at most 2)."""
+        """The general Impairment a hero's rolls suffer from traps (non-Wound Impairment: at most 2)."""
         from runehall.systems.rune.encounters.hazards import non_wound_impairment
 
         return non_wound_impairment(self.impairment.get(hero, 0))
@@ -64,12 +92,14 @@ class TrapPlay(RulesModel):
 
 def outside_harm(traps: TrapPlay, c: Any) -> Any:
     """A hero staged for a fight with what traps did to him since the last one: his Wounds, his health, and
-    their Impairment (non-Wound Impairment counts once, at most 2)."""
+    their general Impairment while its window counts a fight (non-Wound Impairment counts once, at most 2)."""
     update: dict[str, Any] = {}
     if c.name in traps.wounds:
         update["wounds"] = c.wounds + traps.wounds[c.name]
     if c.name in traps.health and traps.health[c.name] != "active":
         update["health"] = traps.health[c.name]
-    if traps.impairment.get(c.name):
-        update["impairment_other"] = max(c.impairment_other, traps.penalty(c.name))
+    from runehall.systems.rune.encounters.trap_effects import fight_penalty  # it reads this module's models
+
+    if points := fight_penalty(traps, c.name):
+        update["impairment_other"] = max(c.impairment_other, points)
     return c.model_copy(update=update) if update else c

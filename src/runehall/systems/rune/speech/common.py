@@ -71,6 +71,7 @@ MODIFIERS: dict[str, str] = {
     "shaman's chant": N_("shaman's chant"),
     "obscurant": N_("obscurant"),
     "missile penalty": N_("missile penalty"),
+    "trap": N_("trap"),
 }
 
 
