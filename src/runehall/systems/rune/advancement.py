@@ -4,7 +4,8 @@ The state is the record of experience.py: the hero sheet as created (with the gi
 the Ability points bought since, this encounter's noted successes and the death-insurance snapshot. Actions:
 `award` (VP earned), `note` (a success that makes an Ability eligible), `end_encounter`, `buy` (an Ability point
 by experience or by training), `buy_gift` (a level of a Divine Gift or Rune Power, at any moment:
-gifts/buying.py), `end_adventure`, `begin_encounter`, `insure` and `restore`. None draws a die; each refused move raises
+gifts/buying.py), `buy_horse` and `upgrade_horse` (horse_buying.py), `end_adventure`, `begin_encounter`, `insure` and
+`restore`. None draws a die; each refused move raises
 RulesError and changes nothing.
 """
 
@@ -21,11 +22,12 @@ from runehall.present.board import BoardView, Seat
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
-from runehall.systems.rune import advancement_board, creation, experience
+from runehall.systems.rune import advancement_board, creation, experience, horse_buying
 from runehall.systems.rune.experience import Advancement, How, Phase, Reason
 from runehall.systems.rune.gifts import buying, held
 from runehall.systems.rune.gifts.catalog import gift
 from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.horses import UPGRADE_WORDS, UpgradeId
 from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_RATING, MAX_WEAPONS
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
@@ -218,6 +220,37 @@ class BuyGift(Step):
         return new, buying.bought_result(new)
 
 
+class BuyHorseParams(RulesModel):
+    outdoor: bool = Field(False, description="The coming adventure is an outdoor one.")
+    plotter_permits: bool = Field(False, description="The plotter permits a horse in it.")
+
+
+class BuyHorse(Step):
+    name: ClassVar[str] = "buy_horse"
+    title: ClassVar[str] = N_("Buy a horse")
+    summary: ClassVar[str] = "A horse for 150 VP, at an outdoor adventure's start, with the plotter's permission."
+    Params: ClassVar[type[RulesModel]] = BuyHorseParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = horse_buying.buy(record, params.outdoor, params.plotter_permits)
+        return new, horse_buying.bought_result(new)
+
+
+class UpgradeHorseParams(RulesModel):
+    upgrade: UpgradeId = Field(description="What the horse gains: +10 HP, +1 DFN, +10 Move or +1 Res.")
+
+
+class UpgradeHorse(Step):
+    name: ClassVar[str] = "upgrade_horse"
+    title: ClassVar[str] = N_("Upgrade the horse")
+    summary: ClassVar[str] = "+10 HP, +1 DFN, +10 Move or +1 Res for his horse, 25 VP each, up to each one's cap."
+    Params: ClassVar[type[RulesModel]] = UpgradeHorseParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = horse_buying.upgrade(record, params.upgrade)
+        return new, horse_buying.upgraded_result(new, params.upgrade)
+
+
 class RestoreParams(RulesModel):
     name: str = Field(min_length=1, max_length=80, description="The restored hero's new name.")
     cognomen: str = Field("", max_length=80, description="His cognomen, if any.")
@@ -303,6 +336,7 @@ def view(record: Advancement, options: Any = None) -> dict[str, Any]:
         "gifts": dict(record.hero.gifts),
         "gifts_bought": [b.model_dump(mode="json") for b in record.gifts_bought],
         "fallen": list(record.fallen),
+        "horse": None if record.hero.horse is None else record.hero.horse.model_dump(mode="json"),
         "sheet": experience.saved_sheet(
             record, options if isinstance(options, RuneOptions) else record.hero.table_options
         ),
@@ -323,6 +357,9 @@ def render(record: Advancement) -> str:
         lines.append(f"bought {rules().ability(b.ability).name} {b.from_rating}->{b.to_rating} by {b.how}: {b.vp} VP")
     for g in record.gifts_bought:
         lines.append(f"bought {gift(g.gift).name} {g.from_level}->{g.to_level}: {g.vp} VP")
+    if record.hero.horse is not None:
+        bought = record.hero.horse.upgrades.items()
+        lines.append("Horse: " + (", ".join(f"{UPGRADE_WORDS[u]} × {n}" for u, n in bought) or "no upgrades"))
     return "\n".join(lines)
 
 
@@ -356,6 +393,8 @@ ACTIONS: dict[str, TrackerAction[Advancement]] = {
         EndEncounter(),
         Buy(),
         BuyGift(),
+        BuyHorse(),
+        UpgradeHorse(),
         EndAdventure(),
         BeginEncounter(),
         Insure(),

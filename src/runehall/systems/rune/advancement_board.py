@@ -1,9 +1,10 @@
 """Rune advancement at the table as people see it (runehall.present.board): where the saga stands, the hero's
 victory points and death insurance, his Abilities, those noted this encounter with their price, what he
-bought, his Divine Gifts with his Divine Connection, and the gift levels he bought. "Buy a gift" offers the gifts
-he can afford now, each with its price. Labels are the book's terms with the reader's word beside them, as on
-his sheet (hero_sheet.py); the moves are the tracker's actions as Tracker.board offers them, each titled in
-words."""
+bought, his Divine Gifts with his Divine Connection, the gift levels he bought, and his horse. "Buy a gift"
+offers the gifts he can afford now, each with its price; "Buy a horse" shows while he may buy one and can pay
+for it, "Upgrade the horse" offers the upgrades below their caps he can pay for. Labels are the book's terms
+with the reader's word beside them, as on his sheet (hero_sheet.py); the moves are the tracker's actions as
+Tracker.board offers them, each titled in words."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from dataclasses import replace
 from runehall.present.board import BoardView, Move
 from runehall.present.sheet import SheetRow
 from runehall.present.words import N_, Words
-from runehall.systems.rune import experience
+from runehall.systems.rune import experience, horse_buying
 from runehall.systems.rune.experience import Advancement
 from runehall.systems.rune.gifts import buying
 from runehall.systems.rune.gifts.catalog import gift
 from runehall.systems.rune.gifts.sheet_rows import gift_rows
 from runehall.systems.rune.hero_sheet import named, row, section
+from runehall.systems.rune.horse_sheet import horse_rows
+from runehall.systems.rune.horses import UPGRADE_WORDS
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.speech.advancing import HOW, REASONS
@@ -42,7 +45,9 @@ def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOpti
         sections.append(section(N_("Divine Gifts"), gift_rows(record.hero.gifts, words, options), words))
     if record.gifts_bought:
         sections.append(section(N_("Gifts bought"), _gifts_bought(record, words), words))
-    moves = tuple(_gift_move(m, record, words, options) if m.action == "buy_gift" else m for m in drawn.moves)
+    if record.hero.horse is not None:
+        sections.append(section(N_("Horse"), horse_rows(record.hero.horse, words, record.hero.numbers().load), words))
+    moves = tuple(_move(m, record, words, options) for m in drawn.moves)
     return replace(
         drawn,
         title=record.hero.name,
@@ -50,6 +55,20 @@ def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOpti
         sections=tuple(sections),
         moves=tuple(m for m in moves if m is not None),
     )
+
+
+def _move(move: Move, record: Advancement, words: Words, options: RuneOptions) -> Move | None:
+    if move.action == "buy_gift":
+        return _gift_move(move, record, words, options)
+    if move.action == "buy_horse":
+        return move if horse_buying.can_buy(record) else None
+    if move.action == "upgrade_horse":
+        offered = [
+            (u.id, words("{upgrade} for {vp}", upgrade=words(UPGRADE_WORDS[u.id]), vp=_vp(u.cost, words)))
+            for u in horse_buying.upgradable(record)
+        ]
+        return replace(move, choices={"upgrade": tuple(offered)}) if offered else None
+    return move
 
 
 def _gift_move(move: Move, record: Advancement, words: Words, options: RuneOptions) -> Move | None:

@@ -29,6 +29,7 @@ from runehall.systems.rune import creation, modifiers, overrides, sheet_form
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.gifts import held
+from runehall.systems.rune.horses import Horse
 from runehall.systems.rune.limits import (
     MAX_CP,
     MAX_DOZENS,
@@ -147,6 +148,12 @@ class Hero(CharacterModel):
         le=MAX_SILVER_OZ,
         description="Ounces of silver carried (32 weigh 1 Load).",
         title=N_("Silver (ounces)"),
+    )
+    horse: Horse | None = Field(
+        None,
+        description="His horse, bought for VP at an outdoor adventure's start, with the upgrades bought for it.",
+        title=N_("Horse"),
+        json_schema_extra={"readOnly": True},  # bought in the advancement tracker, never typed
     )
     modifiers: tuple[Modifier, ...] = Field(
         default=(),

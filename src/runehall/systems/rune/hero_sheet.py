@@ -21,6 +21,7 @@ from runehall.systems.rune import gear
 from runehall.systems.rune.combat.resolve import BASE_DIFFICULTY
 from runehall.systems.rune.creation import spent
 from runehall.systems.rune.gifts.sheet_rows import gift_rows
+from runehall.systems.rune.horse_sheet import horse_rows
 from runehall.systems.rune.mechanics import AttackParams
 from runehall.systems.rune.modifiers import Modifier
 from runehall.systems.rune.options import RuneOptions
@@ -90,6 +91,8 @@ def hero_sheet(hero: Hero, words: Words, options: RuneOptions) -> Sheet:
     for set_id, title in SETS.items():
         sections.append(section(title, _abilities(s, set_id, words), words))
     sections.append(section(N_("Equipment"), _equipment(hero, s, words), words))
+    if hero.horse is not None:
+        sections.append(section(N_("Horse"), horse_rows(hero.horse, words, s.load), words))
     gifted = gift_rows(hero.gifts, words, options) + [_gift(m, words) for m in hero.modifiers]
     if gifted:
         sections.append(section(N_("Divine Gifts"), gifted, words))

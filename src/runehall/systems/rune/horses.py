@@ -3,8 +3,9 @@ the plotter permits; the horse's profile, its upgrades at 25 VP each (each up to
 A-48: every point beyond costs 1 point of Impairment and 10 Move), and what riding gives in a fight (+3 ATK and
 +3 DFN against foes on foot; the rider's Ride added to his Initiative).
 
-Pure functions over a `Horse` value: the hero's possessions and VP accounts hold it (not yet wired into the
-advancement tracker). Every refusal is one clear RulesError, nothing changed.
+Pure functions over a `Horse` value, which the hero sheet keeps (Hero.horse): the advancement tracker buys and
+upgrades it (horse_buying.py), the sheet shows it (horse_sheet.py), a fight seats its rider and may field it
+(combat/steeds.py). Every refusal is one clear RulesError, nothing changed.
 """
 
 from __future__ import annotations
@@ -12,15 +13,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, field_validator
 
-from runehall.errors import RulesError
+from runehall.errors import Invalid, Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.data import load_data
 from runehall.systems.rune.records import PACKAGE
 
 UpgradeId = Literal["hp", "dfn", "move", "res"]
+UPGRADE_WORDS = {
+    "hp": N_("+10 HP"),
+    "dfn": N_("+1 DFN"),
+    "move": N_("+10 Move"),
+    "res": N_("+1 Res"),
+}
 
 
 class _Strict(RulesModel):
@@ -67,7 +74,21 @@ def horse_rules() -> HorseRules:
 class Horse(_Strict):
     """A hero's horse: how many times each upgrade was bought."""
 
-    upgrades: dict[UpgradeId, int] = Field(default_factory=dict)
+    upgrades: dict[UpgradeId, int] = Field(default_factory=dict, max_length=4)
+
+    @field_validator("upgrades")
+    @classmethod
+    def _caps(cls, value: dict[UpgradeId, int]) -> dict[UpgradeId, int]:
+        for u in horse_rules().upgrade:
+            times = value.get(u.id, 0)
+            if not 0 <= times <= u.most:
+                raise Invalid(
+                    N_("the horse's {upgrade}: bought 0 to {most} times, not {times}"),
+                    upgrade=Refusal(UPGRADE_WORDS[u.id]),
+                    most=u.most,
+                    times=times,
+                )
+        return {k: v for k, v in value.items() if v}
 
 
 def buy_horse(free_vp: int, outdoor: bool, plotter_permits: bool, at_start: bool) -> tuple[Horse, int]:

@@ -9,6 +9,7 @@ from typing import Any
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.gifts.catalog import gifts
+from runehall.systems.rune.horses import UPGRADE_WORDS
 from runehall.systems.rune.speech.common import data_name
 
 REASONS = {
@@ -74,6 +75,20 @@ def card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
     elif name == "buy_gift":
         action, result, more = _gift(r, words, who)
         rows += more
+        tone = "success"
+    elif name == "buy_horse":
+        action = words("{who} buys a horse", who=who)
+        result = words("for {vp}", vp=_vp(int(r.get("vp", 0)), words))
+        tone = "success"
+    elif name == "upgrade_horse":
+        upgrade = words(UPGRADE_WORDS.get(str(r.get("upgrade")), "an upgrade"))
+        action = words("{who} buys {upgrade} for his horse", who=who, upgrade=upgrade)
+        result = words(
+            "{times} of {most} for {vp}",
+            times=words.number(int(r.get("times", 0))),
+            most=words.number(int(r.get("most", 0))),
+            vp=_vp(int(r.get("vp", 0)), words),
+        )
         tone = "success"
     elif name == "restore":
         action = words(
