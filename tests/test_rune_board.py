@@ -155,7 +155,8 @@ def engaged(state: CombatState, a: str, b: str) -> bool:
 
 
 # -- what every string may hold ---------------------------------------------------------------------------
-PROGRAM = re.compile(r"[a-z]+_[a-z]+|\bTrue\b|\bFalse\b|\bNone\b|[{}\[\]<>=]|--|\bnoncombat\b|\bunarmed\b")
+# "<0.1%" / ">99.9%" are the shared percent words for a chance that is not exactly 0 or 1; any other < or > is not
+PROGRAM = re.compile(r"[a-z]+_[a-z]+|\bTrue\b|\bFalse\b|\bNone\b|[{}\[\]=]|[<>](?!\d)|--|\bnoncombat\b|\bunarmed\b")
 ENGLISH = re.compile(r"\b(the|is|acts|step|Round|Still|Nobody|paces|Heroes|Foes|hands|In hand|uphill)\b")
 
 
