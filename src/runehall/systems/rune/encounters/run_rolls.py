@@ -24,6 +24,7 @@ from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS, ONE_ROLLS, resolve, who_must_reroll
 from runehall.systems.rune.encounters.trap_effects import after_roll
 from runehall.systems.rune.encounters.trap_effects import on_roll as traps_on
+from runehall.systems.rune.encounters.trap_gifts import roll_bonus
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.sheet import Sheet
@@ -101,6 +102,7 @@ class NotedRollAction(RunAction):
                 dice[who] = list(faces)
                 totals[who] = result + bonus(who, sheets[who], roll, options) + buff
                 totals[who] += traps_on(state.traps, who, roll, state.notes)  # what traps left (trap_effects.py)
+                totals[who] += roll_bonus(state.notes, sheets[who], roll)  # the hero's gifts (trap_gifts.py)
         target: int | dict[str, int]
         opponent: dict[str, Any] | None = None
         if roll.opposed_bonus is not None:
@@ -117,6 +119,7 @@ class NotedRollAction(RunAction):
             dice[f"{due} again"] = list(faces)
             rerolls[due] = result + bonus(due, sheets[due], roll, options) + buff
             rerolls[due] += traps_on(state.traps, due, roll, state.notes)
+            rerolls[due] += roll_bonus(state.notes, sheets[due], roll)
         outcome = resolve(
             structure, target, totals, party=order, danger=roll.danger, rerolls=rerolls, freestanding=roll.freestanding
         )

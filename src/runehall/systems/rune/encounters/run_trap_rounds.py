@@ -15,6 +15,7 @@ from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.encounters import trap_gifts
 from runehall.systems.rune.encounters.hazards import ongoing_raw, soak_against
 from runehall.systems.rune.encounters.run_actions import RunAction
 from runehall.systems.rune.encounters.run_rolls import bonus, find_roll
@@ -64,6 +65,7 @@ class TrapRoundAction(RunAction):
             faces.append(list(shown))
             total = result + bonus(hero, sheets[hero], ending, options)
             total += on_roll(state.traps, hero, ending, state.notes)  # Impairment, sticks, carrots (trap_effects.py)
+            total += trap_gifts.roll_bonus(state.notes, sheets[hero], ending)
             tally = state.tally.roll(hero, ending.id, total, ending.difficulty, ending.freestanding, False,
                                      options.success_vp_per_point)  # fmt: skip
             state = state.model_copy(update={"tally": tally})
@@ -71,8 +73,13 @@ class TrapRoundAction(RunAction):
                 freed[hero] = total
                 continue
             c = body(state, hero, options)
-            raw = ongoing_raw(going.amounts.get(hero, trap.damage.dam or 0), failed, going.round_no, escalating)
+            step = going.round_no  # Survive the Lake of Flame holds escalation back (trap_gifts.py)
+            step = trap_gifts.escalation_round(step, trap_gifts.levels(sheets[hero])) if escalating else step
+            raw = ongoing_raw(going.amounts.get(hero, trap.damage.dam or 0), failed, step, escalating)
             lost = max(0, raw - soak_against(c.soak, c.armor_prot, trap.damage.armour_ignoring))
+            if gifted := trap_gifts.applied(sheets[hero], hero, element, c, failed, options, source):
+                lost = trap_gifts.hp_lost(raw, gifted[0])
+                faces += gifted[1]
             state, after = hurt(state, hero, lost, cause, options, source)
             harm[hero] = {"total": total, "raw": raw, **after}
             if after["health"] != "dead":

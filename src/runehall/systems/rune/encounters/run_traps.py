@@ -24,6 +24,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
+from runehall.systems.rune.encounters import trap_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
@@ -117,6 +118,7 @@ def _rolled(
         result, shown = stress(source)
         faces.append(list(shown))
         totals[who] = result + bonus(who, sheets[who], roll, options) + on_roll(state.traps, who, roll, state.notes)
+        totals[who] += trap_gifts.roll_bonus(state.notes, sheets[who], roll)  # the Owl, the Serpent's Tears
         fates[who] = totals[who] >= roll.difficulty
         tally = tally.roll(who, roll.id, totals[who], roll.difficulty, roll.freestanding, False,
                            options.success_vp_per_point)  # fmt: skip
@@ -237,12 +239,17 @@ class SpringTrapAction(RunAction):
             raw = max(0, amount + failed[hero]) if trap.damage is not None else 0
             soak = soak_against(c.soak, c.armor_prot, bool(trap.damage and trap.damage.armour_ignoring))
             lost = max(0, raw - soak)
+            gifted = trap_gifts.applied(_sheet(state, hero), hero, element, c, failed[hero], options, source)
+            if gifted is not None:  # Scorn the Bite of Treachery, Skadi's Cloak, the Cooling Sigh, Serpent's Tears
+                soak, lost = gifted[0].soak, trap_gifts.hp_lost(raw, gifted[0])
+                faces += gifted[1]
             if trap.package is not None and trap.package.kind == "falling":
                 total, shown = stress(source)
                 faces.append(list(shown))
                 jump = total + bonus(hero, _sheet(state, hero), JUMP, options) + on_roll(state.traps, hero, JUMP)
-                landing = fall(trap.package.feet, jump, soak_against(c.soak, c.armor_prot, True))
-                raw, lost = raw + landing.raw, lost + landing.hp_lost
+                feet = trap_gifts.shorter_fall(trap.package.feet, trap_gifts.levels(_sheet(state, hero)))
+                landing = fall(feet, jump, soak_against(c.soak, c.armor_prot, True)) if feet else None
+                raw, lost = raw + (landing.raw if landing else 0), lost + (landing.hp_lost if landing else 0)
             state, after = hurt(state, hero, lost, cause, options, source)
             harm[hero] = {"failed_by": failed[hero], "raw": raw, "soak": soak, "jump": jump, **after}
             if trap.damage is not None and trap.damage.recurrence != "none" and after["health"] != "dead":

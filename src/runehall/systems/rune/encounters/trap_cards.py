@@ -13,6 +13,7 @@ from runehall.present.board import Move, Seat
 from runehall.present.card import Card, Chip, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
+from runehall.systems.rune.encounters import trap_gifts
 from runehall.systems.rune.encounters.design import Element
 from runehall.systems.rune.encounters.hazards import non_wound_impairment
 from runehall.systems.rune.encounters.run_rolls import bonus, find_roll
@@ -40,6 +41,7 @@ def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fr
     roll = find_roll(state, element.roll)
     sheet = next(h.sheet for h in state.setup.heroes if h.name == hero)
     adds = bonus(hero, sheet, roll, options) + on_roll(state.traps, hero, roll, state.notes)
+    adds += trap_gifts.roll_bonus(state.notes, sheet, roll)  # the Owl, the Serpent's Tears
     if roll.difficulty is None:
         return Fraction(0), None
     made = at_least(roll.difficulty - adds)
@@ -53,6 +55,10 @@ def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fr
     )  # fmt: skip
     mechanic = TrapDamage()
     result = mechanic.resolver(params, options)
+    if trap_gifts.touches(gifts := trap_gifts.levels(sheet), element):  # a gift against the damage
+        outcomes = [(result(k), p) for k, p in mechanic.chance(params, options).dist().items()]
+        pre = trap_gifts.presence(sheet, hero, options)
+        return made, trap_gifts.hurt_chance(outcomes, gifts, element, c.soak, c.armor_prot, pre)
     hurt = sum((p for k, p in mechanic.chance(params, options).dist().items() if _hurts(result(k))), Fraction(0))
     return made, hurt
 
