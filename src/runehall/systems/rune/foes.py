@@ -311,6 +311,7 @@ def foe_spec(
         "move_half": stats.move_half,
         "undead": kind.undead,
         "foe_type": kind.id,
+        "threat": level.id,
         "self_willed": self_willed,
         "attacks_foes": attacks_foes,
     }

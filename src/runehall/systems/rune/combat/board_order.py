@@ -87,6 +87,7 @@ def order(board: Board) -> tuple[str, ...]:
 
 
 def notes(board: Board, words: Words) -> tuple[str, ...]:
+    from runehall.systems.rune.combat.rune_view import rune_notes
     from runehall.systems.rune.speech.cover import effect_notes
     from runehall.systems.rune.speech.fights import _ended
 
@@ -117,6 +118,7 @@ def notes(board: Board, words: Words) -> tuple[str, ...]:
         said.append(words("The fight is over: {why}", why=_ended(board.ended or "", words)))
     said += gallery_view.extras_notes(board, words)
     said += effect_notes(board.effects, {c.name: c.active for c in board.people.values()}, words)
+    said += rune_notes(board, words)  # Rune Powers awake or asleep
     for w in board.windows.values():
         if w.healers:
             said.append(

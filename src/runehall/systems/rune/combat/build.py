@@ -9,7 +9,7 @@ book lost ("unknown" in the data) stays unknown until the combatant supplies it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -112,6 +112,9 @@ class CombatantSpec(RulesModel):
     inhuman: bool = False
     undead: bool = False
     foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
+    threat: Literal["terrifying", "exceptional", "superior", "equal", "inferior", "weak", "pitiful"] | None = Field(
+        None, description="A foe's Threat Category (the Dwarven Battle Axe's power reads it)."
+    )
     self_willed: bool = Field(False, description="A Self-Willed foe: the runner picks its targets at will.")
     attacks_foes: bool = Field(False, description="A wendol whose notes bought it the option: non-wendol foes too.")
     strikes_heroes: bool = Field(
@@ -296,6 +299,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
         inhuman=spec.inhuman,
         undead=spec.undead,
         foe_type=spec.foe_type,
+        threat=spec.threat,
         self_willed=spec.self_willed,
         attacks_foes=spec.attacks_foes,
         strikes_heroes=spec.strikes_heroes,

@@ -161,6 +161,7 @@ class Combatant(RulesModel):
     inhuman: bool = False
     undead: bool = Field(False, description="Undead (the Dishonored, the Sark Amen): only a wounding blow kills.")
     foe_type: str | None = Field(None, description="The gallery's foe type (foes.toml id): its special rules.")
+    threat: str | None = Field(None, description="A foe's Threat Category (its id), where the notes made it.")
     armor_prot: int = Field(0, ge=0, description="The Prot part of his Soak, which armor-ignoring damage skips.")
     # -- his condition ---------------------------------------------------------------------------------
     hp: int

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gifted import BOOTS, BRACED, HORSE, LEAF, LOFTY, PIERCING, STORM, THUNDER
+from runehall.systems.rune.combat.rune_powers import power_mods
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board import Board
@@ -83,7 +84,8 @@ def melee_gift_mods(
     """(ATK, DFN) modifiers the gifts give a melee attack: `ground` > 0 when the attacker has the higher ground,
     < 0 when the defender has; `braced`: the defender stands braced for the attacker's charge."""
     atk = standing(board, a, ground, False) + boots(board, a, charging) + piercing(board, a, d)[0]
-    dfn = standing(board, d, -ground, braced)
+    atk += power_mods(board, a, "atk", d)
+    dfn = standing(board, d, -ground, braced) + power_mods(board, d, "dfn", a)
     if charging and braced and a.gifted.level(BOOTS):
         dfn.append((NAMES[BOOTS], -a.gifted.level(BOOTS)))
     return atk + boosted(a, "atk"), dfn + boosted(d, "dfn")
@@ -93,7 +95,8 @@ def missile_gift_mods(board: Board, a: Combatant, d: Combatant) -> Mods:
     """A shooter's gifts on his shot (he holds ground, has the higher ground over his target, cut in...)."""
     from runehall.systems.rune.combat.footing import high_ground
 
-    return standing(board, a, high_ground(board, a, d), False) + piercing(board, a, d)[0] + boosted(a, "atk")
+    mods = standing(board, a, high_ground(board, a, d), False) + piercing(board, a, d)[0] + boosted(a, "atk")
+    return mods + power_mods(board, a, "atk", d)
 
 
 def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None, braced: bool) -> tuple[Mods, Mods]:
@@ -103,8 +106,8 @@ def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None,
 
     if ground is None:
         ground = high_ground(board, a, d)
-    dam = standing(board, a, ground, False) + piercing(board, a, d)[1]
-    return dam, standing(board, d, -ground, braced)
+    dam = standing(board, a, ground, False) + piercing(board, a, d)[1] + power_mods(board, a, "dam", d)
+    return dam, standing(board, d, -ground, braced) + power_mods(board, d, "soak", a)
 
 
 def storm(c: Combatant, total: int) -> Mods:

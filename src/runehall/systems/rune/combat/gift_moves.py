@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import MAX_LEVEL, catalog_gift
+from runehall.systems.rune.combat.rune_powers import PLAYS as RUNE_PLAYS
 from runehall.systems.rune.combat.settings import fold
 from runehall.systems.rune.combat.state import CombatState
 
@@ -116,7 +117,7 @@ class UseGiftAction(CombatAction):
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         c, found, level = holder(board, params)
-        play = PLAYS.get(found.id)
+        play = PLAYS.get(found.id) or RUNE_PLAYS.get(found.id)  # the Rune Powers: rune_powers.py
         if play is None:
             raise RulesError(N_("{gift} is not yet played as a move in a fight"), gift=Refusal(found.name))
         result: dict[str, Any] = {"who": c.name, "gift": found.name, "level": level}

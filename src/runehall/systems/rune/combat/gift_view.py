@@ -12,6 +12,7 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
+from runehall.systems.rune.combat.rune_view import rune_moves
 from runehall.systems.rune.combat.supersede import SUPERSEDING
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
         return []
     found: list[Move] = []
     who = {"who": c.name}
+    found += rune_moves(trial, board, c, words)  # the Rune Powers (rune_view.py)
     for gift_id in c.gifted.levels:
         if gift_id not in PLAYS and gift_id not in SUPERSEDING:
             continue

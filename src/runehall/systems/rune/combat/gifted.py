@@ -15,6 +15,7 @@ from pydantic import Field
 from runehall.errors import ParameterError, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat.rune_state import Rune
 
 MAX_GIFTS = 100  # distinct gifts and Rune Powers a hero can hold (75 + 15 in the book)
 MAX_LEVEL = 999
@@ -64,6 +65,9 @@ class Gifted(RulesModel):
     )
     presence: int | None = Field(None, description="His Presence (Pre), for gifts rolled with it.")
     stamina: int | None = Field(None, description="His Stamina (Sta), for gifts rolled with it.")
+    runes: dict[str, Rune] = Field(
+        default_factory=dict, max_length=MAX_GIFTS, description="His Rune Powers woken in this fight (rune_powers.py)."
+    )
 
     def level(self, gift_id: str) -> int:
         return int(self.levels.get(gift_id, 0))

@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
+from runehall.systems.rune.combat.rune_powers import drink
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
 
 BASE_DIFFICULTY = 6
@@ -189,6 +190,9 @@ def _on_hit(
     if hostage is not None:
         out["hostage"] = hostage
     out["injury"] = board.hurt(d.name, lost, a.name)
+    drunk = drink(board, a, out["injury"])  # the Viking Broad Sword's power (rune_powers.py)
+    if drunk is not None:
+        out["drunk"] = drunk
     if armor != d.soak and not swing.pounce:
         out["stun"] = True  # armor-ignoring: his armor's Prot does not count
     if swing.pounce:

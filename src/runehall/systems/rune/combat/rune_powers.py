@@ -26,7 +26,7 @@ from runehall.chance.sources import Source
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.rune_state import Rune
+from runehall.systems.rune.combat.rune_state import UNITS, Rune
 from runehall.systems.rune.combat.settings import stress
 
 if TYPE_CHECKING:
@@ -102,19 +102,16 @@ def drink(board: Board, a: Combatant, injury: dict[str, Any]) -> dict[str, int] 
 
 
 def _refuse_asleep(c: Combatant, found: Any, rune: Rune, board: Board) -> None:
-    if rune.woke <= board.round <= rune.until:
+    if not rune.earlier and rune.woke <= board.round <= rune.until:
         raise RulesError(N_("{who}'s {power} is awake until round {n}"), who=c.name, power=Refusal(found.name),
                          n=rune.until)  # fmt: skip
-    if rune.ready is not None and board.round < rune.ready:
+    if rune.ready is not None and not rune.earlier and board.round < rune.ready:
         raise RulesError(N_("{who}'s {power} sleeps until round {n}"), who=c.name, power=Refusal(found.name),
                          n=rune.ready)  # fmt: skip
-    if rune.ready is None:
-        raise RulesError(N_("{who}'s {power} sleeps for {amount} {unit} from its last round: not again in this fight"),
-                         who=c.name, power=Refusal(found.name), amount=rune.amount,
-                         unit=Refusal(UNITS[rune.unit]))  # fmt: skip
-
-
-UNITS = {"days": N_("days"), "hours": N_("hours"), "minutes": N_("minutes"), "rounds": N_("rounds")}
+    if rune.ready is None or rune.earlier:
+        raise RulesError(N_("{who}'s {power} sleeps for {time} from its last round: not again in this fight"),
+                         who=c.name, power=Refusal(found.name),
+                         time=Refusal(UNITS[rune.unit], {"n": rune.amount}))  # fmt: skip
 
 
 def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dict[str, Any]:

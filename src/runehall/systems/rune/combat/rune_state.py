@@ -8,9 +8,11 @@ from typing import Literal
 
 from pydantic import Field
 
+from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 
 Unit = Literal["days", "hours", "minutes", "rounds"]
+UNITS = {"days": N_("{n} days"), "hours": N_("{n} hours"), "minutes": N_("{n} minutes"), "rounds": N_("{n} rounds")}
 
 
 class Rune(RulesModel):

@@ -11,7 +11,8 @@ from runehall.present.board import Move
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.rune_powers import BATTLE_SWORD, PLAYED, UNITS, awake
+from runehall.systems.rune.combat.rune_powers import BATTLE_SWORD, PLAYED, awake
+from runehall.systems.rune.combat.rune_state import UNITS
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board_view import Trial
@@ -49,11 +50,11 @@ def rune_notes(board: Board, words: Words) -> list[str]:
             if awake(board, c, power_id):
                 said.append(words(N_("{who}'s {power} is awake until round {n}"), who=c.name, power=power,
                                   n=words.number(rune.until)))  # fmt: skip
-            elif rune.ready is not None and board.round < rune.ready:
+            elif rune.ready is not None and not rune.earlier and board.round < rune.ready:
                 said.append(words(N_("{who}'s {power} sleeps until round {n}"), who=c.name, power=power,
                                   n=words.number(rune.ready)))  # fmt: skip
-            elif rune.ready is None:
-                key = N_("{who}'s {power} sleeps for {amount} {unit} from its last round: not again in this fight")
-                said.append(words(key, who=c.name, power=power, amount=words.number(rune.amount),
-                                  unit=words(UNITS[rune.unit])))  # fmt: skip
+            elif rune.ready is None or rune.earlier:
+                key = N_("{who}'s {power} sleeps for {time} from its last round: not again in this fight")
+                time = words(UNITS[rune.unit], n=words.number(rune.amount))
+                said.append(words(key, who=c.name, power=power, time=time))
     return said

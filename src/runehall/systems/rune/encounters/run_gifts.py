@@ -7,6 +7,7 @@ is his from then on.
   settling writes them to his sheet at the table (tracker.sheet_changes).
 - A gift counted per encounter or per session keeps its count from one fight to the next; one counted per fight,
   combat or event starts again (each fight of the notes is an event of its own).
+- A Rune Power whose recharge is longer than rounds stays asleep in the run's later fights (`carry_runes`).
 """
 
 from __future__ import annotations
@@ -84,8 +85,17 @@ def carry_counters(state: RunState, fight: CombatState) -> CombatState:
             kept = {g: n for g, n in last.gifted.used.items() if g in catalog and catalog[g].scope in CARRIED_SCOPES}
             if kept:
                 c = c.model_copy(update={"gifted": c.gifted.model_copy(update={"used": {**c.gifted.used, **kept}})})
+            asleep = carry_runes(last.gifted.runes)
+            if asleep:
+                c = c.model_copy(update={"gifted": c.gifted.model_copy(update={"runes": asleep})})
         people.append(c)
     return fight.model_copy(update={"combatants": tuple(people)})
+
+
+def carry_runes(runes: Mapping[str, Any]) -> dict[str, Any]:
+    """The Rune Powers woken in the last fight whose recharge is longer than rounds: asleep for the rest of the run
+    (the run keeps no clock); one recharged in rounds is awake-able again in the next fight."""
+    return {p: r.model_copy(update={"earlier": True}) for p, r in runes.items() if r.ready is None or r.earlier}
 
 
 def gift_changes(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dict[str, Any]:

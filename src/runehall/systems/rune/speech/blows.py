@@ -142,6 +142,10 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
     if isinstance(stray, Mapping) and isinstance(stray.get("injury"), Mapping):
         rows.append(Row(words("A stray missile"), injury(stray["injury"], words)))
     rows += _sequels(record, words) + sequel_rows(record, words)
+    if "drunk" in record:  # the Viking Broad Sword's healing (rune_cards.py)
+        from runehall.systems.rune.speech.rune_cards import drunk_row
+
+        rows += drunk_row(record, words)
     if "ammo_left" in record:
         rows.append(Row(words("Ammunition left"), words.number(int(record["ammo_left"]))))
     return text

@@ -87,6 +87,11 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("supersedes"):
         said, tone, rows = _superseding(r, words)
         return action, said, tone, rows
+    if r.get("rune"):  # a Rune Power (rune_cards.py)
+        from runehall.systems.rune.speech.rune_cards import rune_card
+
+        said, tone, rows = rune_card(r, words)
+        return action, said, tone, rows
     said, tone = _what(r, words)
     return action, said, tone, _rows(r, words)
 

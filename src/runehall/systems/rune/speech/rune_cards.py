@@ -1,0 +1,57 @@
+"""A Rune Power used in a fight as a card (combat/rune_powers.py): woken until which round and asleep for how
+long after, the Viking Short Sword's roll, a Dwarven Battle Sword beam and what it did; the Viking Broad Sword's
+healing as a row of the blow's card."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runehall.present.card import Row, Tone
+from runehall.present.words import Words
+from runehall.systems.rune.combat.rune_state import UNITS
+from runehall.systems.rune.speech.blows import injury
+from runehall.systems.rune.speech.common import roll_row
+
+
+def rune_card(r: Mapping[str, Any], words: Words) -> tuple[str, Tone, list[Row]]:
+    rows: list[Row] = []
+    if isinstance(r.get("roll"), Mapping):  # the Viking Short Sword: Pre + X against 6 + the highest Res
+        rows.append(roll_row({"who": r.get("who", ""), **r["roll"], "difficulty": r.get("difficulty")}, words,
+                             words("Presence")))  # fmt: skip
+    said = ""
+    tone: Tone = "neutral"
+    beam = r.get("beam")
+    if isinstance(beam, Mapping):
+        for record in beam.get("rolls") or ():
+            rows.append(roll_row(record, words, words("Roll")))
+        if beam.get("success") and isinstance(beam.get("injury"), Mapping):
+            said, tone = words("the beam strikes {who}", who=str(beam.get("target", ""))), "success"
+            rows.append(Row(words("Beam"), words("{n} damage against Soak {soak}", n=words.number(int(beam["damage"])),
+                                                 soak=words.number(int(beam.get("soak", 0))))))  # fmt: skip
+            rows.append(Row(str(beam.get("target", "")), injury(beam["injury"], words)))
+        else:
+            said, tone = words("the beam misses {who}", who=str(beam.get("target", ""))), "failure"
+    if r.get("success") is False:
+        return words("the rune stays asleep"), "failure", rows
+    if "until_round" in r:
+        awake = words("the rune is awake until round {n}", n=words.number(int(r["until_round"])))
+        said = f"{awake}; {said}" if said else awake
+        tone = "success" if tone == "neutral" else tone
+        time = r.get("recharge")
+        if isinstance(time, Mapping):
+            unit = UNITS.get(str(time.get("unit")), UNITS["rounds"])
+            rows.append(Row(words("Asleep after it"), words(unit, n=words.number(int(time.get("amount", 0))))))
+        if "ready_round" in r:
+            rows.append(Row(words("Wakes again"), words("round {n}", n=words.number(int(r["ready_round"])))))
+    return said, tone, rows
+
+
+def drunk_row(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """The Viking Broad Sword's power: the HP its blow gave back to its bearer."""
+    drunk = record.get("drunk")
+    if not isinstance(drunk, Mapping):
+        return []
+    said = words("{n} HP back, now {hp}", n=words.number(int(drunk.get("hp_gained", 0))),
+                 hp=words.number(int(drunk.get("hp", 0))))  # fmt: skip
+    return [Row(words("Rune Power: Viking Broad Sword"), said)]
