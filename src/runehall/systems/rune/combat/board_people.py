@@ -103,9 +103,11 @@ class People:
         """Apply one blow's post-Soak HP loss: Wounds by multiples of WT, and the health that follows (the
         gallery's rules where they change it; `by`: who dealt the blow)."""
         from runehall.systems.rune.combat.gallery import fall_of  # the gallery reads the board
+        from runehall.systems.rune.combat.gift_triggered import jaw_kills, on_hurt  # triggered gifts
 
         c = self.people[name]
         if lost <= 0:
+            on_hurt(self, c, c.health, 0, 0, by)
             return {"who": c.name, "hp_lost": 0}
         added = wounds_from(lost, c.wt)
         hp, wounds = c.hp - lost, c.wounds + added
@@ -113,6 +115,10 @@ class People:
         health, changes, said = fall_of(board, c, hp, wounds, lost, health_of(hp, wounds, c.health, blow=True), by)
         if health == "dying" and not c.hero and not self.opt("foes_use_injury_rules"):
             health = "dead"
+        health = on_hurt(self, c, health, lost, added, by)
+        said = {**said, "gift_vp": jaw_kills(self, by or "", name, c.health, health)} if by else said
+        if not said.get("gift_vp"):
+            said.pop("gift_vp", None)
         self.update(name, hp=hp, wounds=wounds, health=health, heal_blocked=False, **changes)
         if health != c.health:
             self.left_the_fight(name)

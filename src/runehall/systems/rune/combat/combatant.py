@@ -202,6 +202,10 @@ class Combatant(RulesModel):
 
     @property
     def impairment(self) -> int:
+        """Below 0 only while Dying Blow holds him up: its +X on every roll (gift_triggered.py)."""
+        on = self.gifted.triggered.dying
+        if on is not None:
+            return on.impairment - on.level
         return max(0, self.wounds + min(2, self.impairment_other) - self.invigoration)
 
     @property

@@ -117,8 +117,12 @@ def storm(c: Combatant, total: int) -> Mods:
 
 
 def boosted(c: Combatant, roll: str) -> Mods:
-    """The bonuses waiting for c's next roll of this kind (The Eight-Legged Horse, Gathering Thunder)."""
-    return [(NAMES.get(b.gift, b.gift), b.value) for b in c.gifted.boosts if b.roll == roll]
+    """The bonuses waiting for c's next roll of this kind (The Eight-Legged Horse, Gathering Thunder), and on ATK
+    those of a triggered gift holding now (Dying Blow: gift_triggered.py)."""
+    from runehall.systems.rune.combat.gift_triggered import atk_mods
+
+    waiting = [(NAMES.get(b.gift, b.gift), b.value) for b in c.gifted.boosts if b.roll == roll]
+    return waiting + (atk_mods(c) if roll == "atk" else [])
 
 
 def spend_boosts(board: Board, name: str, roll: str) -> None:
@@ -137,7 +141,11 @@ def gift_blow(
     from runehall.systems.rune.combat.modifiers import braced, charging
 
     ground = {"attacker": 1, "defender": -1, "neither": 0}.get(str(ruled))
+    from runehall.systems.rune.combat.gift_triggered import blow_mods  # The Clenched Jaw of Vengeance
+
     dam_mods, soak_mods = blow_gift_mods(board, a, d, ground, charging(board, a, d) and braced(board, a, d))
+    jaw_dam, jaw_soak = blow_mods(board, a, d)
+    dam_mods, soak_mods = dam_mods + jaw_dam, soak_mods + jaw_soak
     if not dam_mods and not soak_mods:
         return dam, soak, said
     out = dict(said)

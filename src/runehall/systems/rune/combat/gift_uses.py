@@ -26,6 +26,7 @@ from runehall.systems.rune.combat.arithmetic import health_of
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
+from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gifted import (
     CRAVEN,
     CURDS,
@@ -63,7 +64,7 @@ def curds(board: Board, c: Combatant, x: int, params: Any, source: Source) -> di
     if c.hp >= c.hp_max:
         raise RulesError(N_("{who} has all his HP"), who=c.name)
     hp = min(c.hp_max, c.hp + CURDS_HP * x)
-    health = health_of(hp, c.wounds, c.health, blow=False)
+    health = "active" if c.gifted.triggered.dying else health_of(hp, c.wounds, c.health, blow=False)  # Dying Blow
     board.update(c.name, hp=hp, health=health, gifted=g.model_copy(update={"spent": g.spent + CURDS_VP}))
     if health != "dying":
         board.windows.pop(c.name, None)
@@ -83,7 +84,7 @@ def knitting(board: Board, c: Combatant, x: int, params: Any, source: Source) ->
     total = roll + c.gifted.stamina + x - c.impairment
     gained = x * (total - KNITTING_DIFFICULTY) if total > KNITTING_DIFFICULTY else 0
     hp = min(c.hp_max, c.hp + gained)
-    health = health_of(hp, c.wounds, c.health, blow=False)
+    health = "active" if c.gifted.triggered.dying else health_of(hp, c.wounds, c.health, blow=False)  # Dying Blow
     board.update(c.name, hp=hp, health=health, gifted=c.gifted.model_copy(update={"knitting_round": board.round}))
     record = {"faces": list(faces), "result": roll, "score": c.gifted.stamina + x, "total": total}
     if c.impairment:
@@ -243,4 +244,5 @@ PLAYS: dict[str, Play] = {
     SHOUT: shout,
     CRAVEN: craven,
     GALE: gale,
+    DYING: dying_blow,
 }

@@ -16,6 +16,7 @@ from runehall.errors import ParameterError, RulesError
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.rune_state import Rune
+from runehall.systems.rune.combat.triggered_state import Triggered
 
 MAX_GIFTS = 100  # distinct gifts and Rune Powers a hero can hold (75 + 15 in the book)
 MAX_LEVEL = 999
@@ -68,6 +69,12 @@ class Gifted(RulesModel):
     runes: dict[str, Rune] = Field(
         default_factory=dict, max_length=MAX_GIFTS, description="His Rune Powers woken in this fight (rune_powers.py)."
     )
+    built: dict[str, Any] | None = Field(
+        None, description="A hero built from a sheet: the spec he was built from, to work his numbers out again when "
+        "he buys a stat gift mid-fight (gift_rebuild.py).",
+    )
+
+    triggered: Triggered = Field(Triggered(), description="What his triggered gifts left (gift_triggered.py).")
 
     def level(self, gift_id: str) -> int:
         return int(self.levels.get(gift_id, 0))

@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.gift_mods import storm
+from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 from runehall.systems.rune.gifts.stat_gifts import extra_action_steps
@@ -287,6 +288,7 @@ class EndRoundAction(CombatAction):
         died = [p for p, w in board.windows.items() if w.round < board.round]
         for patient in died:
             board.die(patient)
+        last_blows = dying_blows_end(board, everyone=False)  # Dying Blow's rounds are over (gift_triggered.py)
         board.reset_round()
         risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
         crawling = wendol_round(board)
@@ -310,7 +312,12 @@ class EndRoundAction(CombatAction):
             board.phase = "over"
             board.ended = f"{sides[0]} hold the field" if sides else "nobody is left standing"
             result["ended"] = board.ended
+            last_blows += dying_blows_end(board, everyone=True)
+            if last_blows:
+                result["dying_blow_ended"] = last_blows
             return result
+        if last_blows:
+            result["dying_blow_ended"] = last_blows
         board.round += 1
         board.phase = "initiative"
         result["next_round"] = board.round
@@ -333,4 +340,5 @@ class EndCombatAction(CombatAction):
         board.phase = "over"
         board.ended = params.why
         board.slot = None
-        return {"ended": params.why}
+        last_blows = dying_blows_end(board, everyone=True)  # the fight ends: so do their last rounds
+        return {"ended": params.why, "dying_blow_ended": last_blows} if last_blows else {"ended": params.why}

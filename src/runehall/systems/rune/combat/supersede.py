@@ -138,7 +138,11 @@ def owners(result: Mapping[str, Any], tape: Sequence[Draw], spans: Sequence[tupl
 
 def remember(name: str, params: Any, before: CombatState, after: CombatState, source: Marked,
              result: Mapping[str, Any]) -> CombatState:  # fmt: skip
-    """The state after a move, keeping the move as the latest when a hero who may take it back rolled in it."""
+    """The state after a move, keeping the move as the latest when a hero who may take it back rolled in it (and
+    a Dying Blow left uninvoked by it gone: gift_triggered.py)."""
+    from runehall.systems.rune.combat.gift_triggered import moment_passed
+
+    after = moment_passed(before, after)
     spans = owners(result, source.tape, source.spans)
     holders = {c.name for c in after.combatants if c.hero and any(c.gifted.level(g) for g in RIGHT_AFTER)}
     if not any(s.who in holders for s in spans):

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -20,9 +20,22 @@ from runehall.systems.rune.encounters.tally import Tally
 Feed = Callable[[Tally, RunState, CombatState, CombatState, dict[str, Any]], Tally]
 
 
+def _bonuses(node: Any) -> Iterator[Mapping[str, Any]]:
+    """Every gift's VP anywhere in a move's result (a blow's injury reports The Clenched Jaw's kill, say)."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "gift_vp" and isinstance(value, list | tuple):
+                yield from (b for b in value if isinstance(b, Mapping))
+            else:
+                yield from _bonuses(value)
+    elif isinstance(node, list | tuple):
+        for value in node:
+            yield from _bonuses(value)
+
+
 def gift_vp(tally: Tally, result: Mapping[str, Any]) -> Tally:
     """Each gift's VP the move reports, to its hero if he holds a seat (never for a supporting character)."""
-    for bonus in result.get("gift_vp") or ():
+    for bonus in _bonuses(result):
         hero, vp = str(bonus.get("hero", "")), int(bonus.get("vp", 0))
         if vp > 0 and any(s.hero == hero for s in tally.seats):
             tally = tally.award("gift_bonus", vp, hero=hero)
@@ -42,9 +55,8 @@ def fed_with_gifts(
             tally = replace(tally, events=(*tally.events[:start], *tally.events[end:]))
         before, said = latest.before, dict(result.get("outcome") or {})
     start = len(tally.events)
-    tally = fed(tally, state, before, after, said)
-    end = len(tally.events)
-    tally = gift_vp(tally, result)
+    tally = gift_vp(fed(tally, state, before, after, said), result)
+    end = len(tally.events)  # the move's gift VP too: a blow made again takes its kill's bonus back
     if after.latest is not None:
         after = after.model_copy(update={"latest": after.latest.model_copy(update={"tally_span": (start, end)})})
     return tally, after

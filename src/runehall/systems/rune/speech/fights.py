@@ -16,6 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
+from runehall.systems.rune.speech.triggered_cards import last_blows
 
 Told = tuple[str, str, Tone, list[Row]]
 Teller = Callable[[Mapping[str, Any], Mapping[str, Any], Words], Told]
@@ -330,7 +331,7 @@ def end_round(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         rows.append(Row(words("Died unrevived"), words.join(str(n) for n in r["died_unrevived"])))
     if r.get("waited_too_long"):
         rows.append(Row(words("Waited too long"), words.join(str(n) for n in r["waited_too_long"])))
-    rows += round_rows(r, words) + extras_rows(r, words)
+    rows += round_rows(r, words) + extras_rows(r, words) + last_blows(r, words)
     return action, result, "neutral", rows + consequences(r, words)
 
 
@@ -372,7 +373,8 @@ def leave(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 
 def end_combat(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
-    return words("The runner ends the fight"), _ended(str(r.get("ended", "")), words), "neutral", []
+    rows = last_blows(r, words)  # Dying Blow's last rounds end with the fight
+    return words("The runner ends the fight"), _ended(str(r.get("ended", "")), words), "neutral", rows
 
 
 TELLERS: dict[str, Teller] = {

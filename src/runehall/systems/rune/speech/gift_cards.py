@@ -92,6 +92,11 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = rune_card(r, words)
         return action, said, tone, rows
+    if r.get("triggered"):  # a triggered gift (triggered_cards.py)
+        from runehall.systems.rune.speech.triggered_cards import triggered_card
+
+        said, tone, rows = triggered_card(r, words)
+        return action, said, tone, rows
     said, tone = _what(r, words)
     return action, said, tone, _rows(r, words)
 

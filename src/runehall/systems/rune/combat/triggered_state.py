@@ -1,0 +1,46 @@
+"""What the triggered Divine Gifts leave on a hero in a fight (spec 001b §2.5; the rules: gift_triggered.py).
+
+- Dying Blow: `dying_due` while the blow that would kill him has just fallen (he may invoke the gift right after
+  it), then `dying` while he fights his last rounds;
+- The Clenched Jaw of Vengeance: `jaws`, the enemies who have Wounded him in this fight and what their Wounding
+  blow dealt, until he has used it on his first later hit on each."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from runehall.systems.base import RulesModel
+
+MAX_FOES = 100
+
+
+class DyingDue(RulesModel):
+    """The final blow has just fallen on a hero holding Dying Blow: what it found him with."""
+
+    wound_impairment: int = Field(ge=0, description="His Impairment from Wounds when the final blow landed.")
+    impairment: int = Field(ge=0, description="His whole Impairment then.")
+    steps: tuple[int, ...] = Field((), description="His actions still due this round when the blow fell.")
+
+
+class DyingOn(RulesModel):
+    """Dying Blow invoked: he fights on to the end of `last_round`, then dies (or when the fight ends)."""
+
+    level: int = Field(ge=1)
+    wound_impairment: int = Field(ge=0)
+    impairment: int = Field(ge=0)
+    last_round: int = Field(ge=1)
+    dealt: int = Field(0, ge=0, description="HP of damage he has dealt since invoking it (the legacy's measure).")
+
+
+class Jaw(RulesModel):
+    """An enemy who Wounded the hero (The Clenched Jaw of Vengeance)."""
+
+    foe: str = Field(max_length=60)
+    damage: int = Field(ge=0, description="The HP his Wounding blow took (added to the hero's first later hit).")
+    repaid: bool = Field(False, description="The hero's first hit on him since has had the damage added.")
+
+
+class Triggered(RulesModel):
+    dying_due: DyingDue | None = None
+    dying: DyingOn | None = None
+    jaws: tuple[Jaw, ...] = Field((), max_length=MAX_FOES)
