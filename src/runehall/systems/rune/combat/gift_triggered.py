@@ -161,3 +161,10 @@ def moment_passed(before: Any, after: Any) -> Any:
             c = c.model_copy(update={"gifted": c.gifted.model_copy(update={"triggered": t})})
         people.append(c)
     return after.model_copy(update={"combatants": tuple(people)})
+
+
+def disarmed(c: Combatant) -> bool:
+    """Disarmed (Banish His Blade): he holds no weapon and a weapon of his lies on the ground."""
+    from runehall.systems.rune.combat.combatant import UNARMED
+
+    return c.ready == UNARMED and any(w.id in c.dropped for w in c.weapons)

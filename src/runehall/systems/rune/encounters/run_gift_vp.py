@@ -55,8 +55,35 @@ def fed_with_gifts(
             tally = replace(tally, events=(*tally.events[:start], *tally.events[end:]))
         before, said = latest.before, dict(result.get("outcome") or {})
     start = len(tally.events)
-    tally = gift_vp(fed(tally, state, before, after, said), result)
+    tally = fed(tally, state, before, after, said)
+    tally = gift_vp(banished(tally, start, before), result)
     end = len(tally.events)  # the move's gift VP too: a blow made again takes its kill's bonus back
     if after.latest is not None:
         after = after.model_copy(update={"latest": after.latest.model_copy(update={"tally_span": (start, end)})})
     return tally, after
+
+
+BANISH = "banish_his_blade"
+BASE_KINDS = ("damage_dealt", "death_blow")
+
+
+def banished(tally: Tally, start: int, before: CombatState) -> Tally:
+    """Banish His Blade: each strike of a hero holding it on a foe disarmed when the move began is worth (1 + X)
+    times its base VP (its damage VP and, when it kills, its death blow: A-13; 001b TV-13a); the tally's events
+    from `start` are the move's, and the gift adds X times their base as his gift VP (formulas.vp_bonus: a base
+    never multiplied twice)."""
+    from runehall.systems.rune.combat.gift_triggered import disarmed
+    from runehall.systems.rune.gifts.formulas import vp_bonus
+
+    people = {c.name: c for c in before.combatants}
+    base: dict[tuple[str, str], int] = {}
+    for e in tally.events[start:]:
+        foe, hero = people.get(str(e.meta.get("foe", ""))), people.get(e.hero or "")
+        if e.kind in BASE_KINDS and e.amount > 0 and hero is not None and hero.gifted.level(BANISH):
+            if foe is not None and disarmed(foe):
+                base[(hero.name, foe.name)] = base.get((hero.name, foe.name), 0) + e.amount
+    for (hero_name, _), vp in base.items():
+        bonus = vp_bonus(vp, 1 + people[hero_name].gifted.level(BANISH))
+        if bonus > 0 and any(s.hero == hero_name for s in tally.seats):
+            tally = tally.award("gift_bonus", bonus, hero=hero_name)
+    return tally
