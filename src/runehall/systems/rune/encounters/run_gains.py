@@ -1,8 +1,8 @@
 """The runner gives a gain of his notes to a hero (spec 001c §8-§9; 001b §6.2): a treasure is rolled whole on the
 server, every chart roll stored with its faces, and carried by that hero; silver and liar's silver go into his
-haul; a Viking deed's VP award is scored (a singular one: half to each other hero still standing); a carrot, a
-haven, invigoration, a merchant, a shrine, a loot cache or a reason to go home is recorded as had, for the table
-to play.
+haul; a Viking deed's VP award is scored (a singular one: half to each other hero still standing); a carrot goes
+on the hero's later roll it names and Invigoration on his rolls of its window (trap_effects.py adds both, with
+Impairment); a haven, a merchant, a shrine, a loot cache or a reason to go home is recorded as had.
 
 What the heroes cannot have yet is refused with its reason, and nothing changes: a gain of an event they have not
 reached, one already taken (a mutual award: already his), one behind a roll nobody has made good, one after a fight
@@ -17,14 +17,16 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
-from runehall.systems.rune.encounters.design import Element
-from runehall.systems.rune.encounters.gains import VPAward
+from runehall.systems.rune.encounters.design import Element, RollSpec
+from runehall.systems.rune.encounters.gains import Carrot, Invigoration, VPAward
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.loot_rules import award_shares
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_progress import current_event
 from runehall.systems.rune.encounters.run_rolls import find_roll
 from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.trap_effects import FIGHT_STATS, KINDS
+from runehall.systems.rune.encounters.trap_play_state import Ill, Mark
 from runehall.systems.rune.treasure.carried import won
 from runehall.systems.rune.treasure.generate import generate_treasure
 from runehall.systems.rune.treasure.stored import item_json
@@ -47,6 +49,26 @@ def offered(state: RunState) -> list[Element]:
         if index == now and (not taken or (mutual and len(taken) < len(heroes))):
             found.append(element)
     return found
+
+
+def carrot_mark(gain_id: str, gain: Carrot, roll: RollSpec, hero: str) -> Mark:
+    """A carrot given to a hero: his total on the roll it names goes up by its bonus for its rounds (trap_effects
+    adds it, as a trap's carrot); on an INIT, ATK or DFN roll of a fight, his score for the next fight's first
+    rounds."""
+    return Mark(trap=gain_id, roll=None if roll.stat else roll.id, stat=roll.stat, points=gain.bonus,
+                rounds=gain.rounds, carrot=True, hero=hero)  # fmt: skip
+
+
+def invigoration(gain_id: str, gain: Invigoration, hero: str) -> Ill | None:
+    """Invigoration given to a hero (001c §9.6): the points on his rolls over the window the designer counted, as
+    Impairment's window is counted (trap_effects.py), cancelling it point for point. Specific to the fight's
+    scores: INIT, ATK and DFN in the fights of the window. None when there is nothing to play: an empty window,
+    or one Ability's Invigoration (the notes do not name the Ability)."""
+    left = {k: getattr(gain, k) for k in KINDS}
+    if gain.specific == "other" or not any(left.values()):
+        return None
+    specific = (*FIGHT_STATS, "engagement") if gain.specific == "combat" else ()
+    return Ill(trap=gain_id, hero=hero, points=gain.points, specific=specific, left=left, boost=True)
 
 
 class GiveGainParams(RulesModel):
@@ -104,6 +126,7 @@ class GiveGainAction(RunAction):
         haul = state.hauls.get(hero, Haul())
         tally = state.tally
         magic = state.magic
+        traps = state.traps
         if gain.kind == "treasure":
             start = len(source.tape)
             items = generate_treasure(
@@ -135,8 +158,15 @@ class GiveGainAction(RunAction):
         elif gain.kind == "carrot":
             roll = find_roll(state, gain.target)
             result |= {"roll": roll.name, "bonus": gain.bonus, "rounds": gain.rounds, "init": gain.init}
+            traps = traps.model_copy(update={"marks": (*traps.marks, carrot_mark(element.id, gain, roll, hero))})
+        elif gain.kind == "invigoration":
+            result |= gain.model_dump(exclude={"kind", "how"})
+            if (found := invigoration(element.id, gain, hero)) is not None:
+                traps = traps.model_copy(update={"ills": (*traps.ills, found)})
+            result["played"] = found is not None  # one Ability's: the notes do not say which, the table adds it
         else:
             result |= gain.model_dump(exclude={"kind", "how"})  # what the table plays: said by the card
         given = dict(state.given) | {element.id: (*state.given.get(element.id, ()), hero)}
         hauls = dict(state.hauls) | {hero: haul}
-        return state.model_copy(update={"given": given, "hauls": hauls, "tally": tally, "magic": magic}), result
+        update = {"given": given, "hauls": hauls, "tally": tally, "magic": magic, "traps": traps}
+        return state.model_copy(update=update), result

@@ -3,7 +3,9 @@ hero's Impairment off his later rolls (every roll, or the specific Abilities and
 rolls it covers), the sticks and carrots on the later roll they name (for as many makings of it as their rounds),
 the foes' bonuses staged in the fights (for their first rounds), and the cure: an Impairment lasts its window
 (the counts the designer gave, the rest counted from the notes, trap_window.py) and is cured once the last
-fight or roll of that window has passed, at the encounter's end at the latest.
+fight or roll of that window has passed, at the encounter's end at the latest. A gain's carrot and Invigoration
+(run_gains.py) are played here too, on the hero given them: the carrot as a trap's, Invigoration as Impairment's
+opposite over its own window, the two cancelling point for point before the cap.
 
 Readings: non-Wound Impairment never passes 2 on any roll (A-69); a roll or fight of a kind whose count is
 spent is not impaired (it was not paid for); a specific Impairment of INIT, ATK or DFN weighs on that score in
@@ -48,21 +50,27 @@ def _in_notes(roll: RollSpec, notes: Encounter | None) -> bool:
     return notes is not None and any(r.id == roll.id for e in notes.events for r in e.rolls)
 
 
+def _points_on(traps: TrapPlay, hero: str, roll: RollSpec, notes: Encounter | None, boost: bool) -> int:
+    counted = _in_notes(roll, notes)
+    return sum(
+        ill.points
+        for ill in traps.ills
+        if ill.hero == hero and ill.boost == boost and touches(ill, roll)
+        and (not counted or ill.left.get(kind_of(roll), 0) > 0)
+    )  # fmt: skip
+
+
 def impairment_on(traps: TrapPlay, hero: str, roll: RollSpec, notes: Encounter | None = None) -> int:
     """The Impairment traps put on this hero's roll (at most 2): a roll of the notes of a kind whose count is
     spent is spared; a roll the tracker makes for a trap (a Jump, a Swim) is not counted."""
-    counted = _in_notes(roll, notes)
-    points = sum(
-        ill.points
-        for ill in traps.ills
-        if ill.hero == hero and touches(ill, roll) and (not counted or ill.left.get(kind_of(roll), 0) > 0)
-    )
-    return non_wound_impairment(points)
+    return non_wound_impairment(_points_on(traps, hero, roll, notes, False))
 
 
 def on_roll(traps: TrapPlay, hero: str, roll: RollSpec, notes: Encounter | None = None) -> int:
-    """What the traps add to a hero's total on a roll: the carrots on it less its sticks and his Impairment."""
-    return traps.on_roll(roll.id) - impairment_on(traps, hero, roll, notes)
+    """What the traps and gains add to a hero's total on a roll: the carrots on it less its sticks, and his
+    Invigoration less his Impairment - point for point; what Impairment is left never passes 2 (A-69)."""
+    net = _points_on(traps, hero, roll, notes, True) - _points_on(traps, hero, roll, notes, False)
+    return traps.on_roll(roll.id, hero) + (net if net >= 0 else -non_wound_impairment(-net))
 
 
 def after_roll(traps: TrapPlay, roll: RollSpec, notes: Encounter | None) -> TrapPlay:
@@ -94,7 +102,9 @@ def in_fights(ill: Ill) -> bool:
 
 def fight_penalty(traps: TrapPlay, hero: str) -> int:
     """The general Impairment a hero brings into the next fight (its window still counting a fight)."""
-    points = sum(i.points for i in traps.ills if i.hero == hero and i.general and i.left.get("combats", 0) > 0)
+    points = sum(
+        i.points for i in traps.ills if i.hero == hero and i.general and not i.boost and i.left.get("combats", 0) > 0
+    )
     return non_wound_impairment(points)
 
 
@@ -105,12 +115,13 @@ def fight_effects(traps: TrapPlay, names: dict[str, str], round_no: int = 0) -> 
     found: list[dict[str, Any]] = []
     for m in traps.marks:
         if m.stat is not None:
+            whom = {"who": "heroes", "only": m.hero} if m.hero else {"who": "foes"}  # a gain's carrot: its hero's
             found.append({"kind": "trap", "name": names.get(m.trap), "roll": m.stat, "delta": m.points,
-                          "who": "foes", "first_round": round_no + 1, "last_round": round_no + m.rounds})  # fmt: skip
+                          "first_round": round_no + 1, "last_round": round_no + m.rounds, **whom})  # fmt: skip
     for ill in traps.ills:
-        if not ill.general and in_fights(ill) and ill.left.get("combats", 0) > 0 and not round_no:
-            delta = -non_wound_impairment(ill.points)
-            for stat in sorted(set(ill.specific) & set(FIGHT_STATS)):
+        if (not ill.general or ill.boost) and in_fights(ill) and ill.left.get("combats", 0) > 0 and not round_no:
+            delta = ill.points if ill.boost else -non_wound_impairment(ill.points)  # Invigoration: on each score
+            for stat in FIGHT_STATS if ill.general else sorted(set(ill.specific) & set(FIGHT_STATS)):
                 found.append({"kind": "trap", "name": names.get(ill.trap), "roll": stat, "delta": delta,
                               "who": "heroes", "only": ill.hero})  # fmt: skip
     return found

@@ -30,7 +30,8 @@ class Ongoing(RulesModel):
 class Mark(RulesModel):
     """A lasting ill effect (or a carrot) a trap left: on a later roll of the notes (`roll`), on the foes' INIT,
     ATK or DFN (`stat`), for `rounds` rounds; `points` is the change (a penalty or a foe's bonus, a carrot's
-    bonus when `carrot`)."""
+    bonus when `carrot`). `hero`: a gain's carrot, on that hero's total alone (on his INIT, ATK or DFN in the
+    next fight when `stat`); none: everyone's (a trap's)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     trap: str
@@ -40,13 +41,15 @@ class Mark(RulesModel):
     rounds: int = Field(1, ge=1, le=20)
     carrot: bool = False
     all_foes: bool = False
+    hero: str | None = Field(None, max_length=60)
 
 
 class Ill(RulesModel):
     """An Impairment (or sleep deprivation's) a trap left on one hero (001c §6.5): `points` off every roll, or,
     `specific`, off the rolls of those Abilities or combat scores, or, `covers`, off those rolls of the notes
     only. `left`: what of its window is still to come (fights, trap rolls, gain rolls, Freestanding rolls),
-    counted down as they happen; at nothing left it is cured."""
+    counted down as they happen; at nothing left it is cured. `boost`: Invigoration instead (a gain, 001c §9.6),
+    the same window with the points added; it cancels Impairment point for point."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     trap: str
@@ -55,6 +58,7 @@ class Ill(RulesModel):
     specific: tuple[str, ...] = Field((), max_length=12)
     covers: tuple[str, ...] = Field((), max_length=64)
     left: dict[str, int] = Field(default_factory=dict, max_length=4)
+    boost: bool = False
 
     @property
     def general(self) -> bool:
@@ -75,7 +79,7 @@ class TrapPlay(RulesModel):
         """Each hero's general Impairment from traps (on every roll and in the next fight), before the cap."""
         found: dict[str, int] = {}
         for ill in self.ills:
-            if ill.general:
+            if ill.general and not ill.boost:
                 found[ill.hero] = found.get(ill.hero, 0) + ill.points
         return found
 
@@ -85,9 +89,10 @@ class TrapPlay(RulesModel):
 
         return non_wound_impairment(self.impairment.get(hero, 0))
 
-    def on_roll(self, roll: str) -> int:
-        """What the marks add to a later roll of the notes: carrots less sticks."""
-        return sum(m.points if m.carrot else -m.points for m in self.marks if m.roll == roll)
+    def on_roll(self, roll: str, hero: str | None = None) -> int:
+        """What the marks add to a later roll of the notes: carrots less sticks (a gain's carrot: on its hero's)."""
+        mine = [m for m in self.marks if m.roll == roll and (m.hero is None or m.hero == hero)]
+        return sum(m.points if m.carrot else -m.points for m in mine)
 
 
 def outside_harm(traps: TrapPlay, c: Any) -> Any:
