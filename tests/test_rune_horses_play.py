@@ -117,7 +117,7 @@ def test_the_horse_on_the_sheet() -> None:
     es = _horse(sheet, "es")
     assert es["Move"][1] == "210 pasos, medio movimiento 105"
     assert es["Carrying the hero's Load"][1] == "Carga 23 de 20: 3 de merma, movimiento 180"
-    assert es["Trample"][0] == "Pisotear"
+    assert es["Trample"][0] == "Pisotón"
     for label, (gloss, value) in es.items():
         assert (gloss or label == "Prot") and program_values(value) == [], label  # "Prot" is Spanish too
     assert "Horse" not in {s.title for s in Hero(name="Ulf").sheet(EN).sections}

@@ -21,6 +21,7 @@ import test_rune_combat_extras
 import test_rune_combat_flight
 import test_rune_combat_gallery
 import test_rune_combat_gallery_foes
+import test_rune_combat_horses
 import test_rune_combat_options
 import test_rune_combat_rolling
 import test_rune_combat_rules
@@ -61,6 +62,7 @@ SCENARIOS: tuple[ModuleType, ...] = (
     test_rune_combat_extras,
     test_rune_combat_gallery_foes,
     test_rune_combat_rolling,
+    test_rune_combat_horses,
 )
 
 

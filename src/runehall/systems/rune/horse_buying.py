@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from runehall.errors import Refusal, RulesError
+from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.rune import horses
 from runehall.systems.rune.experience import Advancement
-from runehall.systems.rune.horses import UPGRADE_WORDS, Horse, Upgrade, horse_rules
+from runehall.systems.rune.horses import Horse, Upgrade, horse_rules
 
 
 def at_start(record: Advancement) -> bool:
@@ -71,7 +71,3 @@ def upgradable(record: Advancement) -> list[Upgrade]:
     if horse is None:
         return []
     return [u for u in horse_rules().upgrade if horse.upgrades.get(u.id, 0) < u.most and u.cost <= record.vp_free]
-
-
-def upgrade_name(which: str) -> Refusal:
-    return Refusal(UPGRADE_WORDS[rule(which).id])

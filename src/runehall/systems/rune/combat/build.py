@@ -26,9 +26,9 @@ from runehall.systems.rune.combat.settings import (
     fold,
     shield_rows,
     sprint_move,
-    steed_full_move,
     weapon_row,
 )
+from runehall.systems.rune.combat.steeds import MAX_HORSE_LOAD, HorseInFight, ridden_move
 from runehall.systems.rune.gear import played_dam
 from runehall.systems.rune.limits import MAX_BONUS, MIN_BONUS, MapPoint
 
@@ -109,6 +109,12 @@ class CombatantSpec(RulesModel):
     impairment: int = Field(0, ge=0, le=2, description="Impairment from other causes than Wounds.")
     invigoration: int = Field(0, ge=0, le=20)
     mounted: bool = False
+    horse_load: int | None = Field(
+        None, ge=0, le=MAX_HORSE_LOAD, description="The Load his horse bears (default: his sheet's Load)."
+    )
+    horse: HorseInFight | None = Field(
+        None, description="His horse from his sheet as a combatant of its own: its name and where it stands."
+    )
     inhuman: bool = False
     undead: bool = False
     foe_type: str | None = Field(None, max_length=60, description="The gallery's foe type (foes.toml id).")
@@ -269,9 +275,9 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
     half, full = numbers.pop("move_half", None), numbers.pop("move_full", None)
     if spec.sprint is not None or half is None or full is None:
         half, full = sprint_move(spec.sprint or 0)
-    if spec.mounted:
-        full = steed_full_move()
-        half = full // 2
+    if spec.mounted:  # his horse's Move after its load, or a plain steed's (steeds.py)
+        horse, load = (sheet.horse, sheet.load) if sheet is not None else (None, None)
+        half, full = ridden_move(horse, load, spec.horse_load)
     armor_init = numbers.pop("armor_init", 0)
     gifted = _gifted(spec, numbers, hero, options)
     wounds = spec.wounds

@@ -28,6 +28,8 @@ class SheetNumbers(NamedTuple):
     numbers: dict[str, Any]
     weapons: tuple[Weapon, ...]
     shield: str | None
+    horse: Any = None  # his horse (horses.Horse), when his sheet keeps one
+    load: float | None = None  # his Load, which his horse bears while he rides (steeds.py)
 
 
 def hero_model() -> Any:
@@ -158,4 +160,4 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "stamina": chars.get("sta"),
         "free_vp": int(hero.vp_total) - int(hero.vp_spent),
     }
-    return SheetNumbers(numbers, tuple(weapons), hero.shield)
+    return SheetNumbers(numbers, tuple(weapons), hero.shield, getattr(hero, "horse", None), derived["load"])

@@ -23,14 +23,17 @@ from runehall.systems.rune.combat import (
     extras_actions,
     gallery_actions,
     gift_moves,
+    heroes,
     initiative,
     jumping,
     moves,
     runner,
+    steeds,
     tube_striker,
 )
 from runehall.systems.rune.combat import lineup as lists
 from runehall.systems.rune.combat.build import CombatantSpec, build
+from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.extras import Extra
 from runehall.systems.rune.combat.geometry import grown
@@ -77,6 +80,7 @@ class CombatSetup(RulesModel):
 
 def start(setup: CombatSetup, options: Any) -> CombatState:
     people = [build(spec, options, order) for order, spec in enumerate(setup.combatants, start=1)]
+    people += _horses(setup.combatants, people, options)
     if setup.new_encounter and opt(options, "full_heal_between_encounters"):
         whole = {"wounds": 0, "impairment_other": 0, "invigoration": 0, "health": "active"}
         people = [c.model_copy(update={"hp": c.hp_max, **whole}) if c.hero else c for c in people]
@@ -104,6 +108,19 @@ def start(setup: CombatSetup, options: Any) -> CombatState:
         extras=placed,
         effects=tuple(effects),
     )
+
+
+def _horses(specs: Sequence[CombatantSpec], people: Sequence[Combatant], options: Any) -> list[Combatant]:
+    """The riders' horses fielded as combatants of their own (steeds.py), after everyone else."""
+    fielded: list[Combatant] = []
+    for spec, rider in zip(specs, people, strict=False):
+        if spec.horse is None:
+            continue
+        sheet = heroes.from_sheet(spec.sheet, spec.name, options) if spec.sheet is not None else None
+        horse, load = (sheet.horse, sheet.load) if sheet is not None else (None, None)
+        fields = steeds.horse_fields(rider.name, rider.side, horse, spec.horse, load, spec.horse_load)
+        fielded.append(build(CombatantSpec(**fields), options, len(specs) + len(fielded) + 1))
+    return fielded
 
 
 class CombatTracker(Tracker[CombatState]):
