@@ -126,3 +126,27 @@ def test_clenched_jaw_soak_damage_back_and_20x_vp_for_the_kill() -> None:
     f.log.undo()
     f.log.undo()
     assert f.who("Goblin").active and f.who("Ragnar").gifted.triggered.jaws[0].foe == "Goblin"
+
+
+def test_like_the_leaping_stag_20x_vp_for_a_dodged_shot_that_misses() -> None:
+    from test_rune_combat_options import BOW
+
+    stag = "like_the_leaping_stag"
+
+    def shot(faces: list[int], dodge: bool) -> dict[str, Any]:
+        archer = fighter("Archer", (20, 0), init=9, weapons=[BOW])
+        f = Fight(hero("Ragnar", (0, 0), init=1, gift_ranks={stag: 3}), archer, new_encounter=False)
+        f.roll_all(Ragnar=[2], Archer=[9])
+        result: dict[str, Any] = f.do("attack", faces, who="Archer", target="Ragnar", dodge=dodge)["attack"]
+        if "gift_vp" in result:
+            cards(f, "attack")
+            card = combat_card("attack", f.log.events[-1], words_for("es", "rune"))
+            assert any(r.value == "Ragnar: 60 PV (Como el ciervo que salta)" for r in card.rows)
+        return result
+
+    missed = shot([2, 9], dodge=True)
+    assert missed["hit"] is False and missed["gift_vp"] == [{"hero": "Ragnar", "gift": stag, "vp": 20 * 3}]
+    hit = shot([9, 2], dodge=True)
+    assert hit["hit"] is True and "gift_vp" not in hit  # dodged, but the shot hit
+    undodged = shot([1, 5], dodge=False)
+    assert undodged["hit"] is False and "gift_vp" not in undodged  # a miss he did not dodge

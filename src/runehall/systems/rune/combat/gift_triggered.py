@@ -32,6 +32,8 @@ JAW = "the_clenched_jaw_of_vengeance"
 LABELS = {DYING: N_("Dying Blow"), JAW: N_("The Clenched Jaw of Vengeance")}
 FELLED = ("dying", "dead")
 JAW_KILL_VP = 20  # x X
+STAG = "like_the_leaping_stag"
+STAG_VP = 20  # x X
 
 
 def _set(board: People, c: Combatant, **changes: Any) -> Combatant:
@@ -168,3 +170,9 @@ def disarmed(c: Combatant) -> bool:
     from runehall.systems.rune.combat.combatant import UNARMED
 
     return c.ready == UNARMED and any(w.id in c.dropped for w in c.weapons)
+
+
+def stag(d: Combatant, dodged: bool, hit: bool) -> list[dict[str, Any]]:
+    """Like the Leaping Stag: +20X VP to a hero holding it who dodged a shot that missed."""
+    x = d.gifted.level(STAG) if d.hero else 0
+    return [{"hero": d.name, "gift": STAG, "vp": STAG_VP * x}] if x and dodged and not hit else []

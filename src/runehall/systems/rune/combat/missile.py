@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
+from runehall.systems.rune.combat.gift_triggered import stag
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
 from runehall.systems.rune.combat.resolve import (
     BASE_DIFFICULTY,
@@ -158,6 +159,9 @@ def missile_swing(
     result.update(atk=atk, dfn=defence)
     tm = atk["total"] - defence["total"]
     result.update(hit=tm >= 0, tm=tm)
+    leapt = stag(d, dodge, tm >= 0)  # Like the Leaping Stag (gift_triggered.py)
+    if leapt:
+        result["gift_vp"] = leapt
     dam = reached["dam"]
     if tm >= 0:
         dam, soak, magic = shot_blow(board, a, d, dam)

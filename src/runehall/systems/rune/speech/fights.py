@@ -16,7 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
-from runehall.systems.rune.speech.triggered_cards import last_blows
+from runehall.systems.rune.speech.triggered_cards import gift_vp_rows, last_blows
 
 Told = tuple[str, str, Tone, list[Row]]
 Teller = Callable[[Mapping[str, Any], Mapping[str, Any], Words], Told]
@@ -111,6 +111,7 @@ def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         return head, words("no attack: he fell on the way") if swing else "", "failure", rows
     said, more = blow(swing, words)
     head, _, how = said.partition(": ")
+    rows += gift_vp_rows(swing, words)  # a gift's VP the swing earned (triggered_cards.py)
     return head, how, "success" if swing.get("hit") else "failure", more + rows + pop_up_rows(r, words)
 
 

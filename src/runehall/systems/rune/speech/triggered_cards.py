@@ -33,3 +33,20 @@ def last_blows(r: Mapping[str, Any], words: Words) -> list[Row]:
                      vp=words.number(int(ended.get("legacy_vp", 0))))  # fmt: skip
         rows.append(Row(words("Dying Blow"), said))
     return rows
+
+
+def gift_vp_rows(swing: Mapping[str, Any], words: Words) -> list[Row]:
+    """The gift VP a swing earned (Like the Leaping Stag on the dodge; The Clenched Jaw's kill in its injury)."""
+    from runehall.systems.rune.gifts.catalog import gift
+
+    found = list(swing.get("gift_vp") or ())
+    injury = swing.get("injury")
+    if isinstance(injury, Mapping):
+        found += list(injury.get("gift_vp") or ())
+    rows = []
+    for bonus in found:
+        name = words(gift(str(bonus.get("gift"))).name)
+        said = words("{hero}: {vp} VP ({gift})", hero=str(bonus.get("hero", "")),
+                     vp=words.number(int(bonus.get("vp", 0))), gift=name)  # fmt: skip
+        rows.append(Row(words("VP from the gift"), said))
+    return rows
