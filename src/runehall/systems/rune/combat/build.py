@@ -332,4 +332,5 @@ def _gifted(spec: CombatantSpec, numbers: dict[str, Any], hero: bool, options: A
         numbers["gift_levels"] = sum(levels.values())
     given = {"presence": spec.presence, "stamina": spec.stamina, "free_vp": spec.free_vp}
     kept = {k: given[k] if given[k] is not None else sheet[k] for k in given}
-    return Gifted(levels=levels, **kept)
+    built = spec.model_dump(mode="json", exclude_none=True) if hero and spec.sheet is not None else None
+    return Gifted(levels=levels, built=built, **kept)  # built: a stat gift bought mid-fight (gift_rebuild.py)

@@ -4,7 +4,8 @@ A gift is used by its holder, a hero, when it is legal: he holds it, a use is le
 scope: this fight, or the encounter or session as far as the run knows them), and its own condition holds; it
 costs an action only where the catalog says so. Its dice come from the move's source, stored with it. Buying a
 gift level is paid from the free VP the fight knows for the hero (his sheet's, not this encounter's provisional
-gains) and works at once. The gifts each use plays live in gift_uses.py."""
+gains) and works at once: a stat gift's numbers from his next roll (gift_rebuild.py). The gifts each use plays
+live in gift_uses.py."""
 
 from __future__ import annotations
 
@@ -18,13 +19,12 @@ from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gift_rebuild import rework
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import MAX_LEVEL, catalog_gift
 from runehall.systems.rune.combat.rune_powers import PLAYS as RUNE_PLAYS
 from runehall.systems.rune.combat.settings import fold
 from runehall.systems.rune.combat.state import CombatState
-
-HP_GIFTS = {"thors_thews": 10, "ulls_hide": 10, "njords_crust": 10, "tyrs_forbearance": 12}  # max HP per level
 
 
 def find_gift(text: str) -> Any:
@@ -166,24 +166,18 @@ class BuyGiftAction(CombatAction):
             )
         level = g.level(found.id) + params.levels
         check_level(found, level, board.options if hasattr(board.options, "clatter_levels") else None)
-        if found.kind == "stat" and found.id not in HP_GIFTS:
-            raise RulesError(
-                N_("{gift} changes numbers the fight cannot yet work out again: buy it on his sheet between fights"),
-                gift=Refusal(found.name),
-            )
         levels = {**g.levels, found.id: level}
+        changes, moved = rework(c, found, levels, board.options)  # a stat gift: his numbers again (gift_rebuild.py)
         bought = {**g.bought, found.id: g.bought.get(found.id, 0) + params.levels}
-        changes: dict[str, Any] = {
-            "gifted": g.model_copy(update={"levels": levels, "bought": bought, "spent": g.spent + cost}),
-            "gifts": c.gifts + (0 if g.level(found.id) else 1),
-        }
+        now = {"levels": levels, "bought": bought, "spent": g.spent + cost, **changes.pop("gifted", {})}
+        changes.update(gifted=g.model_copy(update=now), gifts=c.gifts + (0 if g.level(found.id) else 1))
         if c.gift_levels is not None:
             changes["gift_levels"] = c.gift_levels + params.levels
         result: dict[str, Any] = {"who": c.name, "gift": found.name, "level": level, "cost": cost}
-        if found.id in HP_GIFTS:  # his maximum HP grows, and his HP with it
-            more = HP_GIFTS[found.id] * params.levels
-            changes.update(hp_max=c.hp_max + more, hp=c.hp + more)
-            result["hp_max"] = c.hp_max + more
+        if "hp_max" in changes:  # his maximum HP grows, and his HP with it
+            result["hp_max"] = changes["hp_max"]
+        if moved:
+            result["numbers"] = moved
         board.update(c.name, **changes)
         result["free_vp_left"] = g.left - cost
         return result

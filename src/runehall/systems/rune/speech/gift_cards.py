@@ -106,9 +106,24 @@ def buy_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     said = words("level {level} for {vp} VP", level=words.number(int(r.get("level", 0))),
                  vp=words.number(int(r.get("cost", 0))))  # fmt: skip
     rows = [Row(words("Free VP left"), words.number(int(r.get("free_vp_left", 0))))]
-    if "hp_max" in r:
+    if "hp_max" in r and not r.get("numbers"):
         rows.append(Row(words("Maximum HP"), words.number(int(r["hp_max"]))))
+    for moved in r.get("numbers") or ():  # a stat gift: each number of his it moved (gift_rebuild.py)
+        rows.append(_number_row(moved, words))
     return action, said, "success", rows
+
+
+def _number_row(moved: Mapping[str, Any], words: Words) -> Row:
+    from runehall.systems.rune.combat.gift_rebuild import GIFTED, SCALARS, WEAPON
+
+    field = str(moved.get("number", ""))
+    label = words(SCALARS.get(field) or GIFTED.get(field) or WEAPON.get(field) or "Number")
+    if moved.get("weapon"):
+        label = words("{weapon}: {number}", weapon=data_name("weapon", str(moved["weapon"]), words), number=label)
+    was, now = moved.get("was"), moved.get("now")
+    if was is None:
+        return Row(label, words.number(int(now or 0)))
+    return Row(label, words("{was}, now {now}", was=words.number(int(was)), now=words.number(int(now or 0))))
 
 
 TELLERS = {"use_gift": use_gift, "buy_gift": buy_gift}
