@@ -31,6 +31,7 @@ from runehall.systems.rune.scores import Score
 from runehall.systems.rune.sheet import Sheet as Numbers
 from runehall.systems.rune.speech.common import data_name, signed
 from runehall.systems.rune.treasure.carried import CarriedItem, carried_words
+from runehall.systems.rune.treasure.equipment import InUse, counted_words, magical
 
 if TYPE_CHECKING:
     from runehall.systems.rune.hero import Hero
@@ -97,16 +98,19 @@ def hero_sheet(hero: Hero, words: Words, options: RuneOptions) -> Sheet:
     if gifted:
         sections.append(section(N_("Divine Gifts"), gifted, words))
     if hero.magic_items:
-        sections.append(section(N_("Magic items"), magic_rows(hero.magic_items, words), words))
+        sections.append(section(N_("Magic items"), magic_rows(hero.magic_items, words, s.magic), words))
     sections.append(section(N_("Creation points"), _creation(hero, options, words), words))
     return Sheet(s.hero.name, tuple(sections), tuple(_warnings(hero, s, words)))
 
 
-def magic_rows(carried: tuple[CarriedItem, ...], words: Words) -> list[SheetRow]:
-    """Each magic item the hero carries, in words, with what is left of it (doses, charge, failures, worn)."""
+def magic_rows(carried: tuple[CarriedItem, ...], words: Words, use: InUse | None = None) -> list[SheetRow]:
+    """Each magic item the hero carries, in words, with what is left of it (doses, charge, failures, worn), and
+    for magical equipment what it gives him now (treasure/equipment.py) or that it is not counted."""
     rows = []
     for number, c in enumerate(carried, 1):
         said, left = carried_words(c, words)
+        if use is not None and magical(c.stored) is not None:
+            left = counted_words(use, number, words)
         value = words(N_("{item} ({state})"), item=said, state=left) if left else said
         rows.append(SheetRow(words(N_("Item {number}"), number=words.number(number)), value))
     return rows

@@ -38,6 +38,7 @@ from runehall.systems.rune.scores import (
     movement,
     wound_threshold,
 )
+from runehall.systems.rune.treasure import equipment
 
 if TYPE_CHECKING:
     from runehall.systems.rune.hero import Hero
@@ -53,7 +54,9 @@ class Sheet:
         self.options = options
         # the stat gifts' own modifiers (gifts/stat_gifts.py), then those typed on the sheet, then the caller's
         gifted = stat_gifts.modifiers(hero.gifts, hero.weapons, self.weapon)
-        self.modifiers = (*gifted, *hero.modifiers, *extra)
+        # the magical equipment he carries or wears (treasure/equipment.py): a weapon's bonuses on its row
+        self.magic = equipment.in_use(hero.magic_items, hero.weapons, hero.armor, hero.shield, self.weapon)
+        self.modifiers = (*gifted, *equipment.modifiers(self.magic), *hero.modifiers, *extra)
 
     # -- inputs -------------------------------------------------------------------------------------
     def bonus(self, target: str) -> list[Term]:
@@ -85,12 +88,13 @@ class Sheet:
             return None
         worn = hero_armor(self.hero.armor, self.options, self.hero.armor_overrides)
         if isinstance(worn.init, int) and stat_gifts.armor_init(worn.init, self.hero.gifts) != worn.init:
-            return worn.model_copy(update={"init": stat_gifts.armor_init(worn.init, self.hero.gifts)})
-        return worn
+            worn = worn.model_copy(update={"init": stat_gifts.armor_init(worn.init, self.hero.gifts)})
+        return equipment.armor(worn, self.magic)  # magical armour's Init and Prot
 
     @cached_property
     def shield(self) -> ShieldDef | None:
-        return gear.shield_table(self.options)[self.hero.shield] if self.hero.shield else None
+        held = gear.shield_table(self.options)[self.hero.shield] if self.hero.shield else None
+        return None if held is None else equipment.shield(held, self.magic)  # a magical shield's ratings
 
     def kits(self) -> list[str]:
         """Abilities whose kit is carried: every rated one with a kit, unless left behind."""
@@ -197,6 +201,9 @@ class Sheet:
             else:
                 out[name] = self._score(score_id, ctx, name, row_id)
         out["engagement"] = self._score("engagement_modifier", ctx, "engagement", row_id)
+        shield_dam = equipment.shield_dam(self.magic)  # DAM from a magical shield, where the shield counts
+        if shield_dam is not None and counts and "dam" in out:
+            out["dam"] = out["dam"].plus(shield_dam)
         return out
 
     def standard_range(self, weapon_id: str) -> int | None:
@@ -339,6 +346,9 @@ class Sheet:
         carried = self.rating(ability_id) > 0 and ability_id not in self.hero.kits_left_behind
         if ability.has_kit and kit_matters and not carried:
             terms.append(Term(f"no {ability.name} kit", rules().abilities.rules.kit_lacking_penalty))
+        magic = equipment.kit_bonus(self.magic, ability_id)
+        if ability.has_kit and kit_matters and carried and magic:
+            terms.append(Term(f"magical {ability.name} kit", magic))
         if ability_id == "swim" and stat_gifts.swim_bonus(self.hero.gifts):
             terms.append(Term(gift(stat_gifts.NAGLFAR).name, stat_gifts.swim_bonus(self.hero.gifts)))
         if char in rules().encumbrance.applies_to_characteristics:
