@@ -17,7 +17,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.combat import board_view as fight_board
 from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import gain_board, item_cards, settlement
+from runehall.systems.rune.encounters import gain_board, item_cards, roll_odds, settlement
 from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
@@ -100,7 +100,7 @@ def notes_section(state: RunState, words: Words) -> SheetSection | None:
 
 
 def _runner_moves(
-    state: RunState, words: Words, actions: Mapping[str, TrackerAction[Any]], seat: Seat
+    state: RunState, words: Words, actions: Mapping[str, TrackerAction[Any]], seat: Seat, options: Any = None
 ) -> list[Move]:
     found = []
     for name in RUNNER_MOVES[state.phase]:
@@ -111,7 +111,8 @@ def _runner_moves(
             for event in state.notes.events:  # each roll of the notes a button, by its name (he alone sees them)
                 for roll in event.rolls:
                     title = words(N_("Call for a roll: {roll}"), roll=roll.name)
-                    found.append(Move(name, title, params={"roll": roll.id}))
+                    odds = roll_odds.hint(state, roll, words, options)  # each hero's exact chance, the party's
+                    found.append(Move(name, title, params={"roll": roll.id}, hint=odds))
             continue
         if name == "fight":
             assert state.notes is not None
@@ -166,7 +167,7 @@ def board(
     title = words(N_("Encounter: {title}"), title=state.setup.title)
     phase = words(PHASE_WORDS[state.phase])
     theirs = words(N_("The encounter"))
-    moves = [replace(m, group=theirs) for m in _runner_moves(state, words, actions, seat)] if seat.runs else []
+    moves = [replace(m, group=theirs) for m in _runner_moves(state, words, actions, seat, options)] if seat.runs else []
     springs = trap_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     moves += [replace(m, group=theirs) for m in springs]  # each trap he may spring now, with its odds
     fight = state.fight

@@ -63,6 +63,21 @@ def bonus(who: str, sheet: Mapping[str, Any], roll: RollSpec, options: Any) -> i
     raise RulesError(N_("{roll} names neither an Ability nor a Characteristic to roll"), roll=roll.name)
 
 
+def adds(state: RunState, who: str, roll: RollSpec, options: Any) -> int:
+    """All the hero adds to his stress die on this roll but Escalating Buffness: his sheet's bonus, what the
+    traps left (trap_effects.py) and his gifts (trap_gifts.py). The roll and its odds (roll_odds.py) both use it."""
+    sheet = next(h.sheet for h in state.setup.heroes if h.name == who)
+    total = bonus(who, sheet, roll, options)
+    total += traps_on(state.traps, who, roll, state.notes)  # what traps left (trap_effects.py)
+    return total + roll_bonus(state.notes, sheet, roll)  # the hero's gifts (trap_gifts.py)
+
+
+def buffness(state: RunState, roll: RollSpec) -> tuple[int, Buffness]:
+    """(Escalating Buffness's bonus on this roll, the count after it)."""
+    fighting = roll.ability in rules().fighting_abilities() if roll.ability else False
+    return Buffness(state.buffness).roll(combat_ability=fighting, in_notes=True, freestanding=roll.freestanding)
+
+
 class NotedRollAction(RunAction):
     name: ClassVar[str] = "noted_roll"
     title: ClassVar[str] = N_("Call for a roll of the notes")
@@ -89,20 +104,14 @@ class NotedRollAction(RunAction):
             raise RulesError(N_("name the heroes who make this roll"))
         if roll.structure in ONE_ROLLS and len(rollers) != 1:
             raise RulesError(N_("one hero makes this roll, not {count}"), count=len(rollers))
-        sheets = {h.name: h.sheet for h in state.setup.heroes}
-        fighting = roll.ability in rules().fighting_abilities() if roll.ability else False
-        buff, buffed = Buffness(state.buffness).roll(
-            combat_ability=fighting, in_notes=True, freestanding=roll.freestanding
-        )
+        buff, buffed = buffness(state, roll)
         dice: dict[str, list[int]] = {}
         totals: dict[str, int] = {}
         for who in order:
             if who in rollers:
                 result, faces = stress(source)
                 dice[who] = list(faces)
-                totals[who] = result + bonus(who, sheets[who], roll, options) + buff
-                totals[who] += traps_on(state.traps, who, roll, state.notes)  # what traps left (trap_effects.py)
-                totals[who] += roll_bonus(state.notes, sheets[who], roll)  # the hero's gifts (trap_gifts.py)
+                totals[who] = result + adds(state, who, roll, options) + buff
         target: int | dict[str, int]
         opponent: dict[str, Any] | None = None
         if roll.opposed_bonus is not None:
@@ -117,9 +126,7 @@ class NotedRollAction(RunAction):
         while structure == "domino" and (due := who_must_reroll(target, totals, roll.danger or "rear", rerolls, order)):
             result, faces = stress(source)
             dice[f"{due} again"] = list(faces)
-            rerolls[due] = result + bonus(due, sheets[due], roll, options) + buff
-            rerolls[due] += traps_on(state.traps, due, roll, state.notes)
-            rerolls[due] += roll_bonus(state.notes, sheets[due], roll)
+            rerolls[due] = result + adds(state, due, roll, options) + buff
         outcome = resolve(
             structure, target, totals, party=order, danger=roll.danger, rerolls=rerolls, freestanding=roll.freestanding
         )

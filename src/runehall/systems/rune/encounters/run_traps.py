@@ -30,7 +30,7 @@ from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_dangers import heroes_now
-from runehall.systems.rune.encounters.run_rolls import NotedRollAction, NotedRollParams, bonus, find_roll
+from runehall.systems.rune.encounters.run_rolls import NotedRollAction, NotedRollParams, adds, bonus, find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.rune.encounters.trap_data import traps_file
@@ -112,13 +112,11 @@ def _rolled(
     if roll.difficulty is None:
         raise RulesError(N_("{roll} is opposed: a trap striking only some is rolled against a Difficulty"),
                          roll=roll.name)  # fmt: skip
-    sheets = {h.name: h.sheet for h in state.setup.heroes}
     tally, totals, faces, fates = state.tally, {}, [], {}
     for who in victims:
         result, shown = stress(source)
         faces.append(list(shown))
-        totals[who] = result + bonus(who, sheets[who], roll, options) + on_roll(state.traps, who, roll, state.notes)
-        totals[who] += trap_gifts.roll_bonus(state.notes, sheets[who], roll)  # the Owl, the Serpent's Tears
+        totals[who] = result + adds(state, who, roll, options)  # his sheet, what traps left, his gifts
         fates[who] = totals[who] >= roll.difficulty
         tally = tally.roll(who, roll.id, totals[who], roll.difficulty, roll.freestanding, False,
                            options.success_vp_per_point)  # fmt: skip

@@ -13,13 +13,12 @@ from runehall.present.board import Move, Seat
 from runehall.present.card import Card, Chip, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
-from runehall.systems.rune.encounters import trap_gifts
+from runehall.systems.rune.encounters import run_rolls, trap_gifts
 from runehall.systems.rune.encounters.design import Element
 from runehall.systems.rune.encounters.hazards import non_wound_impairment
-from runehall.systems.rune.encounters.run_rolls import bonus, find_roll
+from runehall.systems.rune.encounters.run_rolls import find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, standing, traps_of, why_not
-from runehall.systems.rune.encounters.trap_effects import on_roll
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.stress import at_least
 from runehall.systems.rune.trap_mechanics import TrapDamage, TrapDamageParams
@@ -40,8 +39,9 @@ def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fr
     assert element.trap is not None and element.roll is not None
     roll = find_roll(state, element.roll)
     sheet = next(h.sheet for h in state.setup.heroes if h.name == hero)
-    adds = bonus(hero, sheet, roll, options) + on_roll(state.traps, hero, roll, state.notes)
-    adds += trap_gifts.roll_bonus(state.notes, sheet, roll)  # the Owl, the Serpent's Tears
+    adds = run_rolls.adds(state, hero, roll, options)  # his sheet, what traps left, his gifts: as the roll adds
+    if not (element.trap.targeting and element.trap.targeting.most):  # made as noted_roll makes it
+        adds += run_rolls.buffness(state, roll)[0]
     if roll.difficulty is None:
         return Fraction(0), None
     made = at_least(roll.difficulty - adds)
