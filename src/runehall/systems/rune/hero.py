@@ -29,6 +29,7 @@ from runehall.systems.rune import creation, modifiers, overrides, sheet_form
 from runehall.systems.rune.armoury import ArmorDef, ShieldDef
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.gifts import held
+from runehall.systems.rune.gifts.session_uses import SessionUses
 from runehall.systems.rune.horses import Horse
 from runehall.systems.rune.limits import (
     MAX_CP,
@@ -179,6 +180,12 @@ class Hero(CharacterModel):
         description="What he carries from the adventure's encounters until it goes home at the adventure's end.",
         title=N_("Haul"),
         json_schema_extra={"readOnly": True},  # kept by the encounter tracker, never typed
+    )
+    session_uses: SessionUses | None = Field(
+        None,
+        description="How often he has used each session-counted gift in the table's session, and which session.",
+        title=N_("Gifts used this session"),
+        json_schema_extra={"readOnly": True},  # written when an encounter run is settled, never typed
     )
     vp_total: int = Field(
         0, ge=0, le=MAX_VP, description="Victory points ever earned (the score).", title=N_("Victory points earned")

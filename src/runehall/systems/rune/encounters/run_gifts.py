@@ -6,7 +6,9 @@ is his from then on.
 - The levels he bought are on his sheet: the next fight builds him with them (his numbers, a stat gift's too), and
   settling writes them to his sheet at the table (tracker.sheet_changes).
 - A gift counted per encounter or per session keeps its count from one fight to the next; one counted per fight,
-  combat or event starts again (each fight of the notes is an event of its own).
+  combat or event starts again (each fight of the notes is an event of its own). A session-counted gift keeps it
+  from one run to the next of the same session too: settling writes it to his sheet (`session_changes`), the next
+  run's first fight reads it back (`from_sheets`) unless the session number has changed.
 - A Rune Power whose recharge is longer than rounds stays asleep in the run's later fights (`carry_runes`).
 """
 
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from runehall.systems.rune.gifts.catalog import gifts
 from runehall.systems.rune.gifts.held import find
+from runehall.systems.rune.gifts.session_uses import carried_uses, session_counted, sheet_uses
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.state import CombatState
@@ -73,9 +76,10 @@ def sheet_now(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dict[str,
 
 
 def carry_counters(state: RunState, fight: CombatState) -> CombatState:
-    """The new fight's heroes with the counts of their encounter- and session-counted gifts from the last fight."""
+    """The new fight's heroes with the counts of their encounter- and session-counted gifts from the last fight
+    (the run's first fight: the session-counted ones his sheet carries from the session's earlier runs)."""
     if not state.fights:
-        return fight
+        return from_sheets(state, fight)
     before = _heroes(state.fights[-1].fight)
     catalog = gifts()
     people = []
@@ -99,6 +103,33 @@ def carry_runes(runes: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def gift_changes(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """What settling writes to a hero's sheet at the table for his gifts: his gifts with those bought in the run."""
+    """What settling writes to a hero's sheet at the table for his gifts: his gifts with those bought in the run,
+    and the uses of his session-counted gifts in the session so far."""
     bought = bought_in_run(state).get(hero, {})
-    return {"gifts": sheet_gifts(sheet, bought)} if bought else {}
+    found: dict[str, Any] = {"gifts": sheet_gifts(sheet, bought)} if bought else {}
+    return found | session_changes(state, hero, sheet)
+
+
+def from_sheets(state: RunState, fight: CombatState) -> CombatState:
+    """The run's first fight: each hero's session-counted gifts used as often as his sheet says, when it counted
+    them in this run's session (session_uses.py)."""
+    sheets = {h.name: h.sheet for h in state.setup.heroes}
+    people = []
+    for c in fight.combatants:
+        kept = carried_uses(sheets.get(c.name) or {}, state.setup.session) if c.hero else {}
+        if kept:
+            c = c.model_copy(update={"gifted": c.gifted.model_copy(update={"used": {**c.gifted.used, **kept}})})
+        people.append(c)
+    return fight.model_copy(update={"combatants": tuple(people)})
+
+
+def session_changes(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The session-counted gift uses settling writes to his sheet: his counters as the run's last fight left them
+    (which began from his sheet's); nothing when the run had no fight."""
+    last = _heroes(state.fights[-1].fight).get(hero) if state.fights else None
+    if last is None:
+        return {}
+    used = session_counted(last.gifted.used)
+    if not used and not carried_uses(sheet, state.setup.session):
+        return {} if not sheet.get("session_uses") else {"session_uses": None}  # a past session's: gone
+    return {"session_uses": sheet_uses(state.setup.session, used)}

@@ -16,6 +16,7 @@ from typing import Any
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters.league import league_points
+from runehall.systems.rune.encounters.run_gifts import gift_changes
 from runehall.systems.rune.encounters.run_haul import home_accounts, home_credits
 from runehall.systems.rune.encounters.run_items import sheet_carried
 from runehall.systems.rune.encounters.run_state import RunState
@@ -124,8 +125,9 @@ SPEAKERS = {"old": N_("{old}'s player"), "new": N_("{new}'s player"), "all": N_(
 
 def heroes_after(states: Sequence[Any]) -> list[dict[str, Any]]:
     """The heroes of the last encounter run, each sheet with his VP as the settlements left them (his total,
-    what he spent, what he owes), his magic items as used and won and his haul, unless it went home: what the next
-    encounter's setup takes (the adventure's next encounter starts from the haul)."""
+    what he spent, what he owes), his magic items as used and won and his haul, unless it went home, the gifts he
+    bought and his session-counted gifts' uses: what the next encounter's setup takes (the adventure's next
+    encounter starts from the haul)."""
     runs = [s for s in states if isinstance(s, RunState)]
     if not runs:
         return []
@@ -133,6 +135,8 @@ def heroes_after(states: Sequence[Any]) -> list[dict[str, Any]]:
     heroes = [h.model_dump(mode="json", exclude_none=True) for h in last.setup.heroes]
     for hero, entry in zip(heroes, last.setup.heroes, strict=True):  # his magic items and haul, carried on
         carried = sheet_carried(last, entry)
+        if last.settlement is not None:  # the gifts he bought and his session-counted uses (run_gifts.py)
+            carried = {**gift_changes(last, entry.name, entry.sheet), **carried}
         hero["sheet"] = {k: v for k, v in {**hero["sheet"], **carried}.items() if v is not None}
     for run in runs:
         if run.settlement is None:
