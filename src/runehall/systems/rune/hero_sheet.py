@@ -110,7 +110,8 @@ def magic_rows(carried: tuple[CarriedItem, ...], words: Words, use: InUse | None
     for number, c in enumerate(carried, 1):
         said, left = carried_words(c, words)
         if use is not None and magical(c.stored) is not None:
-            left = counted_words(use, number, words)
+            counted = counted_words(use, number, words)
+            left = words(N_("{state}; {counted}"), state=left, counted=counted) if left else counted
         value = words(N_("{item} ({state})"), item=said, state=left) if left else said
         rows.append(SheetRow(words(N_("Item {number}"), number=words.number(number)), value))
     return rows

@@ -152,7 +152,7 @@ def fatigue(board: Board, c: Combatant, source: Source) -> dict[str, Any]:
     if board.opt("fatigue_rule") != "sta_vs_11_one_impairment":
         return {"rule": "runner decides"}
     roll, faces = stress(source)
-    bonus = c.bonus("fatigue")
+    bonus = c.bonus("fatigue") + c.surety  # a roll to resist Impairment: the Armor of Inflexible Surety's +3X
     total = roll + bonus - c.impairment
     out: dict[str, Any] = {"faces": list(faces), "result": roll, "bonus": bonus, "total": total}
     out["success"] = total >= FATIGUE_DIFFICULTY

@@ -31,6 +31,7 @@ WITH_STATE = ("potion", "charm", "amulet", "helm")
 MAX_MAGIC = 60  # magic items on one sheet: more than a campaign of Category F treasures gives a hero
 BEFORE = -1  # a helm worn since before this encounter (on the sheet: worn)
 MAX_EVENT = 1000
+MAX_LEVELS = 50  # levels bought in one legendary item
 
 
 class CarriedItem(RulesModel):
@@ -44,6 +45,9 @@ class CarriedItem(RulesModel):
     worn_since: int | None = Field(
         None, ge=BEFORE, le=MAX_EVENT, description="A helm worn: the event it was put on in."
     )
+    levels: int | None = Field(
+        None, ge=0, le=MAX_LEVELS, description="A legendary item's levels bought with VP (treasure/legendary.py)."
+    )
 
     @model_validator(mode="after")
     def _fits(self) -> CarriedItem:
@@ -53,6 +57,8 @@ class CarriedItem(RulesModel):
             raise Invalid(N_("a magic item must be a treasure item as its roll stored it")) from None
         if found.kind not in MAGIC_KINDS:
             raise Invalid(N_("only a magic item is carried on the sheet: silver and loot go into the haul"))
+        if self.levels is not None and found.kind != "legendary":
+            raise Invalid(N_("only a legendary item has levels of its power"))
         fresh = magic_item(found) if found.kind in WITH_STATE else None
         own = {"doses": Potion, "charged": Charm, "failures": Amulet, "worn_since": Helm}
         for field, kind in own.items():
@@ -142,5 +148,8 @@ def carried_words(c: CarriedItem, words: Words) -> tuple[str, str]:
             left = words(N_("worn"))
         else:
             left = words(N_("worn since event {n}"), n=words.number(state.worn_since + 1))
+        return item_words(c.stored, words), left
+    if c.kind == "legendary":  # his levels in its power, bought with VP (legendary.py)
+        left = words.n("{n} level", "{n} levels", c.levels) if c.levels else words(N_("no levels bought yet"))
         return item_words(c.stored, words), left
     return item_words(c.stored, words), state_words(state, words) if state is not None else ""

@@ -1,0 +1,120 @@
+"""Legendary items' powers (spec 001c §8.12): each power as data (when it works, how often, what it needs), its
+levels bought with VP like a Gift's (A-85: the item's price a level, paid from the hero's free VP), the patron god's
+Divine Connection raised by 1 a level, and the rules of the powers that change a number.
+
+X is the owner's levels in the item. A power works only while the item is in use: armour while he wears armour of
+its kind, a weapon or shield while he carries one of its kind (equipment.py decides which piece counts), a cloak,
+torc, ring, collar, boots or helm while he has it. Played so far: the Armor of Inflexible Surety's +3X on a roll to
+resist Impairment or to gain Invigoration (`surety_bonus`). The others are described here and left to the table
+(rules doc §35.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from runehall.errors import Refusal, RulesError
+from runehall.present.words import N_
+from runehall.systems.rune.treasure.carried import CarriedItem
+from runehall.systems.rune.treasure.charts import ChartRow
+from runehall.systems.rune.treasure.generate import Item
+
+When = Literal["always", "struck", "hit", "kill", "round_end", "action", "roll", "treasure", "vp"]
+Scope = Literal["none", "combat", "event", "encounter"]
+
+
+@dataclass(frozen=True)
+class Power:
+    """A legendary item's power as the rules play it: when it comes into play, how many uses a scope allows
+    ("X" = the levels, "1", None = not counted), whether using it costs an action, and whether Runehall plays it."""
+
+    when: When
+    scope: Scope = "none"
+    uses: str | None = None
+    action: bool = False
+    played: bool = False
+
+
+SURETY = "Armor of Inflexible Surety"
+SURETY_PER_LEVEL = 3
+WAND = "Loki-Trouncing Wand"
+
+POWERS: Mapping[str, Power] = {
+    SURETY: Power("roll", played=True),
+    "Absorption Armor": Power("struck"),
+    "Axe of Glory": Power("hit"),
+    "Blade of Fair Title": Power("kill"),
+    "Blinding Armor": Power("struck"),
+    "Blood Tribute Armor": Power("roll", "encounter"),
+    "Blue Cloak of Treachery": Power("vp"),
+    "Blunting Armor": Power("struck"),
+    "Demon Maw Helm": Power("action", "encounter", "1", action=True),
+    "Einherjar's Armor": Power("round_end"),
+    "Even-Handed Torc": Power("vp", "encounter", "X"),
+    "Golden Blade": Power("treasure"),
+    "Light-Treading Boots": Power("vp", "combat", "X"),
+    "Loki-Thwarting Armor": Power("struck", "event", "X"),
+    WAND: Power("action", action=True),
+    "Mantle of Grim Justice": Power("vp", "encounter", "X"),
+    "Ring of Alberich": Power("vp"),
+    "Shield of Fury": Power("action", "encounter", "X"),
+    "Spitting Armor": Power("struck"),
+    "Torc of Alberich": Power("vp"),
+}
+
+
+def legend(item: Item) -> ChartRow:
+    """The Legendary Item chart's row of a legendary item (its name, price, patron, what it is)."""
+    if item.kind != "legendary":
+        raise RulesError(N_("only a legendary item has a power to buy levels in"))
+    return next(r.row for r in item.rolls if r.chart == "legendary_item")
+
+
+def power(item: Item) -> Power:
+    return POWERS[legend(item).name or ""]
+
+
+def price(item: Item, levels: int = 1) -> int:
+    """The VP that many more levels cost (the item's price a level)."""
+    return (legend(item).cost or 0) * levels
+
+
+def buy(c: CarriedItem, levels: int, free_vp: int, ratings: Mapping[str, int]) -> tuple[CarriedItem, int]:
+    """`levels` more levels bought in a legendary item: the item with them and the VP they cost. Refused for an
+    item that is not legendary, fewer than one level, too few free VP, and the Loki-Trouncing Wand while the
+    hero's Loki rating is at least his Odin rating (`ratings`: god id -> Divine Connection)."""
+    row = legend(c.stored)
+    if levels < 1:
+        raise RulesError(N_("buy at least one level"))
+    cost = price(c.stored, levels)
+    if cost > free_vp:
+        raise RulesError(N_("{levels} levels of {item} cost {cost} VP; he has {free} free"), levels=levels,
+                         item=Refusal(row.name or ""), cost=cost, free=free_vp)  # fmt: skip
+    if row.name == WAND and ratings.get("loki", 0) >= ratings.get("odin", 0):
+        raise RulesError(N_("no levels of the Loki-Trouncing Wand while his Loki rating is not below his Odin rating"))
+    return c.model_copy(update={"levels": (c.levels or 0) + levels}), cost
+
+
+def connections(carried: Iterable[CarriedItem]) -> dict[str, int]:
+    """God id -> the Divine Connection his legendary items' levels add (1 a level of an item with a patron)."""
+    found: dict[str, int] = {}
+    for c in carried:
+        if c.kind == "legendary" and c.levels:
+            god = legend(c.stored).deity
+            if god is not None:
+                found[god] = found.get(god, 0) + c.levels
+    return found
+
+
+def surety_bonus(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """The Armor of Inflexible Surety's bonus on a roll to resist Impairment or to gain Invigoration: 3 a level
+    while he wears armour of its kind (none otherwise)."""
+    for c in carried:
+        if c.kind != "legendary" or not c.levels or legend(c.stored).name != SURETY:
+            continue
+        kind = next((r.row.armor for r in c.stored.rolls if r.chart == "legendary_armor"), None)
+        if armor is not None and kind == armor:
+            return SURETY_PER_LEVEL * c.levels
+    return 0
+
