@@ -25,6 +25,7 @@ from runehall.systems.rune.combat.gifted import MAX_LEVEL, catalog_gift
 from runehall.systems.rune.combat.rune_powers import PLAYS as RUNE_PLAYS
 from runehall.systems.rune.combat.settings import fold
 from runehall.systems.rune.combat.state import CombatState
+from runehall.systems.rune.limits import MapPoint
 
 
 def find_gift(text: str) -> Any:
@@ -46,6 +47,9 @@ class UseGiftParams(RulesModel):
     weapon: str | None = Field(None, max_length=60, description="Mjolnir Awakes: the weapon he takes in hand.")
     die: int | None = Field(
         None, ge=1, le=20, description="Destiny Reversed: which of his rolls in the move just made (1: his first)."
+    )
+    toward: MapPoint | None = Field(
+        None, description="The Mace's Rune Power: the place [x, y] he flings them towards (default: away from him)."
     )
 
 

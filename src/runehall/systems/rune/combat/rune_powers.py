@@ -16,7 +16,8 @@ Played while awake (each on the rolls under the power's name, so the attack odds
 - Dwarven Battle Axe: its blows' DAM rises by the target's Threat Category (+1 to +6; a target without one, as a
   hero, counts as Equal: +3).
 - Dwarven Battle Sword: each action while awake may fire a beam at an enemy: Pre + X against his Res roll (a hero
-  wins a tie against a supporting character); success: 4X damage, less his Soak, whatever cover he has."""
+  wins a tie against a supporting character); success: 4X damage, less his Soak, whatever cover he has.
+- Mace: one blast as it wakes, flinging the X nearest 10X paces, each rolling Balance against 6 (rune_blast.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from runehall.chance.sources import Source
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.rune_blast import MACE, blast
 from runehall.systems.rune.combat.rune_state import UNITS, Rune
 from runehall.systems.rune.combat.settings import stress
 
@@ -38,7 +40,7 @@ BROAD_SWORD = "rune_power_viking_broad_sword"
 ROMAN_SWORD = "rune_power_roman_sword"
 BATTLE_AXE = "rune_power_dwarven_battle_axe"
 BATTLE_SWORD = "rune_power_dwarven_battle_sword"
-PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD)
+PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE)
 ALSO = {"hand_axe": ("two_hand_axes",), "shortsword": ("two_short_swords", "shortsword_and_dagger")}
 SHORT_SWORD_BASE = 6
 BEAM_TIMES = 4  # a beam deals 4X
@@ -161,6 +163,8 @@ def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
         out["ready_round"] = ready
     if found.id == BATTLE_SWORD and params.target:
         out["beam"] = beam(board, board.people[c.name], x, params, source)["beam"]
+    if found.id == MACE:  # one blast as it wakes (rune_blast.py)
+        out["blast"] = blast(board, board.people[c.name], x, params.toward, source)
     return out
 
 

@@ -1,5 +1,5 @@
 """The session-counted gifts on the hero sheet (spec 001b §2.5, usage scope "session": Destiny Reversed,
-Indefatigable Determination, Gathering Thunder, Imprecation of Doom, Golden Apple's Sweetness, The Lie Turns to
+Indefatigable Determination, Gathering Thunder, Imprecation of Doom, Golden Apples' Sweetness, The Lie Turns to
 Truth): how often the hero has used each in the table's session so far, and which session that is.
 
 Settling an encounter run writes them to his sheet (encounters/tracker.sheet_changes, session.heroes_after); the

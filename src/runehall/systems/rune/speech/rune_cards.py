@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from runehall.present.card import Row, Tone
-from runehall.present.words import Words
+from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.rune_state import UNITS
 from runehall.systems.rune.speech.blows import injury
 from runehall.systems.rune.speech.common import roll_row
@@ -32,10 +32,17 @@ def rune_card(r: Mapping[str, Any], words: Words) -> tuple[str, Tone, list[Row]]
             rows.append(Row(str(beam.get("target", "")), injury(beam["injury"], words)))
         else:
             said, tone = words("the beam misses {who}", who=str(beam.get("target", ""))), "failure"
+    for hit in r.get("blast") or ():  # the Mace: each one flung and his landing roll (rune_blast.py)
+        rows.append(roll_row({**hit["roll"], "who": hit.get("who", ""), "difficulty": hit.get("difficulty")}, words,
+                             words("Balance")))  # fmt: skip
+        key = N_("flung {n} paces: fallen down") if hit.get("fallen") else N_("flung {n} paces: still on his feet")
+        rows.append(Row(str(hit.get("who", "")), words(key, n=words.number(int(hit.get("paces", 0))))))
     if r.get("success") is False:
         return words("the rune stays asleep"), "failure", rows
     if "until_round" in r:
         awake = words("the rune is awake until round {n}", n=words.number(int(r["until_round"])))
+        if r.get("blast") is not None:  # the Mace: spent at once
+            awake = words("the blast strikes {n}", n=words.number(len(r["blast"])))
         said = f"{awake}; {said}" if said else awake
         tone = "success" if tone == "neutral" else tone
         time = r.get("recharge")
