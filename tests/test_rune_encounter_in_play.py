@@ -12,10 +12,11 @@ from rune_encounter_fixtures import notes, setup
 from runehall.chance.sources import ManualSource
 from runehall.errors import RulesError
 from runehall.play.log import PlayLog
-from runehall.present.board import Move
+from runehall.present.board import Move, Seat
 from runehall.present.words import words_for
 from runehall.systems.rune.encounters.run_state import RunState
-from test_rune_board import GM
+
+RUNNER = Seat(runs=True, owns=True)  # the buttons name the notes' features: the runner's alone (issue 15)
 
 
 def _run() -> PlayLog:
@@ -39,7 +40,7 @@ def _run() -> PlayLog:
 
 def _buttons(log: PlayLog, lang: str = "en") -> list[Move]:
     state = log.state()
-    view = log.tracker.board(state, words_for(lang, "rune"), GM, log.option_values())  # type: ignore[call-arg]
+    view = log.tracker.board(state, words_for(lang, "rune"), RUNNER, log.option_values())  # type: ignore[call-arg]
     return [m for m in view.moves if m.action == "terrain_in_play"]
 
 

@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters import gain_board, item_cards, roll_odds, settlement
 from runehall.systems.rune.encounters.called import foe_names
+from runehall.systems.rune.encounters.hazard_cards import hazard_moves
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
 from runehall.systems.rune.encounters.run_state import RunState
@@ -103,28 +104,33 @@ def _runner_moves(
     state: RunState, words: Words, actions: Mapping[str, TrackerAction[Any]], seat: Seat, options: Any = None
 ) -> list[Move]:
     found = []
+    # The notes' names and ids are the runner's alone until he shows them: a seat that runs the tracker without
+    # owning it (the host, a pillager in this encounter) gets the plain moves, with nothing of the notes on them.
+    shown = seat.owns or state.disclosed
     for name in RUNNER_MOVES[state.phase]:
         action = actions.get(name)
         if action is None or (name == "disclose" and state.disclosed) or (name == "settle" and state.fight):
             continue  # (settling waits for the fight's end)
-        if name == "noted_roll" and state.notes is not None and (seat.owns or state.disclosed):
+        if name == "noted_roll" and state.notes is not None and shown:
             for event in state.notes.events:  # each roll of the notes a button, by its name (he alone sees them)
                 for roll in event.rolls:
                     title = words(N_("Call for a roll: {roll}"), roll=roll.name)
                     odds = roll_odds.hint(state, roll, words, options)  # each hero's exact chance, the party's
                     found.append(Move(name, title, params={"roll": roll.id}, hint=odds))
             continue
+        if name == "fight" and (state.fight is not None or not shown):
+            if state.fight is None:  # which events hold a fight is the notes'
+                found.append(Move(name, words(action.title), ask=tuple(action.Params.model_fields)))
+            continue
         if name == "fight":
             assert state.notes is not None
             fought = {f.event for f in state.fights}
-            if state.fight is not None:
-                continue
             for number, event in enumerate(state.notes.events, 1):
                 if event.combat and event.id not in fought:
                     title = words(N_("Begin the fight of event {number}"), number=words.number(number))
                     found.append(Move("fight", title, params={"event": event.id}))
             continue
-        if name == "terrain_in_play":
+        if name == "terrain_in_play" and shown:
             assert state.notes is not None
             credited = {e.meta.get("feature") for e in state.tally.of("runner_terrain")}
             for feature, kind, called in in_play_candidates(state.notes):  # a button each, by its name
@@ -169,6 +175,7 @@ def board(
     theirs = words(N_("The encounter"))
     moves = [replace(m, group=theirs) for m in _runner_moves(state, words, actions, seat, options)] if seat.runs else []
     springs = trap_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
+    springs += hazard_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     moves += [replace(m, group=theirs) for m in springs]  # each trap he may spring now, with its odds
     fight = state.fight
     if fight is None:

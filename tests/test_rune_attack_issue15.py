@@ -1,0 +1,65 @@
+"""Issue 15: the new Rune features attacked through the real service, as a hostile player and a careless host would.
+Each test holds a hole found (and fixed) in place: what must stay secret, who may act, what must be refused."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rune_encounter_fixtures import setup
+from service_fixtures import Seat, open_table
+from test_service_control import done, tracker
+
+CRYPT = Path(__file__).resolve().parents[1] / "examples" / "rune" / "flooded-crypt.toml"
+
+
+def _crypt_table(client: Any) -> tuple[Seat, Seat, Seat, str]:
+    """Ana runs the flooded crypt (begun); Cy plays Sigrid; the host, Norn, plays Ragnar: a pillager here."""
+    table = open_table(client, "rune")
+    ana, bo, cy = table.join("Ana"), table.join("Bo"), table.join("Cy")
+    controllers = {"Thurid": bo.id, "Bjorn": bo.id, "Sigrid": cy.id}
+    started = ana.post("/trackers", {"tracker": "encounter", "setup": setup(), "controllers": controllers})
+    assert started.status_code == 201, started.text
+    tid = started.json()["payload"]["tracker_id"]
+    done(ana, tid, "notes", encounter=tomllib.loads(CRYPT.read_text(encoding="utf-8")))
+    done(ana, tid, "begin")
+    return table.gm, ana, cy, tid
+
+
+def _page(seat: Seat, path: str) -> str:
+    seat.client.cookies.clear()
+    seat.client.cookies.set(f"rh_{seat.table}", seat.token)
+    try:
+        response = seat.client.get(f"/t/{seat.table}{path}")
+    finally:
+        seat.client.cookies.clear()
+    assert response.status_code == 200, response.text
+    return response.text
+
+
+def _everything(seat: Seat) -> str:
+    """All a seat is sent: the log, the trackers' JSON, the table page and its trackers fragment."""
+    api = json.dumps([seat.events(), seat.get("/trackers").json()], ensure_ascii=False)
+    return "\n".join((api, _page(seat, ""), _page(seat, "/trackers")))
+
+
+def test_the_hosts_board_names_no_trap_feature_or_fight_of_the_notes_until_they_are_shown(client: Any) -> None:
+    """The host runs every tracker but is a pillager in Ana's encounter: the 'came into play' buttons named the
+    notes' trap of a later event ('The tomb bell') and the 'begin the fight' buttons carried the events' ids and
+    said which events hold a fight, on his page, before anything of them had happened."""
+    gm, ana, cy, tid = _crypt_table(client)
+    secrets = ("The tomb bell", "&#34;event&#34;:&#34;tomb&#34;", "&#34;feature&#34;:&#34;bell&#34;")
+    for seat in (gm, cy):
+        seen = _everything(seat)
+        assert not [s for s in secrets if s in seen], seat.id
+    runner = _page(ana, "/trackers")
+    assert "Came into play: The tomb bell" in runner and "Begin the fight of event 3" in runner
+    host = _page(gm, "/trackers")
+    assert "Begin the fight of event" not in host  # the plain move, asking for the event, instead
+    assert 'value="fight"' in host and 'value="terrain_in_play"' in host
+    done(gm, tid, "fight", event="tomb")  # the host still runs it when told what to begin
+    assert tracker(gm, tid)["state"]["fights"] == ["tomb"]
+    done(ana, tid, "disclose")
+    assert "Came into play: The tomb bell" in _page(gm, "/trackers")  # shown: now everyone may read them
