@@ -42,6 +42,7 @@ from test_rune_combat_gifts_more import reversed_fight
 from test_rune_combat_gifts_moves import gifts_fight
 from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
+from test_rune_encounter_haven import played as haven_played
 from test_rune_encounter_sark_amen import traded
 from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
@@ -102,6 +103,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         reversed_fight()  # rolls taken back by Destiny Reversed and Indefatigable Determination
         treasure_played()  # gains given in a run, moving on, the hauls home
         magic_played()  # every use of a magic item in a run
+        haven_played()  # a treatment at a haven of a run
     return found
 
 

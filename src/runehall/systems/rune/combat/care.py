@@ -26,6 +26,7 @@ from runehall.systems.rune.combat.footing import dark, enter, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
+from runehall.systems.rune.gifts.healing import wait_hours, zealous_bonus
 from runehall.systems.rune.limits import MAX_NAMED, MapPoint
 from runehall.systems.rune.speech.common import HEALTH
 
@@ -75,6 +76,11 @@ def healing_roll(board: Board, healer: Combatant, patient: Combatant, source: So
     return record, total
 
 
+def patient_gifts(patient: Combatant) -> dict[str, int]:
+    """The patient's gifts, gift id -> level (none for one without)."""
+    return dict(patient.gifted.levels) if patient.gifted is not None else {}
+
+
 def difficulty_mods(board: Board, patient: Combatant, places: list[str], in_combat: bool = True) -> dict[str, int]:
     mods: dict[str, int] = {}
     if in_combat:
@@ -117,7 +123,7 @@ class HealAction(CombatAction):
         if patient.health in ("dead", "gone"):
             raise RulesError(N_("{patient} is {state}"), patient=patient.name, state=Refusal(HEALTH[patient.health]))
         if patient.heal_blocked:
-            wait = healer_row(patient.wounds)["wait_hours"]
+            wait = wait_hours(patient.wounds, patient_gifts(patient))
             raise RulesError(
                 N_("{patient} was treated since his last injury: wait {wait} h or until he is hurt again"),
                 patient=patient.name,
@@ -148,6 +154,9 @@ class HealAction(CombatAction):
         row = healer_row(patient.wounds)
         mods = difficulty_mods(board, patient, params.situation, in_combat)
         record, total = healing_roll(board, healer, patient, source)
+        if zealous := zealous_bonus(patient_gifts(patient)):  # Zealous Sinews: the patient's gift (gifts/healing.py)
+            record["zealous_sinews"] = zealous
+            total += zealous
         difficulty = row["difficulty"]
         if board.opt("healing_mods_change_difficulty"):
             difficulty += sum(mods.values())
@@ -165,7 +174,7 @@ class HealAction(CombatAction):
         board.update(p.name, hp=hp, wounds=wounds, health=health, heal_blocked=True)
         result.update(healer_roll=record, success=outcome.success, hp_gained=outcome.hp_gained)
         result.update(wounds_cured=outcome.wounds_cured, hp=hp, wounds=wounds, health=health)
-        result["next_attempt_after_hours"] = healer_row(wounds)["wait_hours"]
+        result["next_attempt_after_hours"] = wait_hours(wounds, patient_gifts(p))
         if in_combat:
             net = board.spend("full")
             if net:
@@ -281,7 +290,7 @@ class RestAction(CombatAction):
             result["why"] = (
                 f"rest is all or nothing: {rule['sleep_hours']} h of sleep and {rule['rest_hours']} h of rest"
             )
-        if c.heal_blocked and hours >= healer_row(c.wounds)["wait_hours"]:
+        if c.heal_blocked and hours >= wait_hours(c.wounds, patient_gifts(c)):
             board.update(c.name, heal_blocked=False)
             result["may_be_treated_again"] = True
         return result

@@ -145,8 +145,8 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
             c = c.model_copy(update={k: getattr(carried[c.name], k) for k in kept})
             if c.health == "gone":  # fled the last fight: back on his feet for the next
                 c = c.model_copy(update={"health": "active"})
-        if c.name in state.outside:  # harm since: wandering monsters, a flight
-            c = c.model_copy(update={"hp": min(c.hp, state.outside[c.name])})
+        if c.name in state.outside:  # harm since (wandering monsters, a flight), healing at a haven (run_haven.py)
+            c = c.model_copy(update={"hp": min(c.hp_max, state.outside[c.name])})
         c = outside_harm(state.traps, c)  # a trap's Wounds, health and Impairment since (run_traps.py)
         if c.name in behind:  # the notes' cover
             c = c.model_copy(update={"cover": behind[c.name]})

@@ -19,6 +19,7 @@ from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel
 from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.encounters.design import MAX_HEROES, Encounter
 from runehall.systems.rune.encounters.hauls import Haul
+from runehall.systems.rune.encounters.haven_state import Treated
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.rune.encounters.trap_play_state import TrapPlay
 from runehall.systems.rune.foes import Tally as Valor
@@ -92,6 +93,7 @@ class RunState(RulesModel):
     given: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # each gain of the notes given: to whom
     hauls: dict[str, Haul] = Field(default_factory=dict)  # what each hero carries (run_gains.py)
     magic: dict[str, tuple[CarriedItem, ...]] = Field(default_factory=dict)  # each hero's magic items (run_items.py)
+    treated: dict[str, Treated] = Field(default_factory=dict)  # each hero's last treatment at a haven (run_haven.py)
 
     @property
     def fight(self) -> CombatState | None:

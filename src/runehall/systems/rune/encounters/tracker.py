@@ -37,6 +37,7 @@ from runehall.systems.rune.encounters.run_dangers import (
 from runehall.systems.rune.encounters.run_fight import IN_FIGHT, FightAction
 from runehall.systems.rune.encounters.run_gains import GiveGainAction
 from runehall.systems.rune.encounters.run_haul import HaulHomeAction
+from runehall.systems.rune.encounters.run_haven import HavenHealAction
 from runehall.systems.rune.encounters.run_items import UseItemAction
 from runehall.systems.rune.encounters.run_progress import NextEventAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
@@ -172,6 +173,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         NextEventAction(),
         GiveGainAction(),
         UseItemAction(),
+        HavenHealAction(),
         SettleAction(),
         HaulHomeAction(),
         DiscloseAction(),

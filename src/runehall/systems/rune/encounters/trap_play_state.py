@@ -96,12 +96,13 @@ class TrapPlay(RulesModel):
 
 
 def outside_harm(traps: TrapPlay, c: Any) -> Any:
-    """A hero staged for a fight with what traps did to him since the last one: his Wounds, his health, and
-    their general Impairment while its window counts a fight (non-Wound Impairment counts once, at most 2)."""
+    """A hero staged for a fight with what traps (and a haven's healing: fewer Wounds) did to him since the last
+    one: his Wounds, his health, and their general Impairment while its window counts a fight (non-Wound
+    Impairment counts once, at most 2)."""
     update: dict[str, Any] = {}
     if c.name in traps.wounds:
         update["wounds"] = c.wounds + traps.wounds[c.name]
-    if c.name in traps.health and traps.health[c.name] != "active":
+    if c.name in traps.health and traps.health[c.name] != c.health:  # worse after harm, better after a haven
         update["health"] = traps.health[c.name]
     from runehall.systems.rune.encounters.trap_effects import fight_penalty  # it reads this module's models
 

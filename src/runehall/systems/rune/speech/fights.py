@@ -207,7 +207,10 @@ def _healer(r: Mapping[str, Any], words: Words) -> list[Row]:
         return []
     row = roll_row({**roll, "who": ""}, words)
     situation = modifiers_text(roll.get("situation"), words)  # the situation changes the Difficulty
-    return [Row(row.label, f"{row.value} ({situation})" if situation else row.value)]
+    rows = [Row(row.label, f"{row.value} ({situation})" if situation else row.value)]
+    if roll.get("zealous_sinews"):  # the patient's gift on the healer's roll (gifts/healing.py)
+        rows.append(Row(words("Zealous Sinews"), words("+{n}", n=words.number(int(roll["zealous_sinews"])))))
+    return rows
 
 
 def _healed(r: Mapping[str, Any], words: Words) -> str:
