@@ -21,6 +21,7 @@ from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import Health
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gift_passive import aura_mark
 from runehall.systems.rune.combat.triggered_state import DyingDue, DyingOn, Jaw
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def on_hurt(board: People, c: Combatant, health: Health, lost: int, added: int, 
         _hitting(board, hitter, c, lost)
     if lost <= 0:
         return health
+    c = aura_mark(board, c, c.hp - lost, c.wounds + added)  # Aura of Phlegmatic Acceptance (gift_passive.py)
     t = c.gifted.triggered
     if t.dying is not None:  # nothing stops him now, and nothing saves him
         return "active" if health != "gone" else health

@@ -26,6 +26,7 @@ from runehall.systems.rune.combat.arithmetic import health_of
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
+from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gifted import (
     CRAVEN,
@@ -206,8 +207,8 @@ def craven(board: Board, c: Combatant, x: int, params: Any, source: Source) -> d
 
 def gale(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dict[str, Any]:
     """Buffeting Gale, right after his melee blow hit (ATK total at least the DFN total, A-04): the foe's Res
-    against 9 + X; failing it, he falls down, and the hero earns 20X VP (001b TV-13b; the rounds he stays down
-    are not counted yet)."""
+    against 9 + X; failing it, he falls down, and the hero earns 20X VP (001b TV-13b; each later round he stays
+    down earns 20X more: gift_passive.gale_rounds)."""
     from runehall.systems.rune.gifts.formulas import buffeting_gale_difficulty, buffeting_gale_vp
 
     able(board, c)
@@ -229,6 +230,7 @@ def gale(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
     out["success"] = total < difficulty  # the gift works when the foe fails his roll
     if out["success"]:
         board.update(foe.name, fallen=True)
+        gale_felled(board, c, foe.name, x)  # his later rounds down earn more (gift_passive.gale_rounds)
         out["fallen"] = foe.name
         out["gift_vp"] = [{"hero": c.name, "gift": GALE, "vp": buffeting_gale_vp(x, 0)}]
     return out

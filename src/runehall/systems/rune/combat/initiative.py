@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.gift_mods import storm
+from runehall.systems.rune.combat.gift_passive import gale_rounds
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
@@ -289,6 +290,7 @@ class EndRoundAction(CombatAction):
         for patient in died:
             board.die(patient)
         last_blows = dying_blows_end(board, everyone=False)  # Dying Blow's rounds are over (gift_triggered.py)
+        gales = gale_rounds(board)  # foes still down from a Buffeting Gale (gift_passive.py)
         board.reset_round()
         risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
         crawling = wendol_round(board)
@@ -306,6 +308,8 @@ class EndRoundAction(CombatAction):
             result["damaging_places"] = exposed
         if died:
             result["died_unrevived"] = died
+        if gales:
+            result["gift_vp"] = gales
         sides = sorted({c.side for c in board.people.values() if c.active})
         down = any(c.undead_down and c.health == "incapacitated" for c in board.people.values())
         if len(sides) < 2 and not board.windows and not down:

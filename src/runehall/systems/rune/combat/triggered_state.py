@@ -40,7 +40,17 @@ class Jaw(RulesModel):
     repaid: bool = Field(False, description="The hero's first hit on him since has had the damage added.")
 
 
+class Downed(RulesModel):
+    """A foe the hero's Buffeting Gale knocked down (gift_passive.py)."""
+
+    foe: str = Field(max_length=60)
+    level: int = Field(ge=1, description="The hero's level in the gift when the foe fell.")
+    round: int = Field(ge=1, description="The round he fell in (that round earns the knock-down's VP only).")
+
+
 class Triggered(RulesModel):
     dying_due: DyingDue | None = None
     dying: DyingOn | None = None
     jaws: tuple[Jaw, ...] = Field((), max_length=MAX_FOES)
+    gales: tuple[Downed, ...] = Field((), max_length=MAX_FOES, description="Foes his gale knocked down.")
+    low: bool = Field(False, description="His HP went below 20, or he had 4 Wounds, in this fight.")

@@ -87,10 +87,22 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
         return Card(words(N_("The heroes run from {foe}"), foe=r["fastest"]), said, chips=_chips(faces))
     if action == "settle":
         rows = tuple(Row(words(N_("{hero}'s player"), hero=h), n(int(s["score"]))) for h, s in r["scores"].items())
+        rows += _gift_vp(r, words)  # Aura of Phlegmatic Acceptance, due at the encounter's end (run_aura.py)
         return Card(words(N_("{who} settles the encounter"), who=who), words(N_("victory points credited")), rows=rows)
     if action == "disclose":
         return Card(words(N_("{who} shows the encounter's notes to everyone"), who=who), "")
     return None
+
+
+def _gift_vp(r: Mapping[str, Any], words: Words) -> tuple[Row, ...]:
+    from runehall.systems.rune.gifts.catalog import gift
+
+    return tuple(
+        Row(words(N_("VP from the gift")), words(N_("{hero}: {vp} VP ({gift})"), hero=str(b.get("hero", "")),
+                                                 vp=words.number(int(b.get("vp", 0))),
+                                                 gift=words(gift(str(b.get("gift"))).name)))
+        for b in r.get("gift_vp") or ()
+    )  # fmt: skip
 
 
 def _roll(r: Mapping[str, Any], words: Words, who: str) -> Card:

@@ -12,6 +12,7 @@ from runehall.errors import N_, RulesError
 from runehall.systems.base import NoParams, RulesModel
 from runehall.systems.rune.encounters.accounts import Purse
 from runehall.systems.rune.encounters.run_actions import RunAction
+from runehall.systems.rune.encounters.run_aura import aura
 from runehall.systems.rune.encounters.run_gifts import spent_in_run
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.settlement import settle
@@ -45,7 +46,8 @@ class SettleAction(RunAction):
         if state.fight is not None:
             raise RulesError(N_("a fight is under way: it ends before the encounter is settled"))
         history = [frozenset(state.setup.history)] if state.setup.history else []
-        done = settle(state.tally, accounts(state), history, options)
+        tally, auras = aura(state)  # Aura of Phlegmatic Acceptance's VP, due at the encounter's end (run_aura.py)
+        done = settle(tally, accounts(state), history, options)
         scores: dict[str, Any] = {}
         for player, s in done.scores.items():
             scores[player] = {
@@ -61,5 +63,8 @@ class SettleAction(RunAction):
                 ],
                 "accounts": done.accounts[player].model_dump(),
             }
-        result = {"scores": scores, "slothful": sorted(done.slothful), "terrain_kinds": sorted(done.terrain_kinds)}
-        return state.model_copy(update={"phase": "settled", "settlement": result}), result
+        result: dict[str, Any] = {"scores": scores, "slothful": sorted(done.slothful),
+                                  "terrain_kinds": sorted(done.terrain_kinds)}  # fmt: skip
+        if auras:
+            result["gift_vp"] = auras
+        return state.model_copy(update={"phase": "settled", "settlement": result, "tally": tally}), result

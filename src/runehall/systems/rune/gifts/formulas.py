@@ -237,3 +237,40 @@ class Insubstantial:
 def hand_axe(level: int) -> Insubstantial:
     x = level_of("rune_power_hand_axe", level)
     return Insubstantial(dfn=4 * x, soak=4 * x, atk=-4 * x, dam=-4 * x, rounds=x)
+
+
+AURA_BELOW_HP = 20  # Aura of Phlegmatic Acceptance: HP below this (A-05: strictly below)
+AURA_WOUNDS = 4  # ... or this many Wounds
+
+
+def aura_low(hp: int, wounds: int) -> bool:
+    """Aura of Phlegmatic Acceptance's condition: below 20 HP (A-05, not 20 itself) or 4 Wounds (or more)."""
+    return hp < AURA_BELOW_HP or wounds >= AURA_WOUNDS
+
+
+def aura_vp(level: int, low: bool, declined_defence: bool) -> int:
+    """+20X VP at the end of an encounter in which the hero was low (aura_low), unless he declined to defend."""
+    x = level_of("aura_of_phlegmatic_acceptance", level)
+    return 20 * x if low and not declined_defence else 0
+
+
+@dataclass(frozen=True)
+class Sleipnir:
+    half: int  # paces added to a half move
+    full: int  # paces added to a full move
+
+
+SLEIPNIR_FAR = 50  # paces: more than this from the nearest foe at the first initiative for the VP
+SLEIPNIR_VP = 10  # x X
+
+
+def swiftness_of_sleipnir(level: int) -> Sleipnir:
+    x = level_of("swiftness_of_sleipnir", level)
+    return Sleipnir(half=5 * x, full=10 * x)
+
+
+def sleipnir_vp(level: int, first_melee: bool, paces_at_start: int) -> int:
+    """+10X VP for the first hero of the event to attack a foe in melee, when more than 50 paces lay between him
+    and the nearest foe as the fight's first initiative was rolled."""
+    x = level_of("swiftness_of_sleipnir", level)
+    return SLEIPNIR_VP * x if first_melee and _not_negative(paces_at_start, N_("a distance")) > SLEIPNIR_FAR else 0

@@ -335,7 +335,7 @@ def end_round(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         rows.append(Row(words("Died unrevived"), words.join(str(n) for n in r["died_unrevived"])))
     if r.get("waited_too_long"):
         rows.append(Row(words("Waited too long"), words.join(str(n) for n in r["waited_too_long"])))
-    rows += round_rows(r, words) + extras_rows(r, words) + last_blows(r, words)
+    rows += round_rows(r, words) + extras_rows(r, words) + last_blows(r, words) + gift_vp_rows(r, words)
     return action, result, "neutral", rows + consequences(r, words)
 
 
