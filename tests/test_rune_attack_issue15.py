@@ -8,9 +8,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from rune_encounter_fixtures import setup
+from rune_encounter_fixtures import notes, setup
+from runehall.present.words import words_for
 from service_fixtures import Seat, open_table
-from test_service_control import done, tracker
+from test_service_control import act, done, tracker
 
 CRYPT = Path(__file__).resolve().parents[1] / "examples" / "rune" / "flooded-crypt.toml"
 
@@ -63,3 +64,40 @@ def test_the_hosts_board_names_no_trap_feature_or_fight_of_the_notes_until_they_
     assert tracker(gm, tid)["state"]["fights"] == ["tomb"]
     done(ana, tid, "disclose")
     assert "Came into play: The tomb bell" in _page(gm, "/trackers")  # shown: now everyone may read them
+
+
+def _fight_table(client: Any) -> tuple[Seat, Seat, Seat, str]:
+    """Ana runs a fight of two Dark Vikings; each hero holds Curds of Utgardaloki and 5000 free VP; Cy plays Sigrid,
+    Bo Bjorn and (the proxy) Ana's Thurid; the host's Ragnar is handed to nobody."""
+    table = open_table(client, "rune")
+    ana, bo, cy = table.join("Ana"), table.join("Bo"), table.join("Cy")
+    given = setup()
+    for hero in given["heroes"]:
+        hero["sheet"].update(gifts={"Curds of Utgardaloki": 1}, vp_total=5000, vp_spent=0)
+    controllers = {"Thurid": bo.id, "Bjorn": bo.id, "Sigrid": cy.id}
+    started = ana.post("/trackers", {"tracker": "encounter", "setup": given, "controllers": controllers})
+    assert started.status_code == 201, started.text
+    tid = started.json()["payload"]["tracker_id"]
+    for action, params in (("notes", {"encounter": notes()}), ("begin", {}), ("fight", {"event": "hall"})):
+        done(ana, tid, action, **params)
+    return table.gm, ana, cy, tid
+
+
+def test_neither_the_runner_nor_the_host_spends_a_handed_heros_vp(client: Any) -> None:
+    """The runner (the tracker's owner) and the host (the game master) make every move for anyone, and so bought
+    gifts with a pillager's VP: a move that spends a hero's VP is now his player's alone once the hero is handed."""
+    gm, ana, cy, tid = _fight_table(client)
+    for seat, who in ((ana, "Sigrid"), (gm, "Sigrid"), (ana, "sigrid"), (gm, " SIGRID ")):
+        before = (gm.events(), tracker(gm, tid))
+        refused = act(seat, tid, "buy_gift", who=who, gift="The Knitting of Meat and Bone")
+        assert refused.status_code == 403, refused.text
+        assert "Sigrid" in refused.json()["detail"]
+        assert (gm.events(), tracker(gm, tid)) == before  # nothing written
+    assert act(ana, tid, "buy_gift", who="Sigrid", gift="Curds of Utgardaloki").status_code == 403
+    said = words_for("es", "rune")("only the player who plays {name} spends what is his", name="Sigrid")
+    assert said == "solo el jugador que lleva a Sigrid gasta lo que es suyo"
+    bought = done(cy, tid, "buy_gift", who="Sigrid", gift="The Knitting of Meat and Bone")  # her own player: yes
+    assert bought["payload"]["result"]["who"] == "Sigrid"
+    done(gm, tid, "buy_gift", who="Ragnar", gift="The Knitting of Meat and Bone")  # handed to nobody: the host's
+    # a gift that spends nothing is still the runner's to play for anyone (the rules judge it, not the table)
+    assert act(ana, tid, "use_gift", who="Sigrid", gift="The Knitting of Meat and Bone").status_code != 403

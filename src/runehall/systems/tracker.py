@@ -52,6 +52,12 @@ class TrackerAction(ABC, Generic[S]):
     # game master's only (the runner's rulings, the round's bookkeeping, an implicit actor).
     actor_param: ClassVar[str | None] = None
 
+    def spends_players_own(self, params: Any) -> bool:
+        """Whether the move (its parsed parameters) spends what belongs to the acting combatant's player (a Rune
+        hero's VP on a gift): once that combatant is handed to a player, he alone makes it, neither the owner nor
+        the game master for him."""
+        return False
+
     title: ClassVar[str] = ""
     """The move in words, for a button ("Attack"); marked with N_ and translated with the system's words."""
 

@@ -183,6 +183,7 @@ class TableService(FairTable):
             chosen = log.tracker.action(action)
             if not viewer.is_gm and record.owner != viewer.id:
                 _acting_for(viewer, record, chosen, params, log.tracker.played_whole)
+            _spending_for(viewer, record, chosen, params)
             event = self._drawn(c, viewer, log, record.visibility, action, params, manual, chosen.random)
             payload = {
                 "tracker_id": tracker_id,
@@ -358,6 +359,23 @@ def _acting_for(
             value=", ".join(mine),
             actor_param=action.actor_param,
         )
+
+
+def _spending_for(
+    viewer: Participant, record: TrackerRecord, action: TrackerAction[Any], params: dict[str, Any]
+) -> None:
+    """A move spending what is a combatant's player's own (a Rune hero's VP on a gift) is his alone once the
+    combatant is handed to him: the owner and the game master may not make it for him (the name matched as the
+    trackers match it, case and accents aside). Forbidden otherwise."""
+    if action.actor_param is None:
+        return
+    parsed = action.parse_params(params)
+    if not action.spends_players_own(parsed):
+        return
+    actor = _fold(str(getattr(parsed, action.actor_param, "") or ""))
+    holders = {(key, p) for key, p in record.controllers.items() if _fold(key) == actor}
+    if holders and viewer.id not in {p for _, p in holders}:
+        raise Forbidden(N_("only the player who plays {name} spends what is his"), name=min(holders)[0])
 
 
 def _started(state: TableState, tracker_id: str) -> int:

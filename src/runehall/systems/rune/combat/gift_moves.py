@@ -106,6 +106,9 @@ class UseGiftAction(CombatAction):
     actor_param: ClassVar[str | None] = "who"
     random: ClassVar[bool] = True
 
+    def spends_players_own(self, params: Any) -> bool:
+        return spends_vp(self.name, params)  # his player's alone (issue 15)
+
     def apply(
         self, state: CombatState, params: Any, options: Any, source: Source
     ) -> tuple[CombatState, dict[str, Any]]:
@@ -144,6 +147,9 @@ class BuyGiftAction(CombatAction):
     summary: ClassVar[str] = "A hero's player buys a gift level with his free VP, even mid-round; it works at once."
     Params: ClassVar[type[RulesModel]] = BuyGiftParams
     actor_param: ClassVar[str | None] = "who"
+
+    def spends_players_own(self, params: Any) -> bool:
+        return True  # the hero's VP: his player's alone to spend (issue 15)
 
     def run(self, board: Board, params: Any, source: Source) -> dict[str, Any]:
         from runehall.systems.rune.gifts.catalog import check_level

@@ -279,6 +279,9 @@ class InFight(TrackerAction[RunState]):
     def describe(self, event: Any, words: Any, who: str) -> Any:
         return self.inner.describe(event, words, who)
 
+    def spends_players_own(self, params: Any) -> bool:
+        return self.inner.spends_players_own(params)
+
     def choice_label(self, field: str, value: str, words: Any) -> str | None:
         return self.inner.choice_label(field, value, words)
 
