@@ -164,7 +164,7 @@ class AttackAction(CombatAction):
                     N_("to attack after moving, the {weapon} must be in hand before the move"),
                     weapon=Refusal(weapon.name),
                 )
-            check_step(board, c, to, c.move_half, N_("a half move"), half=True)
+            check_step(board, c, to, c.half_move, N_("a half move"), half=True)
             if not in_range(board, c, t, weapon, to):
                 raise RulesError(N_("from {to} {target} is still out of range"), to=to, target=t.name)
         readied = weapon.id != c.ready
@@ -311,10 +311,10 @@ def closing_spot(board: Board, c: Combatant, t: Combatant, weapon: Weapon) -> Po
         key=lambda p: (dist2(p, c.at), dist2(p, t.at), p),
     )
     for spot in spots:
-        if spot == t.at or not within(spot, t.at, ENGAGED) or not within(spot, c.at, c.move_half):
+        if spot == t.at or not within(spot, t.at, ENGAGED) or not within(spot, c.at, c.half_move):
             continue
         try:
-            check_step(board, c, spot, c.move_half, N_("a half move"), half=True)
+            check_step(board, c, spot, c.half_move, N_("a half move"), half=True)
         except RulesError:
             continue
         return spot

@@ -131,7 +131,7 @@ def reach_rings(c: Combatant, weapon_id: str, words: Words) -> tuple[Ring, ...]:
 
 def move_rings(c: Combatant, words: Words) -> tuple[Ring, ...]:
     """How far a half move and a full move take c this action."""
-    half, full = c.move_half, c.move_full
+    half, full = c.half_move, c.full_move
     return (
         Ring(half, words("Half move: {paces} paces", paces=half)),
         Ring(full, words("Full move: {paces} paces", paces=full)),

@@ -49,7 +49,7 @@ def reach_patient(
     """Validate the half move to the patient; made later by `walk`. The patient must end within 3 paces."""
     where = healer.at
     if to is not None:
-        check_step(board, healer, to, healer.move_half, N_("a half move"), half=True)
+        check_step(board, healer, to, healer.half_move, N_("a half move"), half=True)
         where = to
     if healer.name != patient.name and not within(where, patient.at, ENGAGED):
         raise RulesError(

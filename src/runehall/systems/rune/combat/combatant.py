@@ -210,6 +210,25 @@ class Combatant(RulesModel):
         return max(0, self.wounds + min(2, self.impairment_other) - self.invigoration)
 
     @property
+    def half_move(self) -> int:
+        """His half move, with Swiftness of Sleipnir's 5X paces on his own feet (gift_sleipnir.py)."""
+        return self.move_half + self._swift()[0]
+
+    @property
+    def full_move(self) -> int:
+        """His full move, with Swiftness of Sleipnir's 10X paces on his own feet (gift_sleipnir.py)."""
+        return self.move_full + self._swift()[1]
+
+    def _swift(self) -> tuple[int, int]:
+        x = self.gifted.level("swiftness_of_sleipnir")
+        if not x or self.mounted:  # a rider goes at his horse's pace
+            return 0, 0
+        from runehall.systems.rune.gifts.formulas import swiftness_of_sleipnir
+
+        more = swiftness_of_sleipnir(x)
+        return more.half, more.full
+
+    @property
     def held(self) -> bool:
         """Held or pinned: he can do nothing but try to break free (a net lets him act, at a price)."""
         return self.restraint is not None and self.restraint.kind != "net"

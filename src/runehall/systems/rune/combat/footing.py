@@ -42,7 +42,7 @@ def _multiplier(board: Board, c: Combatant, zone: Zone, a: Point, b: Point, half
         elif f.swim_factor is not None:
             factor = Fraction(f.swim_factor)
         paces = math.floor(column * factor)
-        base = c.move_half if half else c.move_full
+        base = c.half_move if half else c.full_move
         return Fraction(base, paces) if paces > 0 else None
     return Fraction(1)
 

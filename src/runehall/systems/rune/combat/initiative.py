@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
+from runehall.systems.rune.combat.gift_sleipnir import first_initiative
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
@@ -71,6 +72,7 @@ class InitiativeAction(CombatAction):
         board.require_able(c, N_("{who} is {state} and cannot roll initiative"))
         if c.name in board.entries:
             raise RulesError(N_("{who} has already rolled initiative this round"), who=c.name)
+        first_initiative(board, board.round, len(board.entries))  # Swiftness of Sleipnir (gift_sleipnir.py)
         if "high_ground" in params.situation and "low_ground" in params.situation:
             raise RulesError(N_("he starts on high ground or on low ground, not both"))
         wanted = (params.plan or c.ready).strip().casefold()

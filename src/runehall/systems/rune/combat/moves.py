@@ -77,11 +77,11 @@ class MoveAction(CombatAction):
         board.begin(c)
         to, kind = params.to, params.kind
         limit = {
-            "half": c.move_half,
+            "half": c.half_move,
             "withdraw": WITHDRAW_PACES,
-            "flee": 2 * c.move_full,
-            "reckless": 2 * c.move_full,
-        }.get(kind, c.move_full)
+            "flee": 2 * c.full_move,
+            "reckless": 2 * c.full_move,
+        }.get(kind, c.full_move)
         paces = check_step(board, c, to, limit, MOVES[kind], half=kind == "half")
         if params.cover is not None and kind != "seek_cover":
             raise RulesError(N_("cover is found by seeking it{flag}"), flag=typed_only(" (kind seek_cover)"))

@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
+from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
@@ -166,6 +167,9 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
         extra = _on_miss(board, a, d, weapon, swing, source, atk, defence, botched, score + total(atk_mods))
         result.update(extra)
     result.update(_afterwards(board, swing, tm, source))
+    swift = melee_attack(board, board.people[a.name], board.people[d.name])  # the first hero to strike a foe
+    if swift:
+        result["gift_vp"] = swift  # Swiftness of Sleipnir's VP (gift_sleipnir.py)
     return result
 
 

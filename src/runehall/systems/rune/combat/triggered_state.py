@@ -54,3 +54,10 @@ class Triggered(RulesModel):
     jaws: tuple[Jaw, ...] = Field((), max_length=MAX_FOES)
     gales: tuple[Downed, ...] = Field((), max_length=MAX_FOES, description="Foes his gale knocked down.")
     low: bool = Field(False, description="His HP went below 20, or he had 4 Wounds, in this fight.")
+    start_paces: int | None = Field(
+        None,
+        ge=0,
+        description="Paces (rounded up) from him to the nearest foe as the fight's first initiative was rolled "
+        "(Swiftness of Sleipnir: gift_sleipnir.py; None: no foe then, or he was not in the fight).",
+    )
+    first_melee: bool = Field(False, description="He was the first hero of this fight to attack a foe in melee.")
