@@ -42,14 +42,18 @@ def find_gift(text: str) -> Any:
 class UseGiftParams(RulesModel):
     who: str = Field(description="The hero who uses his gift.")
     gift: str = Field(min_length=1, max_length=80, description="The gift (its name).")
-    target: str | None = Field(None, max_length=60, description="The other hero it helps (The Eight-Legged Horse).")
+    target: str | None = Field(
+        None, max_length=60, description="The other hero it helps (The Eight-Legged Horse); whom a power aims at."
+    )
     roll: Literal["atk", "dfn"] = Field("atk", description="The Eight-Legged Horse: his next ATK or his next DFN.")
     weapon: str | None = Field(None, max_length=60, description="Mjolnir Awakes: the weapon he takes in hand.")
     die: int | None = Field(
         None, ge=1, le=20, description="Destiny Reversed: which of his rolls in the move just made (1: his first)."
     )
     toward: MapPoint | None = Field(
-        None, description="The Mace's Rune Power: the place [x, y] he flings them towards (default: away from him)."
+        None,
+        description="The Mace's Rune Power: the place [x, y] he flings them towards (default: away from him); the "
+        "Goblin Spike Club's: the place its cone points at.",
     )
 
 

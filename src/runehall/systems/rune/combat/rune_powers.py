@@ -17,7 +17,9 @@ Played while awake (each on the rolls under the power's name, so the attack odds
   hero, counts as Equal: +3).
 - Dwarven Battle Sword: each action while awake may fire a beam at an enemy: Pre + X against his Res roll (a hero
   wins a tie against a supporting character); success: 4X damage, less his Soak, whatever cover he has.
-- Mace: one blast as it wakes, flinging the X nearest 10X paces, each rolling Balance against 6 (rune_blast.py)."""
+- Mace: one blast as it wakes, flinging the X nearest 10X paces, each rolling Balance against 6 (rune_blast.py).
+- Goblin Spike Club: one cone of rocks as it wakes, aimed at someone or somewhere: one ATK roll, everyone inside
+  rolls DFN against it, Dam rating X (rune_cone.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.rune_blast import MACE, blast
+from runehall.systems.rune.combat.rune_cone import SPIKE_CLUB, aim_of, cone
 from runehall.systems.rune.combat.rune_state import UNITS, Rune
 from runehall.systems.rune.combat.settings import stress
 
@@ -40,7 +43,7 @@ BROAD_SWORD = "rune_power_viking_broad_sword"
 ROMAN_SWORD = "rune_power_roman_sword"
 BATTLE_AXE = "rune_power_dwarven_battle_axe"
 BATTLE_SWORD = "rune_power_dwarven_battle_sword"
-PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE)
+PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE, SPIKE_CLUB)
 ALSO = {"hand_axe": ("two_hand_axes",), "shortsword": ("two_short_swords", "shortsword_and_dagger")}
 SHORT_SWORD_BASE = 6
 BEAM_TIMES = 4  # a beam deals 4X
@@ -134,6 +137,7 @@ def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
     if found.id == HAND_AXE and board.phase != "initiative":
         raise RulesError(N_("the Hand Axe's power wakes at the start of a round, while initiative is rolled"))
     out: dict[str, Any] = {"rune": found.id}
+    aim = aim_of(board, c, params.target, params.toward) if found.id == SPIKE_CLUB else None
     if found.id == SHORT_SWORD:
         if c.gifted.last_round.get(SHORT_SWORD) == board.round:
             raise RulesError(N_("{who} has tried to wake his short sword this round"), who=c.name)
@@ -165,6 +169,8 @@ def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
         out["beam"] = beam(board, board.people[c.name], x, params, source)["beam"]
     if found.id == MACE:  # one blast as it wakes (rune_blast.py)
         out["blast"] = blast(board, board.people[c.name], x, params.toward, source)
+    if aim is not None:  # the Goblin Spike Club: one cone of rocks as it wakes (rune_cone.py)
+        out["cone"] = cone(board, board.people[c.name], x, aim, source)
     return out
 
 

@@ -1,7 +1,7 @@
 """Rune Powers on the fight's board (rune_powers.py): a "Wake the rune" move for each power of a hero that may
 wake now (tried on the state like every move, so a power asleep, a weapon not borne or a Hand Axe outside the
-initiative roll offers nothing), "Fire a beam" at each enemy while his Dwarven Battle Sword is awake and it is his
-action, and a note for each power awake or asleep."""
+initiative roll offers nothing; the Goblin Spike Club's cone is aimed at whom he names), "Fire a beam" at each
+enemy while his Dwarven Battle Sword is awake and it is his action, and a note for each power awake or asleep."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from runehall.present.board import Move
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.rune_cone import SPIKE_CLUB
 from runehall.systems.rune.combat.rune_powers import BATTLE_SWORD, PLAYED, awake
 from runehall.systems.rune.combat.rune_state import UNITS
 
@@ -36,6 +37,12 @@ def rune_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             if targets:
                 found.append(Move("use_gift", words("Fire a beam"), params=params, target="target", targets=targets,
                                   actor=c.name))  # fmt: skip
+        elif power_id == SPIKE_CLUB:  # the cone points at someone on the field
+            people = [o.name for o in board.people.values() if o.name != c.name and o.health not in ("dead", "gone")]
+            targets = trial.targets("use_gift", params, "target", people)
+            if targets:
+                title = words("Wake the rune: {power}", power=_name(power_id, words))
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name))
         elif trial.ok("use_gift", params):
             title = words("Wake the rune: {power}", power=_name(power_id, words))
             found.append(Move("use_gift", title, params=params, actor=c.name))

@@ -5,6 +5,7 @@ healing as a row of the blow's card."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from runehall.present.card import Row, Tone
@@ -37,12 +38,17 @@ def rune_card(r: Mapping[str, Any], words: Words) -> tuple[str, Tone, list[Row]]
                              words("Balance")))  # fmt: skip
         key = N_("flung {n} paces: fallen down") if hit.get("fallen") else N_("flung {n} paces: still on his feet")
         rows.append(Row(str(hit.get("who", "")), words(key, n=words.number(int(hit.get("paces", 0))))))
+    rows += cone_rows(r.get("cone"), words)
     if r.get("success") is False:
         return words("the rune stays asleep"), "failure", rows
     if "until_round" in r:
         awake = words("the rune is awake until round {n}", n=words.number(int(r["until_round"])))
         if r.get("blast") is not None:  # the Mace: spent at once
             awake = words("the blast strikes {n}", n=words.number(len(r["blast"])))
+        if isinstance(r.get("cone"), Mapping):  # the Goblin Spike Club: spent at once
+            hit = sum(1 for one in r["cone"].get("caught") or () if one.get("hit"))
+            awake = words(N_("the cone of rocks hits {n} of {m}"), n=words.number(hit),
+                          m=words.number(len(r["cone"].get("caught") or ())))  # fmt: skip
         said = f"{awake}; {said}" if said else awake
         tone = "success" if tone == "neutral" else tone
         time = r.get("recharge")
@@ -52,6 +58,28 @@ def rune_card(r: Mapping[str, Any], words: Words) -> tuple[str, Tone, list[Row]]
         if "ready_round" in r:
             rows.append(Row(words("Wakes again"), words("round {n}", n=words.number(int(r["ready_round"])))))
     return said, tone, rows
+
+
+def cone_rows(cone: Any, words: Words) -> list[Row]:
+    """The Goblin Spike Club's cone: the hero's ATK roll, then each one inside: his DFN roll, his chance of being
+    hit, and the blow or the miss."""
+    if not isinstance(cone, Mapping):
+        return []
+    rows = [roll_row(cone["atk"], words, words("ATK"))]
+    if not cone.get("caught"):
+        rows.append(Row(words("Rune Power: Goblin Spike Club"), words("no one stands in the cone")))
+    for one in cone.get("caught") or ():
+        who = str(one.get("who", ""))
+        rows.append(roll_row(one["dfn"], words, words("DFN")))
+        chance = Fraction(*one["hit_chance"])
+        rows.append(Row(who, words("chance of being hit: {p}", p=words.percent(chance))))
+        if one.get("hit") and isinstance(one.get("injury"), Mapping):
+            blow = words("margin {tm} + Dam {dam} against Soak {soak}", tm=words.number(int(one.get("tm", 0))),
+                         dam=words.number(int(one.get("dam", 0))), soak=words.number(int(one.get("soak", 0))))  # fmt: skip
+            rows.append(Row(who, f"{blow}; {injury(one['injury'], words)}"))
+        else:
+            rows.append(Row(who, words("the rocks miss him")))
+    return rows
 
 
 def drunk_row(record: Mapping[str, Any], words: Words) -> list[Row]:
