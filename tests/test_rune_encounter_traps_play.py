@@ -109,7 +109,6 @@ def test_refusals_change_nothing() -> None:
         ({"trap": "icicle", "victims": ["Ragnar"]}, "has been sprung"),
         ({"trap": "nowhere"}, "no trap or hazard"),
         ({"trap": "slide", "victims": ["Ragnar"]}, "strikes every hero"),
-        ({"trap": "flood"}, "played by hand"),
     ):
         with pytest.raises(RulesError, match=said):
             log.apply("spring_trap", params, ManualSource([]))
@@ -196,7 +195,7 @@ def test_the_button_shows_each_heros_exact_odds() -> None:
     state = state_of(log)
     view = log.tracker.board(state, words_for("en", "rune"), RUNNER, log.option_values())  # type: ignore[call-arg]
     springs = {m.params["trap"]: m for m in view.moves if m.action == "spring_trap"}
-    assert set(springs) == {"icicle", "slide", "bell"}  # the flood is played by hand
+    assert set(springs) == {"icicle", "slide", "bell", "flood"}  # the flood's drowning: hazard_play.py
     made, hurt = odds(state, next(el for e in state.notes.events for el in e.elements if el.id == "icicle"),  # type: ignore[union-attr]
                       "Ragnar", log.option_values())  # fmt: skip
     assert hurt is not None and 0 < hurt <= 1 - made

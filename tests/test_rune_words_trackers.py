@@ -44,6 +44,7 @@ from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
 from test_rune_encounter_haven import played as haven_played
 from test_rune_encounter_sark_amen import traded
+from test_rune_encounter_hazards_play import played as hazards_played
 from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
@@ -97,6 +98,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         _whole_run()  # an encounter run through its own moves (its fights' moves are the combat tracker's)
         traded()  # two Sark Amen trading targets in a run
         traps_played()  # traps of the notes sprung, and a round of their damage
+        hazards_played()  # drowning, fire and a grabber sprung, and a round of each
         book_saga()  # the Book of Iron Law through every move
         plain_fight_doused()  # a brazier doused in a fight of the combat tracker alone
         gifts_fight()  # a gift used and a gift bought in a fight

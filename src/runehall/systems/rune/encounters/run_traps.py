@@ -24,7 +24,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import trap_gifts
+from runehall.systems.rune.encounters import hazard_play, trap_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
@@ -40,7 +40,7 @@ from runehall.systems.rune.encounters.traps import Trap
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
-PLAYED = (None, "falling", "acid")  # the off-the-rack packages played here; the others by hand (§34.5)
+PLAYED = (None, "falling", "acid", "drowning", "fire", "grabber")  # the packages played here; others by hand (§34.5)
 
 
 def traps_of(state: RunState) -> list[tuple[Event, Element]]:
@@ -224,7 +224,10 @@ class SpringTrapAction(RunAction):
         cause = "hazard" if element.kind == "hazard" else "trap"
         harm: dict[str, Any] = {}
         ongoing: dict[str, int] = {}
+        package = trap.package.kind if trap.package else None
         for hero in failed:
+            if trap.damage is None and package in ("drowning", "fire", "grabber"):
+                continue  # what it does is hazard_play's
             c = body(state, hero, options)
             amount, dice, jump = 0, None, None
             if trap.damage is not None:
@@ -252,7 +255,11 @@ class SpringTrapAction(RunAction):
             harm[hero] = {"failed_by": failed[hero], "raw": raw, "soak": soak, "jump": jump, **after}
             if trap.damage is not None and trap.damage.recurrence != "none" and after["health"] != "dead":
                 ongoing[hero] = amount
-        state = _marks(state, element, trap, [h for h in failed if harm.get(h, {}).get("health") != "dead"])
+        struck = {h: fine for h, fine in fates.items() if h in alive}
+        state, perils, more = hazard_play.start(state, element, trap, struck, failed, options, source)
+        faces += more  # the runner's fire dice
+        killed = {h for h, x in (*harm.items(), *perils.items()) if x.get("health") == "dead"}
+        state = _marks(state, element, trap, [h for h in failed if h not in killed])
         state, status = _status(state, trap, failed, alive)
         traps = state.traps
         if ongoing:
@@ -268,7 +275,7 @@ class SpringTrapAction(RunAction):
         result = {
             "trap": element.id, "name": element.name, "kind": element.kind, "roll": r, "victims": victims,
             "drawn": drawn, "harm": harm, "faces": faces, "ongoing": sorted(ongoing), "in_play": in_play,
-            "status": status,
+            "status": status, "perils": perils,
         }  # fmt: skip
         return state.model_copy(update={"traps": traps, "tally": tally}), result
 

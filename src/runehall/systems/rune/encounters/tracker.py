@@ -19,6 +19,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.rune.encounters import run_board, run_gifts, run_items
 from runehall.systems.rune.encounters.design import MAX_HEROES
+from runehall.systems.rune.encounters.hazard_play import HazardRoundAction
 from runehall.systems.rune.encounters.run_actions import (
     AwardAction,
     BeginAction,
@@ -161,6 +162,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         NotedRollAction(),
         SpringTrapAction(),
         TrapRoundAction(),
+        HazardRoundAction(),
         TerrainAction(),
         TrapCreditAction(),
         WanderingAction(),

@@ -13,7 +13,7 @@ from runehall.present.board import Move, Seat
 from runehall.present.card import Card, Chip, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
-from runehall.systems.rune.encounters import run_rolls, trap_gifts
+from runehall.systems.rune.encounters import hazard_cards, run_rolls, trap_gifts
 from runehall.systems.rune.encounters.design import Element
 from runehall.systems.rune.encounters.hazards import non_wound_impairment
 from runehall.systems.rune.encounters.run_rolls import find_roll
@@ -122,6 +122,7 @@ def traps_section(state: RunState, words: Words) -> SheetSection | None:
             who = N_("every foe") if m.all_foes else N_("the foes")
             rows.append(SheetRow(words(who), words(N_("+{n} {stat} for {rounds} rounds"), n=n(m.points),
                                                    stat=words(STATS[m.stat]), rounds=n(m.rounds))))  # fmt: skip
+    rows += hazard_cards.peril_rows(state, words)  # who is still in the water, on fire, held
     return SheetSection(words(N_("What the traps left")), tuple(rows)) if rows else None
 
 
@@ -165,6 +166,7 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
             said = N_("{total}: avoids it") if made else N_("{total}: fails")
             rows.append(Row(hero, words(said, total=n(total))))
     rows += _harm_rows(r["harm"], words)
+    rows += hazard_cards.spring_rows(r.get("perils") or {}, words)  # drowning, fire, a grabber (hazard_play.py)
     for hero, lost in (r.get("status") or {}).items():  # loss of status (001c §6.8)
         rows.append(Row(hero, words(N_("loses {vp} VP of status"), vp=n(lost))))
     if r.get("ongoing"):
@@ -172,7 +174,8 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
     if r.get("in_play"):
         rows.append(Row(words(N_("Came into play")), words(N_("+20 for the runner"))))
     action = words(N_("{who} springs {trap} ({roll})"), who=who, trap=r["name"], roll=rolled["name"])
-    hurt = len(r["harm"])
+    struck = {h for h, part in (r.get("perils") or {}).items() if not part.get("swimming") and part.get("catches", 1)}
+    hurt = len(set(r["harm"]) | struck)
     result = (
         words.n(N_("{n} hero suffers it"), N_("{n} heroes suffer it"), hurt)
         if hurt

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.encounters.peril_state import Peril
 
 Health = Literal["active", "incapacitated", "dying", "dead"]
 
@@ -73,6 +74,7 @@ class TrapPlay(RulesModel):
     health: dict[str, Health] = Field(default_factory=dict, max_length=12)  # health after harm outside a fight
     ills: tuple[Ill, ...] = Field((), max_length=64)  # Impairment still on the heroes (trap_effects.py)
     marks: tuple[Mark, ...] = Field((), max_length=64)
+    perils: tuple[Peril, ...] = Field((), max_length=64)  # heroes still in water, on fire, held (hazard_play.py)
 
     @property
     def impairment(self) -> dict[str, int]:

@@ -1,0 +1,27 @@
+"""A hero still in a hazard off the rack after it was sprung (spec 001c §7.3, §7.6, §7.8): in deep water (swimming,
+or gone under and drowning), with his clothing on fire (inside a raging fire or out of it), or held by a grabber.
+Kept in the run's trap record (`TrapPlay.perils`); hazard_play.py changes it a round a move."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field
+
+from runehall.systems.base import RulesModel
+
+PerilKind = Literal["drowning", "fire", "grabber"]
+
+
+class Peril(RulesModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trap: str
+    hero: str
+    kind: PerilKind
+    round_no: int = Field(2, ge=2, le=1000)  # the next round's number (the first was the springing)
+    failed_by: int = Field(0, ge=0, le=1000)  # his failure on the roll that put him in it
+    under: int = Field(0, ge=0, le=1000)  # drowning: the rounds he has drowned so far (0: still swimming)
+    damage: int = Field(0, ge=0, le=10000)  # fire: the raw damage of the coming round
+    failed_smothers: int = Field(0, ge=0, le=1000)
+    raging: bool = False  # fire: a raging fire's (smothered at its own Difficulty once out of it)
+    inside: bool = False  # fire: still inside the raging fire (he cannot smother there)
