@@ -17,6 +17,7 @@ from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
 from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge, duels, leap_to, preys_on
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
+from runehall.systems.rune.combat.gift_targeting import attacked, boon
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
 from runehall.systems.rune.combat.movement import Strike, check_choices, check_step, free_strikes, opportunities, walk
@@ -193,6 +194,12 @@ class AttackAction(CombatAction):
             _check_crowding(board, c, t, to)
 
         result: dict[str, Any] = {"who": c.name, "target": t.name, "step": slot.step}
+        angrboda = boon(board, c, t, source)  # Boon of Angrboda: the foe's Res roll before it may attack him
+        if angrboda is not None:
+            result["angrboda"] = angrboda
+            if angrboda.get("success") is False:  # taken for a comrade: no attack, the action still his
+                return result
+        attacked(board, c, t)
         if readied:
             board.update(c.name, ready=weapon.id)
             result["readied"] = weapon.name

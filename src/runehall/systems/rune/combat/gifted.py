@@ -17,6 +17,7 @@ from runehall.present.words import N_
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.rune_state import Rune
 from runehall.systems.rune.combat.triggered_state import Triggered
+from runehall.systems.rune.combat.watch_state import Watch
 
 MAX_GIFTS = 100  # distinct gifts and Rune Powers a hero can hold (75 + 15 in the book)
 MAX_LEVEL = 999
@@ -66,6 +67,7 @@ class Gifted(RulesModel):
     )
     presence: int | None = Field(None, description="His Presence (Pre), for gifts rolled with it.")
     stamina: int | None = Field(None, description="His Stamina (Sta), for gifts rolled with it.")
+    disguise: int | None = Field(None, description="His Disguise rating (Boon of Angrboda; 0 when not given).")
     runes: dict[str, Rune] = Field(
         default_factory=dict, max_length=MAX_GIFTS, description="His Rune Powers woken in this fight (rune_powers.py)."
     )
@@ -75,6 +77,7 @@ class Gifted(RulesModel):
     )
 
     triggered: Triggered = Field(Triggered(), description="What his triggered gifts left (gift_triggered.py).")
+    watch: Watch = Field(Watch(), description="What his gifts on the foes' choice of target remember.")
 
     def level(self, gift_id: str) -> int:
         return int(self.levels.get(gift_id, 0))

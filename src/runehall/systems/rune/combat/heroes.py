@@ -159,6 +159,7 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "gift_ranks": {str(k): int(v) for k, v in dict(getattr(hero, "gifts", None) or levels).items()},
         "presence": chars.get("pre"),
         "stamina": chars.get("sta"),
+        "disguise": int(rated.get("disguise", {}).get("rating", 0)),
         "free_vp": int(hero.vp_total) - int(hero.vp_spent),
         # a legendary Armor of Inflexible Surety worn: its bonus on the rolls resisting Impairment (legendary.py)
         "surety": surety_bonus(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),

@@ -16,6 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
+from runehall.systems.rune.speech.targeting_cards import boon_rows, fooled
 from runehall.systems.rune.speech.triggered_cards import gift_vp_rows, last_blows
 
 Told = tuple[str, str, Tone, list[Row]]
@@ -102,12 +103,14 @@ def replan(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 
 def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
-    rows = consequences(r, words)
+    rows = boon_rows(r, words) + consequences(r, words)  # Boon of Angrboda's roll first (targeting_cards.py)
     if r.get("readied"):
         rows.insert(0, Row(words("Readies"), data_name("weapon", str(r["readied"]), words)))
     swing = r.get("attack")
-    if not isinstance(swing, Mapping):  # none, or "none: he fell on the way"
+    if not isinstance(swing, Mapping):  # none, or "none: he fell on the way", or taken for a comrade
         head = words("{who} attacks {target}", who=r["who"], target=r.get("target", ""))
+        if fooled(r):
+            return head, words("no attack: it takes him for one of its comrades"), "failure", rows
         return head, words("no attack: he fell on the way") if swing else "", "failure", rows
     said, more = blow(swing, words)
     head, _, how = said.partition(": ")

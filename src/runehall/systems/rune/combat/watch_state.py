@@ -1,0 +1,24 @@
+"""What a hero's gifts on the foes' choice of target remember in a fight (spec 001b §2.5; the rules:
+gift_targeting.py).
+
+- Boon of Angrboda: `attacked`, the foes he has attacked in this fight (they know him for an enemy: their choice of
+  him needs no roll), and `fooled`, the foes who took him for one of their comrades, with the round they did (that
+  foe may not choose him again in that round)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from runehall.systems.base import RulesModel
+
+MAX_FOES = 100
+
+
+class Fooled(RulesModel):
+    foe: str = Field(max_length=60)
+    round: int = Field(ge=1, description="The round his Res roll failed.")
+
+
+class Watch(RulesModel):
+    attacked: tuple[str, ...] = Field((), max_length=MAX_FOES, description="Foes he has attacked in this fight.")
+    fooled: tuple[Fooled, ...] = Field((), max_length=MAX_FOES, description="Foes who took him for a comrade.")
