@@ -70,8 +70,8 @@ def test_buying_is_refused_with_nothing_changed() -> None:
         buy(CarriedItem(item=stored("equipment")), 1, free_vp=1000, ratings={})
     wand = CarriedItem(item=legendary("Loki-Trouncing Wand"))
     with pytest.raises(RulesError, match="Loki"):
-        buy(wand, 1, free_vp=1000, ratings={"loki": 2, "odin": 2})
-    assert buy(wand, 1, free_vp=1000, ratings={"loki": 1, "odin": 2})[0].levels == 1
+        buy(wand, 1, free_vp=1000, ratings={"Loki": 2, "Odin": 2})
+    assert buy(wand, 1, free_vp=1000, ratings={"Loki": 1, "Odin": 2})[0].levels == 1
     assert item.levels == 1 and wand.levels is None
 
 
@@ -79,7 +79,7 @@ def test_a_patron_gods_rating_rises_by_the_levels() -> None:
     tribute = CarriedItem(item=legendary("Blood Tribute Armor"), levels=2)  # patron Loki
     cloak = CarriedItem(item=legendary("Blue Cloak of Treachery"), levels=3)  # patron Loki
     surety = CarriedItem(item=legendary(SURETY), levels=4)  # no patron
-    assert connections([tribute, cloak, surety]) == {"loki": 5}
+    assert connections([tribute, cloak, surety]) == {"Loki": 5}
     assert connections([CarriedItem(item=legendary("Blood Tribute Armor"))]) == {}
 
 

@@ -43,12 +43,13 @@ from test_rune_combat_gifts_moves import gifts_fight
 from test_rune_combat_terrain import field, start, zone
 from test_rune_encounter_cards import _whole_run
 from test_rune_encounter_haven import played as haven_played
-from test_rune_encounter_sark_amen import traded
 from test_rune_encounter_hazards_play import played as hazards_played
+from test_rune_encounter_sark_amen import traded
 from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
 from test_rune_iron_law import saga as book_saga
+from test_rune_legendary import legendary
 from test_rune_magic_items_run import played as magic_played
 
 SYSTEM = registry.get("rune")
@@ -125,7 +126,8 @@ def _cases(test: Any) -> list[dict[str, Any]]:
 
 def saga() -> None:
     """One hero through every advancement action."""
-    log = PlayLog.start("rune", "advancement", {}, {"hero": ragnar(), "vp_total": 100})
+    surety = [{"item": legendary("Armor of Inflexible Surety")}]  # a legendary item to buy a level of
+    log = PlayLog.start("rune", "advancement", {}, {"hero": ragnar(magic_items=surety), "vp_total": 100})
     for name, params in (
         ("award", {"vp": 160}),
         ("note", {"ability": "great_weapon", "reason": "beat_dfn"}),
@@ -133,7 +135,8 @@ def saga() -> None:
         ("buy", {"ability": "great_weapon", "how": "experience"}),
         ("buy_gift", {"gift": "thors_thews"}),
         ("end_adventure", {}),
-        ("award", {"vp": 200}),
+        ("award", {"vp": 230}),
+        ("buy_item", {"item": 1}),
         ("buy_horse", {"outdoor": True, "plotter_permits": True}),
         ("upgrade_horse", {"upgrade": "hp"}),
         ("begin_encounter", {}),

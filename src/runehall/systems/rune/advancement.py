@@ -4,7 +4,8 @@ The state is the record of experience.py: the hero sheet as created (with the gi
 the Ability points bought since, this encounter's noted successes and the death-insurance snapshot. Actions:
 `award` (VP earned), `note` (a success that makes an Ability eligible), `end_encounter`, `buy` (an Ability point
 by experience or by training), `buy_gift` (a level of a Divine Gift or Rune Power, at any moment:
-gifts/buying.py), `buy_horse` and `upgrade_horse` (horse_buying.py), `end_adventure`, `begin_encounter`, `insure` and
+gifts/buying.py), `buy_item` (levels of a legendary item's power: legendary_buying.py), `buy_horse` and
+`upgrade_horse` (horse_buying.py), `end_adventure`, `begin_encounter`, `insure` and
 `restore`. None draws a die; each refused move raises
 RulesError and changes nothing.
 """
@@ -22,7 +23,7 @@ from runehall.present.board import BoardView, Seat
 from runehall.present.card import Card
 from runehall.present.words import N_, Words
 from runehall.systems.base import MAX_SHEET_FIELDS, RulesModel, validate_model
-from runehall.systems.rune import advancement_board, creation, experience, horse_buying
+from runehall.systems.rune import advancement_board, creation, experience, horse_buying, legendary_buying
 from runehall.systems.rune.experience import Advancement, How, Phase, Reason
 from runehall.systems.rune.gifts import buying, held
 from runehall.systems.rune.gifts.catalog import gift
@@ -32,6 +33,7 @@ from runehall.systems.rune.limits import MAX_DOZENS, MAX_NAMED, MAX_RATING, MAX_
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.speech import advancing
+from runehall.systems.rune.treasure.carried import MAX_LEVELS, MAX_MAGIC
 from runehall.systems.tracker import Tracker, TrackerAction
 
 
@@ -216,8 +218,24 @@ class BuyGift(Step):
     Params: ClassVar[type[RulesModel]] = BuyGiftParams
 
     def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
-        new = buying.buy_gift(record, params.gift, options)
-        return new, buying.bought_result(new)
+        new, lost = legendary_buying.wand_check(buying.buy_gift(record, params.gift, options))
+        return new, {**buying.bought_result(new), **({"wand_lost": lost} if lost else {})}
+
+
+class BuyItemParams(RulesModel):
+    item: int = Field(ge=1, le=MAX_MAGIC, description="The legendary item, by its number among his magic items.")
+    levels: int = Field(1, ge=1, le=MAX_LEVELS, description="How many levels of its power to buy.")
+
+
+class BuyItem(Step):
+    name: ClassVar[str] = "buy_item"
+    title: ClassVar[str] = N_("Buy levels of a legendary item")
+    summary: ClassVar[str] = "Levels of a legendary item's power at its price a level in free VP, at any moment."
+    Params: ClassVar[type[RulesModel]] = BuyItemParams
+
+    def step(self, record: Advancement, params: Any, options: RuneOptions) -> tuple[Advancement, dict[str, Any]]:
+        new = legendary_buying.buy(record, params.item, params.levels)
+        return new, legendary_buying.bought_result(record, new, params.item)
 
 
 class BuyHorseParams(RulesModel):
@@ -335,6 +353,7 @@ def view(record: Advancement, options: Any = None) -> dict[str, Any]:
         "bought": [b.model_dump(mode="json") for b in record.bought],
         "gifts": dict(record.hero.gifts),
         "gifts_bought": [b.model_dump(mode="json") for b in record.gifts_bought],
+        "divine_connection": legendary_buying.ratings(record.hero),
         "fallen": list(record.fallen),
         "horse": None if record.hero.horse is None else record.hero.horse.model_dump(mode="json"),
         "sheet": experience.saved_sheet(
@@ -393,6 +412,7 @@ ACTIONS: dict[str, TrackerAction[Advancement]] = {
         EndEncounter(),
         Buy(),
         BuyGift(),
+        BuyItem(),
         BuyHorse(),
         UpgradeHorse(),
         EndAdventure(),

@@ -1,10 +1,11 @@
 """Rune advancement at the table as people see it (runehall.present.board): where the saga stands, the hero's
 victory points and death insurance, his Abilities, those noted this encounter with their price, what he
-bought, his Divine Gifts with his Divine Connection, the gift levels he bought, and his horse. "Buy a gift"
-offers the gifts he can afford now, each with its price; "Buy a horse" shows while he may buy one and can pay
-for it, "Upgrade the horse" offers the upgrades below their caps he can pay for. Labels are the book's terms
-with the reader's word beside them, as on his sheet (hero_sheet.py); the moves are the tracker's actions as
-Tracker.board offers them, each titled in words."""
+bought, his Divine Gifts with his Divine Connection (his legendary items' patrons counted), the gift levels he
+bought, his legendary items with their levels, and his horse. "Buy a gift" offers the gifts he can afford now,
+each with its price; "Buy levels of a legendary item" the items whose next level he can pay for; "Buy a horse"
+shows while he may buy one and can pay for it, "Upgrade the horse" offers the upgrades below their caps he can
+pay for. Labels are the book's terms with the reader's word beside them, as on his sheet (hero_sheet.py); the
+moves are the tracker's actions as Tracker.board offers them, each titled in words."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import replace
 from runehall.present.board import BoardView, Move
 from runehall.present.sheet import SheetRow
 from runehall.present.words import N_, Words
-from runehall.systems.rune import experience, horse_buying
+from runehall.systems.rune import experience, horse_buying, legendary_buying
 from runehall.systems.rune.experience import Advancement
 from runehall.systems.rune.gifts import buying
 from runehall.systems.rune.gifts.catalog import gift
@@ -24,6 +25,8 @@ from runehall.systems.rune.horses import UPGRADE_WORDS
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.speech.advancing import HOW, REASONS
+from runehall.systems.rune.speech.item_buying import item_offer, legendary_rows
+from runehall.systems.rune.treasure import legendary
 
 
 def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOptions) -> BoardView:
@@ -41,8 +44,12 @@ def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOpti
         sections.append(section(N_("Noted this encounter"), _noted(record, words, options), words))
     if record.bought:
         sections.append(section(N_("Raised since creation"), _bought(record, words), words))
-    if record.hero.gifts:
-        sections.append(section(N_("Divine Gifts"), gift_rows(record.hero.gifts, words, options), words))
+    items = legendary.connections(record.hero.magic_items)
+    if record.hero.gifts or items:
+        sections.append(section(N_("Divine Gifts"), gift_rows(record.hero.gifts, words, options, items), words))
+    owned = legendary_rows(record.hero.magic_items, words)
+    if owned:
+        sections.append(section(N_("Legendary items"), owned, words))
     if record.gifts_bought:
         sections.append(section(N_("Gifts bought"), _gifts_bought(record, words), words))
     if record.hero.horse is not None:
@@ -60,6 +67,9 @@ def board(drawn: BoardView, record: Advancement, words: Words, options: RuneOpti
 def _move(move: Move, record: Advancement, words: Words, options: RuneOptions) -> Move | None:
     if move.action == "buy_gift":
         return _gift_move(move, record, words, options)
+    if move.action == "buy_item":
+        offered = [(str(n), item_offer(c, words)) for n, c in legendary_buying.buyable(record)]
+        return replace(move, choices={"item": tuple(offered)}) if offered else None
     if move.action == "buy_horse":
         return move if horse_buying.can_buy(record) else None
     if move.action == "upgrade_horse":

@@ -30,6 +30,7 @@ from runehall.systems.rune.rules import rules
 from runehall.systems.rune.scores import Score
 from runehall.systems.rune.sheet import Sheet as Numbers
 from runehall.systems.rune.speech.common import data_name, signed
+from runehall.systems.rune.treasure import legendary
 from runehall.systems.rune.treasure.carried import CarriedItem, carried_words
 from runehall.systems.rune.treasure.equipment import InUse, counted_words, magical
 
@@ -94,7 +95,8 @@ def hero_sheet(hero: Hero, words: Words, options: RuneOptions) -> Sheet:
     sections.append(section(N_("Equipment"), _equipment(hero, s, words), words))
     if hero.horse is not None:
         sections.append(section(N_("Horse"), horse_rows(hero.horse, words, s.load), words))
-    gifted = gift_rows(hero.gifts, words, options) + [_gift(m, words) for m in hero.modifiers]
+    items = legendary.connections(hero.magic_items)  # his legendary items' patrons (001c §8.12)
+    gifted = gift_rows(hero.gifts, words, options, items) + [_gift(m, words) for m in hero.modifiers]
     if gifted:
         sections.append(section(N_("Divine Gifts"), gifted, words))
     if hero.magic_items:

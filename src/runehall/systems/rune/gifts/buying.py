@@ -17,6 +17,7 @@ from runehall.systems.rune.gifts import held
 from runehall.systems.rune.gifts.catalog import MAX_LEVEL, Gift, gift, gifts, max_level
 from runehall.systems.rune.gifts.divine import connections, primary_gods
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.treasure import legendary
 
 
 def gift_id(text: str) -> str:
@@ -61,12 +62,14 @@ def buy_gift(record: Advancement, text: str, options: RuneOptions) -> Advancemen
 
 def bought_result(record: Advancement) -> dict[str, Any]:
     """What the event keeps of the level just bought: the gift, the levels, the VP, and the patron's Divine
-    Connection with the primary gods that follow (a Rune Power has no patron)."""
+    Connection with the primary gods that follow (a Rune Power has no patron); his legendary items' levels count
+    for their patrons (001c §8.12)."""
     entry = record.gifts_bought[-1]
     g = gift(entry.gift)
     levels: Mapping[str, int] = record.hero.gifts
+    items = legendary.connections(record.hero.magic_items)
     what: dict[str, Any] = {"gift": g.id, "from": entry.from_level, "to": entry.to_level, "vp": entry.vp}
     if g.patron is not None:
-        what.update(patron=g.patron, connection=connections(levels)[g.patron])
-    what["primary"] = sorted(primary_gods(levels))
+        what.update(patron=g.patron, connection=connections(levels, items)[g.patron])
+    what["primary"] = sorted(primary_gods(levels, items))
     return what

@@ -16,9 +16,10 @@ EVERY_GOD_AT = 10  # ... every god who granted a gift
 THRESHOLDS = (SUM_AT, PRIMARY_AT, EVERY_GOD_AT)
 
 
-def connections(levels: Mapping[str, int]) -> dict[str, int]:
-    """God -> Divine Connection rating, for the gods of whom the hero holds at least one level."""
-    found: dict[str, int] = {}
+def connections(levels: Mapping[str, int], items: Mapping[str, int] | None = None) -> dict[str, int]:
+    """God -> Divine Connection rating, for the gods of whom the hero holds at least one level; `items` adds what
+    his legendary items' levels give their patrons (treasure/legendary.py's connections, 001c §8.12)."""
+    found: dict[str, int] = dict(items or {})
     for gift_id, level in levels.items():
         g = gift(gift_id)
         check_level(g, level)
@@ -27,9 +28,9 @@ def connections(levels: Mapping[str, int]) -> dict[str, int]:
     return dict(sorted(found.items()))
 
 
-def primary_gods(levels: Mapping[str, int]) -> frozenset[str]:
+def primary_gods(levels: Mapping[str, int], items: Mapping[str, int] | None = None) -> frozenset[str]:
     """The gods at the hero's highest rating; none when that rating is 1 or he has no gifts."""
-    ratings = connections(levels)
+    ratings = connections(levels, items)
     top = max(ratings.values(), default=0)
     if top <= 1:
         return frozenset()

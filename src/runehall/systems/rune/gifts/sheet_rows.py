@@ -25,15 +25,17 @@ SCOPES = {
 }
 
 
-def gift_rows(levels: Mapping[str, int], words: Words, options: RuneOptions) -> list[SheetRow]:
-    """One row a gift held, then his Divine Connection and primary gods (none when he holds no gift)."""
-    if not levels:
+def gift_rows(levels: Mapping[str, int], words: Words, options: RuneOptions,
+              items: Mapping[str, int] | None = None) -> list[SheetRow]:  # fmt: skip
+    """One row a gift held, then his Divine Connection and primary gods (none when he holds no gift and his
+    legendary items add none: `items`, god -> the rating their levels add)."""
+    if not levels and not items:
         return []
     rows = [_row(g, levels[g.id], levels, words, options) for g in gifts().values() if g.id in levels]
-    ratings = connections(levels)
+    ratings = connections(levels, items)
     said = [words("{god} {rating}", god=words(god), rating=words.number(n)) for god, n in ratings.items()]
     rows.append(_labelled(N_("Divine Connection"), " · ".join(said) or words("no god"), words))
-    primary = sorted(primary_gods(levels))
+    primary = sorted(primary_gods(levels, items))
     rows.append(_labelled(N_("Primary gods"), words.join(words(god) for god in primary) or words("no god"), words))
     return rows
 

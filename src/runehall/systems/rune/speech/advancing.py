@@ -1,5 +1,5 @@
 """Every action of Rune's advancement tracker as a card: victory points earned and spent, Abilities noted and
-raised, death insurance bought and claimed."""
+raised, gift and legendary item levels bought, death insurance bought and claimed."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.gifts.catalog import gifts
 from runehall.systems.rune.horses import UPGRADE_WORDS
 from runehall.systems.rune.speech.common import data_name
+from runehall.systems.rune.speech.item_buying import item_card, wand_rows
 
 REASONS = {
     "listed_roll": N_("a roll the runner's notes list"),
@@ -74,6 +75,10 @@ def card(name: str, event: Mapping[str, Any], words: Words, who: str) -> Card:
         tone = "success"
     elif name == "buy_gift":
         action, result, more = _gift(r, words, who)
+        rows += more + wand_rows(r, words)
+        tone = "success"
+    elif name == "buy_item":
+        action, result, more = item_card(r, words, who)
         rows += more
         tone = "success"
     elif name == "buy_horse":

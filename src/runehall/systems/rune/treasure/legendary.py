@@ -16,6 +16,7 @@ from typing import Literal
 
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
+from runehall.systems.rune.gifts.catalog import gods
 from runehall.systems.rune.treasure.carried import CarriedItem
 from runehall.systems.rune.treasure.charts import ChartRow
 from runehall.systems.rune.treasure.generate import Item
@@ -83,7 +84,7 @@ def price(item: Item, levels: int = 1) -> int:
 def buy(c: CarriedItem, levels: int, free_vp: int, ratings: Mapping[str, int]) -> tuple[CarriedItem, int]:
     """`levels` more levels bought in a legendary item: the item with them and the VP they cost. Refused for an
     item that is not legendary, fewer than one level, too few free VP, and the Loki-Trouncing Wand while the
-    hero's Loki rating is at least his Odin rating (`ratings`: god id -> Divine Connection)."""
+    hero's Loki rating is at least his Odin rating (`ratings`: god -> Divine Connection, the catalog's names)."""
     row = legend(c.stored)
     if levels < 1:
         raise RulesError(N_("buy at least one level"))
@@ -91,17 +92,24 @@ def buy(c: CarriedItem, levels: int, free_vp: int, ratings: Mapping[str, int]) -
     if cost > free_vp:
         raise RulesError(N_("{levels} levels of {item} cost {cost} VP; he has {free} free"), levels=levels,
                          item=Refusal(row.name or ""), cost=cost, free=free_vp)  # fmt: skip
-    if row.name == WAND and ratings.get("loki", 0) >= ratings.get("odin", 0):
+    if row.name == WAND and ratings.get("Loki", 0) >= ratings.get("Odin", 0):
         raise RulesError(N_("no levels of the Loki-Trouncing Wand while his Loki rating is not below his Odin rating"))
     return c.model_copy(update={"levels": (c.levels or 0) + levels}), cost
 
 
+def patron(item: Item) -> str | None:
+    """The item's patron god as the gift catalog names him ("Loki"), or None."""
+    deity = legend(item).deity
+    return None if deity is None else next(g for g in gods() if g.lower() == deity)
+
+
 def connections(carried: Iterable[CarriedItem]) -> dict[str, int]:
-    """God id -> the Divine Connection his legendary items' levels add (1 a level of an item with a patron)."""
+    """God (the gift catalog's name) -> the Divine Connection his legendary items' levels add (1 a level of an item
+    with a patron), added to his gifts' by gifts/divine.py."""
     found: dict[str, int] = {}
     for c in carried:
         if c.kind == "legendary" and c.levels:
-            god = legend(c.stored).deity
+            god = patron(c.stored)
             if god is not None:
                 found[god] = found.get(god, 0) + c.levels
     return found
