@@ -232,13 +232,8 @@ def hero_armor(armor_id: str, options: RuneOptions, entries: tuple[str, ...] = (
 
 
 def _allowed(availability: str, name: str, kind: str, allowed: tuple[str, ...]) -> None:
-    if availability == "rare":
-        rare = (
-            N_("the {name} is rare: rare armor is won in play, never chosen at creation")
-            if kind == "armor"
-            else N_("the {name} is rare: rare gear is won in play, never chosen at creation")
-        )
-        raise Invalid(rare, name=Refusal(name))
+    """Refuses gear creation cannot choose; a rare piece is not seen here (`RARE` skips it): that one is on the
+    sheet only when he won it in play, which the sheet checks against his magic items (treasure/won_gear.py)."""
     if availability not in (*allowed, UNKNOWN):
         raise Invalid(
             N_("the {name} is not {allowed} and cannot be chosen at creation"),
@@ -247,18 +242,39 @@ def _allowed(availability: str, name: str, kind: str, allowed: tuple[str, ...]) 
         )
 
 
+RARE = "rare"  # won in play, never chosen at creation: checked with the hero's magic items (won_gear.py)
+
+
+def lost_refusal(row: WeaponDef | ArmorDef, kind: overrides.Kind) -> Invalid | None:
+    """Why a row whose numbers the book lost cannot be on the sheet yet; None when it is whole."""
+    return None if row.complete else _lost_row(row, kind)
+
+
+def rare_refusal(name: str, kind: str) -> Invalid:
+    """Why a rare piece he did not win cannot be on his sheet."""
+    rare = (
+        N_("the {name} is rare: rare armor is won in play, never chosen at creation")
+        if kind == "armor"
+        else N_("the {name} is rare: rare gear is won in play, never chosen at creation")
+    )
+    return Invalid(rare, name=Refusal(name))
+
+
 def check_weapons(names: list[str], data: Mapping[str, Any], options: RuneOptions) -> tuple[str, ...]:
     equipment = rules().creation.equipment
     chosen = [w for w in names if w != "fist_kick"]  # fists and kicks are always there, and free
-    if len(chosen) > equipment.max_weapons:
+    bought = [w for w in chosen if hero_weapon(w, options, data.get("weapon_overrides", ())).availability != RARE]
+    if len(bought) > equipment.max_weapons:  # a rare weapon was won in play, not among creation's choices
         raise Invalid(
             N_("a hero starts with up to {max_weapons} weapons (fist/kick is free), not {count}"),
             max_weapons=equipment.max_weapons,
-            count=len(chosen),
+            count=len(bought),
         )
     allowed = equipment.weapon_availability
     for weapon_id in chosen:
         row = hero_weapon(weapon_id, options, data.get("weapon_overrides", ()))
+        if row.availability == RARE:
+            continue
         if row.availability == "improvised":
             if not options.improvised_weapons_at_creation:
                 raise Invalid(
@@ -291,6 +307,8 @@ def _lost_row(row: WeaponDef | ArmorDef, kind: overrides.Kind) -> Invalid:
 def check_armor(armor_id: str | None, data: Mapping[str, Any], options: RuneOptions) -> str | None:
     if armor_id is not None:
         row = hero_armor(armor_id, options, data.get("armor_overrides", ()))
+        if row.availability == RARE:
+            return armor_id
         _allowed(row.availability, row.name, "armor", rules().creation.equipment.armor_availability)
         if not row.complete:
             raise _lost_row(row, "armor")
@@ -300,6 +318,8 @@ def check_armor(armor_id: str | None, data: Mapping[str, Any], options: RuneOpti
 def check_shield(shield_id: str | None, options: RuneOptions) -> str | None:
     if shield_id is not None:
         row = gear.shield_table(options)[shield_id]
+        if row.availability == RARE:
+            return shield_id
         _allowed(row.availability, row.name, "gear", rules().creation.equipment.shield_availability)
     return shield_id
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Annotated, Any
 
-from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
+from pydantic import Field, PrivateAttr, ValidationError, ValidationInfo, field_validator, model_validator
 
 from runehall.errors import Invalid, Refusal, RulesError
 from runehall.present.fields import Choices
@@ -50,6 +50,7 @@ from runehall.systems.rune.progress import Insurance, check_advances
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.scores import Score, movement
 from runehall.systems.rune.sheet import Sheet
+from runehall.systems.rune.treasure import won_gear
 from runehall.systems.rune.treasure.carried import MAX_MAGIC, CarriedItem
 
 
@@ -376,6 +377,19 @@ class Hero(CharacterModel):
     @classmethod
     def _gifts(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         return held.check(value, creation.options_of(info))
+
+    @model_validator(mode="after")
+    def _won_gear(self, info: ValidationInfo) -> Hero:
+        """A rare weapon, armour or shield stands on the sheet only when he won it (treasure/won_gear.py)."""
+        found = won_gear.refusal(self.weapons, self.armor, self.shield, self.magic_items, creation.options_of(info),
+                                 self.weapon_overrides, self.armor_overrides)  # fmt: skip
+        if found is not None:
+            field, why = found
+            value = getattr(self, field)
+            raise ValidationError.from_exception_data(
+                "Hero", [{"type": "value_error", "loc": (field,), "input": value, "ctx": {"error": why}}]
+            )
+        return self
 
     @model_validator(mode="after")
     def _keep_options(self, info: ValidationInfo) -> Hero:
