@@ -275,6 +275,9 @@ class RuneOptions(RulesModel):
         "by_category", description=_q("glowing_coals_threat")
     )
     battle_axe_duration: Literal["x_rounds", "half_plus_one"] = Field("x_rounds", description=_q("battle_axe_duration"))
+    work_hammer_max_threat: Literal["exceptional", "superior", "equal", "inferior", "weak", "pitiful"] = Field(
+        "equal", description=_q("work_hammer_max_threat")
+    )
     flesh_cries_out_stacking: bool = Field(False, description=_q("flesh_cries_out_stacking"))
     roaring_shout_limit: Literal["once_per_fight", "once_per_round"] = Field(
         "once_per_fight", description=_q("roaring_shout_limit")

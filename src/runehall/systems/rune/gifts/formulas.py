@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.arithmetic import healer_row
-from runehall.systems.rune.foe_data import category
+from runehall.systems.rune.foe_data import category, rank
 from runehall.systems.rune.gifts.catalog import check_level, gift
 from runehall.systems.rune.options import RuneOptions
 
@@ -211,6 +211,22 @@ def short_sword_difficulty(highest_res: int | None) -> int:
     """The Viking Short Sword's activation Difficulty: 6 + the highest Res among those trying to harm the hero;
     a straight 6 against an impersonal source such as a trap (None)."""
     return 6 if highest_res is None else 6 + highest_res
+
+
+WORK_HAMMER = "rune_power_dwarven_work_hammer"
+BATTLE_HAMMER = "rune_power_dwarven_battle_hammer"
+
+
+def hammer_reaches(power_id: str, threat: str | None, options: RuneOptions | None = None) -> bool:
+    """Whether a Dwarven Hammer's power may turn a foe of this Threat Category (None: a hero, counted Equal) to
+    stone (the Battle Hammer: every category but Terrifying) or ice (the Work Hammer: work_hammer_max_threat or
+    lower, A-27)."""
+    found = category(threat or "equal")
+    if power_id == BATTLE_HAMMER:
+        return found.id != "terrifying"
+    if power_id != WORK_HAMMER:
+        raise RulesError(N_("{gift} is not a Dwarven Hammer's power"), gift=Refusal(gift(power_id).name))
+    return rank(found) >= rank(category((options or RuneOptions()).work_hammer_max_threat))
 
 
 @dataclass(frozen=True)
