@@ -101,3 +101,43 @@ def test_neither_the_runner_nor_the_host_spends_a_handed_heros_vp(client: Any) -
     done(gm, tid, "buy_gift", who="Ragnar", gift="The Knitting of Meat and Bone")  # handed to nobody: the host's
     # a gift that spends nothing is still the runner's to play for anyone (the rules judge it, not the table)
     assert act(ana, tid, "use_gift", who="Sigrid", gift="The Knitting of Meat and Bone").status_code != 403
+
+
+def test_a_runner_cannot_rewrite_a_characters_vp_through_the_sheet_he_types_in_the_setup(client: Any) -> None:
+    """The runner set up his encounter through the API with the table's characters named by id but sheets of his
+    own typing beside them: settling wrote what he typed to their sheets (the host's Ragnar 500 -> 900000 VP,
+    Cy's Sigrid 500 -> 0). The table's own sheets are put in now; a total_vp beside a character, an unknown or
+    twice-named character is refused with nothing written."""
+    table = open_table(client, "rune")
+    ana, bo, cy = table.join("Ana"), table.join("Bo"), table.join("Cy")
+    owners = {"Ragnar": table.gm, "Thurid": ana, "Bjorn": bo, "Sigrid": cy}
+    given = setup()
+    for hero in given["heroes"]:
+        hero["sheet"] = {"name": hero["name"], **hero["sheet"], "vp_total": 500, "vp_spent": 100}
+        made = owners[hero["name"]].post("/characters", {"sheet": hero["sheet"]})
+        assert made.status_code == 201, made.text
+        hero["character"] = made.json()["payload"]["character_id"]
+    forged = json.loads(json.dumps(given))
+    forged["heroes"][0]["sheet"].update(vp_total=900_000, gifts={"Thor's Thews": 3})
+    forged["heroes"][3]["sheet"].update(vp_total=0, vp_spent=0)
+    log, ragnar_id = table.gm.events(), given["heroes"][0]["character"]
+    for bad in (
+        {**forged, "heroes": [{**forged["heroes"][0], "total_vp": 900_000}, *forged["heroes"][1:]]},
+        {**forged, "heroes": [{**forged["heroes"][0], "character": "nosuch"}, *forged["heroes"][1:]]},
+        {**forged, "heroes": [*forged["heroes"][:3], {**forged["heroes"][3], "character": ragnar_id}]},
+    ):  # fmt: skip
+        refused = ana.post("/trackers", {"tracker": "encounter", "setup": bad, "controllers": {"Thurid": bo.id}})
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["detail"]
+    assert table.gm.events() == log
+    started = ana.post("/trackers", {"tracker": "encounter", "setup": forged, "controllers": {"Thurid": bo.id}})
+    assert started.status_code == 201, started.text
+    tid = started.json()["payload"]["tracker_id"]
+    ragnar = started.json()["payload"]["setup"]["heroes"][0]["sheet"]
+    assert ragnar["vp_total"] == 500 and not ragnar.get("gifts")  # the table's sheet, not the one typed
+    for action, params in (("notes", {"encounter": notes()}), ("begin", {}), ("settle", {})):
+        done(ana, tid, action, **params)
+    sheets = {c["sheet"]["name"]: c["sheet"] for c in table.gm.get("/characters").json()}
+    assert (sheets["Ragnar"]["vp_total"], sheets["Sigrid"]["vp_total"], sheets["Sigrid"]["vp_spent"]) == (500, 500, 100)
+    said = words_for("es", "rune")("no character {character!r} at this table", character="x")
+    assert said != "no character 'x' at this table"

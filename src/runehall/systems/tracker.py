@@ -206,6 +206,12 @@ class Tracker(ABC, Generic[S]):
                     moves.append(Move(action.name, title, params=params, ask=rest, actor=key))
         return BoardView(title=words(self.title), combatants=cards, moves=tuple(moves))
 
+    def bind_characters(self, setup: dict[str, Any], sheets: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """The setup with the table's own sheets put in for the characters of the table it names (never a sheet
+        typed beside a character's id: the sheets its actions write to must start as the table keeps them).
+        `sheets`: each character the person starting it may see, by id. By default a setup names none."""
+        return setup
+
     def sheet_changes(self, state: S, event: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         """Fields of the table's characters an action writes, by character id (a Rune encounter's settlement
         credits each hero's victory points to his sheet): worked out from the state the action was made in

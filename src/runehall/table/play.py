@@ -100,6 +100,12 @@ class TableService(FairTable):
                 raise Forbidden(N_("only the owner or the game master can put this character in play"))
             setup["character"] = record.sheet
         tracker = system.tracker(tracker_name)
+        seen = {
+            cid: c.sheet
+            for cid, c in state.characters.items()
+            if c.created_seq not in state.revoked and can_see(state.by_seq[c.created_seq], viewer)
+        }
+        setup = tracker.bind_characters(setup, seen)  # a character's sheet is the table's, never one typed
         parsed = tracker.parse_setup(setup)
         first = tracker.start(parsed, system.options(options))  # a setup that cannot start is refused now
         payload = {

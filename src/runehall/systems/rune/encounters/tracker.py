@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from runehall.errors import ParameterError
 from runehall.present.board import BoardView, Seat
 from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
@@ -119,6 +120,32 @@ class EncounterTracker(Tracker[RunState]):
             if hero.character and carried:  # his magic items as used and won, his haul carried on (or gone home)
                 found.setdefault(hero.character, {}).update(carried)
         return found
+
+    def bind_characters(self, setup: dict[str, Any], sheets: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """A hero who is a character of the table plays from the table's sheet and his VP come from it (settling
+        writes to it): a sheet or total_vp typed beside his character's id would rewrite that character's VP."""
+        heroes = setup.get("heroes")
+        if not isinstance(heroes, list | tuple):
+            return setup
+        bound: list[Any] = []
+        named: set[str] = set()
+        for hero in heroes:
+            character = hero.get("character") if isinstance(hero, Mapping) else None
+            if character is None:
+                bound.append(hero)
+                continue
+            if not isinstance(character, str) or character not in sheets:
+                raise ParameterError(N_("no character {character!r} at this table"), character=str(character)[:40])
+            if character in named:
+                raise ParameterError(N_("the character {character!r} is named for two heroes"), character=character)
+            if hero.get("total_vp") is not None:
+                raise ParameterError(
+                    N_("{hero} is a character of the table: his VP come from his sheet, not given beside it"),
+                    hero=str(hero.get("name", ""))[:MAX_NAME],
+                )
+            named.add(character)
+            bound.append({**hero, "sheet": dict(sheets[character])})
+        return {**setup, "heroes": bound}
 
     def view(self, state: RunState) -> dict[str, Any]:
         """What everyone sees: never the notes until the runner shows them."""
