@@ -43,7 +43,15 @@ class UseGiftParams(RulesModel):
     who: str = Field(description="The hero who uses his gift.")
     gift: str = Field(min_length=1, max_length=80, description="The gift (its name).")
     target: str | None = Field(
-        None, max_length=60, description="The other hero it helps (The Eight-Legged Horse); whom a power aims at."
+        None,
+        max_length=60,
+        description="The other hero it helps (The Eight-Legged Horse); whom a power aims at; the foe the trumpet "
+        "commands.",
+    )
+    victim: str | None = Field(
+        None,
+        max_length=60,
+        description="The Trumpet's Commanding Blast: the foe's ally it strikes (default: the nearest it can strike).",
     )
     roll: Literal["atk", "dfn"] = Field("atk", description="The Eight-Legged Horse: his next ATK or his next DFN.")
     weapon: str | None = Field(None, max_length=60, description="Mjolnir Awakes: the weapon he takes in hand.")

@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
 from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
+from runehall.systems.rune.combat.gift_trumpet import TRUMPET, trumpet
 from runehall.systems.rune.combat.gifted import (
     CRAVEN,
     CURDS,
@@ -247,4 +248,5 @@ PLAYS: dict[str, Play] = {
     CRAVEN: craven,
     GALE: gale,
     DYING: dying_blow,
+    TRUMPET: trumpet,
 }

@@ -10,6 +10,7 @@ from runehall.present.board import Move
 from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gift_trumpet import TRUMPET
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
 from runehall.systems.rune.combat.rune_view import rune_moves
@@ -39,6 +40,11 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             if targets:
                 found.append(Move("use_gift", title, params=params, ask=("roll",), target="target", targets=targets,
                                   actor=c.name))  # fmt: skip
+        elif gift_id == TRUMPET:  # the foes it could command (each with an ally its weapon reaches)
+            foes = [o.name for o in board.enemies(c) if not o.hero and o.active]
+            targets = trial.targets("use_gift", params, "target", foes)
+            if targets:
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name))
         elif gift_id == MJOLNIR:
             usable = [w for w in (*c.carried(), "unarmed") if w != c.ready]
             first = trial.first("use_gift", ({**params, "weapon": w} for w in dict.fromkeys(usable)))

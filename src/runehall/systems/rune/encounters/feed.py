@@ -47,8 +47,8 @@ def _injuries(node: Any, attacker: str | None = None) -> Iterator[tuple[str | No
     """Every injury in a result, in the order it happened, with the attacker of the swing it is inside (None for
     a mishap's)."""
     if isinstance(node, Mapping):
-        if "attacker" in node and "target" in node:
-            attacker = str(node["attacker"])
+        if "attacker" in node and "target" in node:  # a blow credited to another (The Trumpet's Commanding Blast)
+            attacker = str(node.get("credited_to") or node["attacker"])
         if "who" in node and "hp_lost" in node:
             if int(node["hp_lost"]) > 0:
                 yield attacker, node

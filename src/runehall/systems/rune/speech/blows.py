@@ -29,6 +29,7 @@ KINDS: dict[str, str] = {
     "free attack (careful strike)": N_("{attacker} makes a careful strike at {target} with the {weapon}"),
     "bite": N_("{attacker} bites {target}"),
     "grab": N_("{attacker} reaches for {target} with a tentacle"),
+    "commanded by the trumpet": N_("{attacker}, commanded by the trumpet, strikes his ally {target} with the {weapon}"),
 }
 OTHER_KIND = N_("{attacker} strikes {target} with the {weapon} ({kind})")
 

@@ -21,6 +21,11 @@ def _rows(r: Mapping[str, Any], words: Words) -> list[Row]:
                              words("Stamina")))  # fmt: skip
     for record in r.get("rolls") or ():  # a contest: his roll and the foe's
         rows.append(roll_row(record, words, words("Roll")))
+    if isinstance(r.get("commanded"), Mapping):  # the commanded blow's rolls, and whom it scores for
+        from runehall.systems.rune.speech.blows import blow
+
+        rows += blow(r["commanded"], words)[1]
+        rows.append(Row(words("Its damage scores for"), str(r["commanded"].get("credited_to", ""))))
     if r.get("vp"):
         rows.append(Row(words("VP spent"), words.number(int(r["vp"]))))
     if "free_vp_left" in r:
@@ -53,6 +58,10 @@ def _what(r: Mapping[str, Any], words: Words) -> tuple[str, Tone]:
         lowered = r["res_lowered"]
         foes = words.join(str(n) for n in lowered.get("foes", ()))
         return words("{foes}: Res -{n} until the fight ends", foes=foes, n=int(lowered.get("by", 0))), "success"
+    if isinstance(r.get("commanded"), Mapping):  # The Trumpet's Commanding Blast (combat/gift_trumpet.py)
+        from runehall.systems.rune.speech.blows import blow
+
+        return blow(r["commanded"], words)[0], "success"
     if r.get("fallen"):  # Buffeting Gale
         return words("{who} falls down", who=r["fallen"]), "success"
     if r.get("against") is not None:
