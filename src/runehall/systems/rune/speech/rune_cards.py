@@ -74,8 +74,8 @@ def cone_rows(cone: Any, words: Words) -> list[Row]:
         chance = Fraction(*one["hit_chance"])
         rows.append(Row(who, words("chance of being hit: {p}", p=words.percent(chance))))
         if one.get("hit") and isinstance(one.get("injury"), Mapping):
-            blow = words("margin {tm} + Dam {dam} against Soak {soak}", tm=words.number(int(one.get("tm", 0))),
-                         dam=words.number(int(one.get("dam", 0))), soak=words.number(int(one.get("soak", 0))))  # fmt: skip
+            tm, dam, soak = (words.number(int(one.get(k, 0))) for k in ("tm", "dam", "soak"))
+            blow = words("margin {tm} + Dam {dam} against Soak {soak}", tm=tm, dam=dam, soak=soak)
             rows.append(Row(who, f"{blow}; {injury(one['injury'], words)}"))
         else:
             rows.append(Row(who, words("the rocks miss him")))
