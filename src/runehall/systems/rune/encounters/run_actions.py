@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from runehall.chance.sources import Source
 from runehall.errors import N_, Refusal, RulesError
@@ -53,7 +53,19 @@ PHASE_REFUSALS = {
 
 # -- the notes -------------------------------------------------------------------------------------------
 class NotesParams(RulesModel):
-    encounter: Encounter = Field(title=N_("The notes"), description="The encounter's notes.")
+    encounter: Encounter = Field(
+        title=N_("The notes"),
+        description="The encounter's notes, or a shipped adventure's encounter by name (the-stolen-rune:3).",
+    )
+
+    @field_validator("encounter", mode="before")
+    @classmethod
+    def _by_name(cls, value: Any) -> Any:
+        if isinstance(value, str):  # a shipped adventure's encounter, NAME:N (shipped_notes.py)
+            from runehall.systems.rune.encounters.shipped_notes import shipped_encounter
+
+            return shipped_encounter(value)
+        return value
 
 
 class NotesAction(RunAction):
