@@ -140,6 +140,7 @@ class Combatant(RulesModel):
     healer: int | None = None
     fatigue: int | None = None
     surety: int = Field(0, ge=0, le=1000, description="Armor of Inflexible Surety: + on a roll resisting Impairment.")
+    einherjar: int = Field(0, ge=0, le=1000, description="Einherjar's Armor: lost HP back at each round's end.")
     escape: int | None = None
     engagement: int | None = Field(None, description="Engagement bonus when the weapon in hand gives none.")
     strength: int = 0

@@ -22,6 +22,7 @@ from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
 from runehall.systems.rune.combat.gift_sleipnir import first_initiative
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
+from runehall.systems.rune.combat.legendary_play import einherjar_rounds
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 from runehall.systems.rune.gifts.stat_gifts import extra_action_steps
@@ -293,6 +294,7 @@ class EndRoundAction(CombatAction):
             board.die(patient)
         last_blows = dying_blows_end(board, everyone=False)  # Dying Blow's rounds are over (gift_triggered.py)
         gales = gale_rounds(board)  # foes still down from a Buffeting Gale (gift_passive.py)
+        regained = einherjar_rounds(board)  # Einherjar's Armor's HP back (legendary_play.py)
         board.reset_round()
         risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
         crawling = wendol_round(board)
@@ -312,6 +314,8 @@ class EndRoundAction(CombatAction):
             result["died_unrevived"] = died
         if gales:
             result["gift_vp"] = gales
+        if regained:
+            result["einherjar"] = regained
         sides = sorted({c.side for c in board.people.values() if c.active})
         down = any(c.undead_down and c.health == "incapacitated" for c in board.people.values())
         if len(sides) < 2 and not board.windows and not down:

@@ -16,6 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
+from runehall.systems.rune.speech.legendary_cards import einherjar_rows
 from runehall.systems.rune.speech.targeting_cards import boon_rows, fooled
 from runehall.systems.rune.speech.triggered_cards import gift_vp_rows, last_blows
 
@@ -339,6 +340,7 @@ def end_round(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("waited_too_long"):
         rows.append(Row(words("Waited too long"), words.join(str(n) for n in r["waited_too_long"])))
     rows += round_rows(r, words) + extras_rows(r, words) + last_blows(r, words) + gift_vp_rows(r, words)
+    rows += einherjar_rows(r, words)  # a legendary armour's HP back (legendary_cards.py)
     return action, result, "neutral", rows + consequences(r, words)
 
 

@@ -5,7 +5,8 @@ Divine Connection raised by 1 a level, and the rules of the powers that change a
 X is the owner's levels in the item. A power works only while the item is in use: armour while he wears armour of
 its kind, a weapon or shield while he carries one of its kind (equipment.py decides which piece counts), a cloak,
 torc, ring, collar, boots or helm while he has it. Played so far: the Armor of Inflexible Surety's +3X on a roll to
-resist Impairment or to gain Invigoration (`surety_bonus`). The others are described here and left to the table
+resist Impairment or to gain Invigoration (`surety_bonus`), Einherjar's Armor's X HP back at each combat round's
+end (`einherjar_regain`). The others are described here and left to the table
 (rules doc §35.5)."""
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Power:
 SURETY = "Armor of Inflexible Surety"
 SURETY_PER_LEVEL = 3
 WAND = "Loki-Trouncing Wand"
+EINHERJAR = "Einherjar's Armor"
 
 POWERS: Mapping[str, Power] = {
     SURETY: Power("roll", played=True),
@@ -51,7 +53,7 @@ POWERS: Mapping[str, Power] = {
     "Blue Cloak of Treachery": Power("vp"),
     "Blunting Armor": Power("struck"),
     "Demon Maw Helm": Power("action", "encounter", "1", action=True),
-    "Einherjar's Armor": Power("round_end"),
+    EINHERJAR: Power("round_end", played=True),
     "Even-Handed Torc": Power("vp", "encounter", "X"),
     "Golden Blade": Power("treasure"),
     "Light-Treading Boots": Power("vp", "combat", "X"),
@@ -115,14 +117,27 @@ def connections(carried: Iterable[CarriedItem]) -> dict[str, int]:
     return found
 
 
+def worn_levels(carried: Iterable[CarriedItem], armor: str | None, name: str) -> int:
+    """His levels in the legendary armour called `name` while he wears armour of its kind (its rolled "Any Armor"
+    kind, or the kind the chart names: Blinding Armor is Steel Scale Mail); 0 otherwise."""
+    for c in carried:
+        if c.kind != "legendary" or not c.levels or legend(c.stored).name != name:
+            continue
+        row = legend(c.stored)
+        kind = next((r.row.armor for r in c.stored.rolls if r.chart == "legendary_armor"), None)
+        if armor is not None and (kind or row.wears) == armor:
+            return c.levels
+    return 0
+
+
 def surety_bonus(carried: Iterable[CarriedItem], armor: str | None) -> int:
     """The Armor of Inflexible Surety's bonus on a roll to resist Impairment or to gain Invigoration: 3 a level
     while he wears armour of its kind (none otherwise)."""
-    for c in carried:
-        if c.kind != "legendary" or not c.levels or legend(c.stored).name != SURETY:
-            continue
-        kind = next((r.row.armor for r in c.stored.rolls if r.chart == "legendary_armor"), None)
-        if armor is not None and kind == armor:
-            return SURETY_PER_LEVEL * c.levels
-    return 0
+    return SURETY_PER_LEVEL * worn_levels(carried, armor, SURETY)
+
+
+def einherjar_regain(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """Einherjar's Armor: the lost HP he regains at the end of each combat round (X, while worn; combat's
+    legendary_play.py plays it)."""
+    return worn_levels(carried, armor, EINHERJAR)
 
