@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters import gain_board, item_cards, roll_odds, settlement
 from runehall.systems.rune.encounters.called import foe_names
+from runehall.systems.rune.encounters.haven_board import haven_moves
 from runehall.systems.rune.encounters.hazard_cards import hazard_moves
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
@@ -49,6 +50,7 @@ RUNNER_MOVES = {
         "wandering_monsters",
         "give_gain",
         "use_item",
+        "haven_heal",
         "next_event",
         "settle",
         "disclose",
@@ -146,6 +148,9 @@ def _runner_moves(
             continue
         if name == "use_item":  # a button for each use of each hero's magic items (item_cards.py)
             found += item_cards.item_moves(state, words)
+            continue
+        if name == "haven_heal":  # a button for each hero there is something to treat on (haven_board.py)
+            found += haven_moves(state, words, options)
             continue
         if name == "sark_amen_trade" and (state.fight is None or len(on_targets(state.fight)) < 2):
             continue  # a trade needs two Sark Amen on targets in the fight under way
