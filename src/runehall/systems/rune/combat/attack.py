@@ -17,6 +17,7 @@ from runehall.systems.rune.combat.combatant import Combatant, Maneuver, Weapon
 from runehall.systems.rune.combat.footing import enter, slip
 from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge, duels, leap_to, preys_on
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
+from runehall.systems.rune.combat.gift_coals import dodged, stare
 from runehall.systems.rune.combat.gift_targeting import attacked, boon
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -199,6 +200,11 @@ class AttackAction(CombatAction):
             result["angrboda"] = angrboda
             if angrboda.get("success") is False:  # taken for a comrade: no attack, the action still his
                 return result
+        coals = stare(board, c, t, source, board.options) if weapon.ranged else None  # Eyes Like Glowing Coals
+        if coals is not None:
+            result["coals"] = coals
+            if not coals["success"]:  # it may not shoot at him: no shot, the action still its own
+                return result
         attacked(board, c, t)
         if readied:
             board.update(c.name, ready=weapon.id)
@@ -252,6 +258,8 @@ class AttackAction(CombatAction):
         if weapon.ranged:
             reached = reach(board, board.people[c.name], board.people[t.name], weapon)
             result["attack"] = missile_swing(board, swing, source, params.dodge, params.line_of_fire, reached)
+            if params.dodge and dodged(board, board.people[t.name]):  # the glow of his eyes goes out
+                result["coals_out"] = t.name
         else:
             if params.dodge or params.line_of_fire:
                 raise RulesError(N_("dodging and the line of fire are for missiles"))

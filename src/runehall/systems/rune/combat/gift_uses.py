@@ -26,6 +26,7 @@ from runehall.systems.rune.combat.arithmetic import health_of
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
+from runehall.systems.rune.combat.gift_coals import COALS, wake
 from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET, trumpet
@@ -249,4 +250,5 @@ PLAYS: dict[str, Play] = {
     GALE: gale,
     DYING: dying_blow,
     TRUMPET: trumpet,
+    COALS: wake,  # Eyes Like Glowing Coals (gift_coals.py)
 }

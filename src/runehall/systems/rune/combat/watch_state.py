@@ -3,7 +3,10 @@ gift_targeting.py).
 
 - Boon of Angrboda: `attacked`, the foes he has attacked in this fight (they know him for an enemy: their choice of
   him needs no roll), and `fooled`, the foes who took him for one of their comrades, with the round they did (that
-  foe may not choose him again in that round)."""
+  foe may not choose him again in that round).
+- Eyes Like Glowing Coals (gift_coals.py): `coals_until`, the last round his eyes glow, and `glared`, each failure of
+  a foe's Res roll to shoot at him, with its round (that foe may not shoot at him again in that round; each earlier
+  failure makes its next roll harder)."""
 
 from __future__ import annotations
 
@@ -22,3 +25,5 @@ class Fooled(RulesModel):
 class Watch(RulesModel):
     attacked: tuple[str, ...] = Field((), max_length=MAX_FOES, description="Foes he has attacked in this fight.")
     fooled: tuple[Fooled, ...] = Field((), max_length=MAX_FOES, description="Foes who took him for a comrade.")
+    coals_until: int | None = Field(None, description="Eyes Like Glowing Coals: the last round they glow.")
+    glared: tuple[Fooled, ...] = Field((), max_length=MAX_FOES, description="Foes who failed to shoot at him.")

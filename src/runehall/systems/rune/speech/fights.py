@@ -13,6 +13,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.names import said
 from runehall.systems.rune.speech import gallery, gift_cards
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
+from runehall.systems.rune.speech.coals_cards import coals_rows, stared_down
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
@@ -104,7 +105,7 @@ def replan(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 
 def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
-    rows = boon_rows(r, words) + consequences(r, words)  # Boon of Angrboda's roll first (targeting_cards.py)
+    rows = boon_rows(r, words) + coals_rows(r, words) + consequences(r, words)  # the gifts' rolls first
     if r.get("readied"):
         rows.insert(0, Row(words("Readies"), data_name("weapon", str(r["readied"]), words)))
     swing = r.get("attack")
@@ -112,6 +113,8 @@ def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
         head = words("{who} attacks {target}", who=r["who"], target=r.get("target", ""))
         if fooled(r):
             return head, words("no attack: it takes him for one of its comrades"), "failure", rows
+        if stared_down(r):  # Eyes Like Glowing Coals (coals_cards.py)
+            return head, words("no shot: it cannot meet his glowing eyes"), "failure", rows
         return head, words("no attack: he fell on the way") if swing else "", "failure", rows
     said, more = blow(swing, words)
     head, _, how = said.partition(": ")

@@ -52,6 +52,8 @@ def _what(r: Mapping[str, Any], words: Words) -> tuple[str, Tone]:
         return words("{bonus} on his next ATK roll", bonus=f"+{int(r['bonus'])}"), "success"
     if r.get("ready"):
         return words("the {weapon} is in his hand", weapon=data_name("weapon", str(r["ready"]), words)), "success"
+    if "glow_until" in r:  # Eyes Like Glowing Coals (combat/gift_coals.py)
+        return words("his eyes glow like coals until round {n}", n=words.number(int(r["glow_until"]))), "success"
     if "until_round" in r:
         return words("obscured to every shot until round {n}", n=words.number(int(r["until_round"]))), "success"
     if isinstance(r.get("res_lowered"), Mapping):

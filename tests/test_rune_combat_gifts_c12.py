@@ -1,0 +1,120 @@
+"""Eyes Like Glowing Coals in a fight (spec 001b §2.5, 001b TV-13f; combat/gift_coals.py): woken with no action for
+X rounds; a foe shooting at him first rolls Res against Presence + X, +3 for each earlier failure, + its low Threat
+Category's addition (A-19); failing, no shot at him (its action still its own) for the rest of the round; a dodge
+puts the glow out. Refusals leave the log unchanged; undo takes a roll back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runehall.present.check import program_values
+from runehall.present.words import words_for
+from runehall.systems.rune.gifts.formulas import glowing_coals_difficulty
+from runehall.systems.rune.speech.fights import combat_card
+from test_rune_combat import Fight, fighter, hero
+from test_rune_combat_options import BOW
+
+COALS = "eyes_like_glowing_coals"
+
+
+def cards(f: Fight, action: str) -> list[str]:
+    event = next(e for e in reversed(f.log.events) if e["action"] == action)
+    said = []
+    for lang in ("en", "es"):
+        card = combat_card(action, event, words_for(lang, "rune"))
+        text = card.action + card.result + "".join(r.label + r.value for r in card.rows)
+        assert program_values(text) == [] and card.action
+        said.append(text)
+    assert said[0] != said[1]
+    return said
+
+
+def coals_fight(x: int = 2, presence: int | None = 2, threat: str | None = "weak", **archer: Any) -> Fight:
+    """Ragnar (Pre 2) holds the gift; a Weak archer (Res 3) twenty paces off acts first; Thurid stands by."""
+    ragnar = hero("Ragnar", (0, 0), init=2, gift_ranks={COALS: x}, **({"presence": presence} if presence else {}))
+    shooter = fighter("Archer", (20, 0), init=9, weapons=[BOW], **({"threat": threat} if threat else {}), **archer)
+    f = Fight(ragnar, hero("Thurid", (0, 2), init=1), shooter, new_encounter=False)
+    f.roll_all(Ragnar=[2], Thurid=[2], Archer=[9])
+    return f
+
+
+def test_tv_13f_a_weak_shooter_fails_then_must_choose_another_target_and_rolls_harder_next_round() -> None:
+    f = coals_fight()
+    woke = f.do("use_gift", who="Ragnar", gift=COALS)
+    assert woke["glow_until"] == 2 and "uses_left" not in woke
+    said = cards(f, "use_gift")
+    assert "2" in said[0] and "brillan como brasas hasta la ronda 2" in said[1]
+    before = f.who("Ragnar").hp
+    out = f.do("attack", [2], who="Archer", target="Ragnar")  # Res 3 + 2 = 5 against Pre 2 + X 2 + Weak 2 = 6
+    coals = out["coals"]
+    assert (coals["difficulty"], coals["rolls"][0]["total"], coals["success"]) == (6, 5, False)
+    assert "attack" not in out and f.who("Ragnar").hp == before
+    said = cards(f, "attack")
+    assert "6" in said[0] and "no puede sostener su mirada" in said[1] and "fallada: no puede disparar" in said[1]
+    f.refuse("attack", "glowing eyes this round", [9, 9, 2], who="Archer", target="Ragnar")
+    shot = f.do("attack", [9], who="Archer", target="Thurid")  # its action, spent on another target
+    assert "coals" not in shot and shot["attack"]["target"] == "Thurid"
+    f.next_round(Ragnar=[2], Thurid=[2], Archer=[9])
+    again = f.do("attack", [5], who="Archer", target="Ragnar")["coals"]  # TV-13f: 6 + 3 = 9
+    assert (again["difficulty"], again["failures"], again["success"]) == (9, 1, False)
+    assert "1" in cards(f, "attack")[0]
+    f.log.undo()
+    assert len(f.who("Ragnar").gifted.watch.glared) == 1  # undo takes the second failure back
+
+
+def test_the_difficulty_follows_the_formula_for_every_level_presence_and_threat() -> None:
+    for x, presence, threat in ((1, 1, "weak"), (3, 2, None), (2, 4, "pitiful"), (1, 3, "superior")):
+        f = coals_fight(x=x, presence=presence, threat=threat)
+        f.do("use_gift", who="Ragnar", gift=COALS)
+        for die in range(2, 10):
+            _, out = f.act_on(f.state, "attack", [die, 5], who="Archer", target="Ragnar")
+            want = glowing_coals_difficulty(presence, x, threat or "equal")
+            assert out["coals"]["difficulty"] == want
+            assert out["coals"]["success"] is (die + 3 >= want)
+            assert ("attack" in out) is out["coals"]["success"]  # made: the shot goes ahead on the next dice
+
+
+def test_the_glow_lasts_x_rounds_and_a_dodge_puts_it_out() -> None:
+    f = coals_fight(x=1)
+    f.do("use_gift", who="Ragnar", gift=COALS)
+    f.refuse("use_gift", "already glow", who="Ragnar", gift=COALS)
+    f.next_round(Ragnar=[2], Thurid=[2], Archer=[9])
+    out = f.do("attack", [4], who="Archer", target="Ragnar")  # round 2: X = 1 round is over, no roll
+    assert "coals" not in out and "attack" in out
+    g = coals_fight(x=3)
+    g.do("use_gift", who="Ragnar", gift=COALS)
+    dodged = g.do("attack", [9, 2, 9], who="Archer", target="Ragnar", dodge=True)  # Res 12 made; he dodges
+    assert dodged["coals"]["success"] is True and dodged["coals_out"] == "Ragnar"
+    assert g.who("Ragnar").gifted.watch.coals_until is None
+    assert "el brillo de sus ojos se apaga" in cards(g, "attack")[1]
+    g.next_round(Ragnar=[2], Thurid=[2], Archer=[9])
+    assert "coals" not in g.do("attack", [4], who="Archer", target="Ragnar")  # the glow is out
+    g.do("use_gift", who="Ragnar", gift=COALS)  # and may be woken again
+
+
+def test_refusals_and_who_is_not_stared_down() -> None:
+    f = coals_fight(presence=None)
+    f.refuse("use_gift", "no Presence given", who="Ragnar", gift=COALS)
+    f = coals_fight()
+    f.refuse("use_gift", "does not have", who="Thurid", gift=COALS)
+    f.do("use_gift", who="Ragnar", gift=COALS)
+    melee = Fight(hero("Ragnar", (0, 0), init=2, gift_ranks={COALS: 2}, presence=2),
+                  fighter("Goblin", (2, 0), init=9), new_encounter=False)  # fmt: skip
+    melee.roll_all(Ragnar=[2], Goblin=[9])
+    melee.do("use_gift", who="Ragnar", gift=COALS)
+    assert "coals" not in melee.do("attack", [9, 2], who="Goblin", target="Ragnar")  # a melee blow: no roll
+
+
+def test_the_board_offers_waking_the_glow_only_while_it_is_out() -> None:
+    from test_rune_board import GM
+
+    def offered(f: Fight) -> list[Any]:
+        moves = f.log.tracker.board(f.state, words_for("es", "rune"), GM).moves
+        found = [m for m in moves if m.actor == "Ragnar" and m.action == "use_gift" and m.params.get("gift") == COALS]
+        assert all(program_values(m.title) == [] for m in found)
+        return found
+
+    f = coals_fight()
+    assert len(offered(f)) == 1
+    f.do("use_gift", who="Ragnar", gift=COALS)
+    assert offered(f) == []
