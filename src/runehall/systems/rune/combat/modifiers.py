@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.combatant import Combatant, Weapon
 from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import cover_from_above, dark, high_ground, in_fog
 from runehall.systems.rune.combat.geometry import ENGAGED, straight, within
+from runehall.systems.rune.combat.gift_flight import dfn_mods as comeuppance_dfn
 from runehall.systems.rune.combat.gift_mods import knitting, melee_gift_mods, missile_gift_mods, misted
 from runehall.systems.rune.combat.settings import melee, melee_modifier, missile_modifier
 from runehall.systems.rune.encounters.gallery_data import gallery
@@ -121,6 +122,7 @@ def melee_mods(board: Board, a: Combatant, d: Combatant, weapon: Weapon, sit: Si
         dfn.append(("outnumbered", ganged))
     if d.this_round.withdrawing:
         dfn.append(("withdrawing", melee_modifier("withdrawing")))
+    dfn += comeuppance_dfn(d)  # Comeuppance Postponed: a fleer's careful-retreat DFN (gift_flight.py)
     if a.fallen and weapon.ability != LONGSHAFT:
         atk.append(("fallen", melee_modifier("fallen")))
     if d.fallen:

@@ -12,6 +12,7 @@ from runehall.chance.sources import Source
 from runehall.errors import Refusal, RulesError, typed_only
 from runehall.present.words import N_
 from runehall.systems.base import RulesModel
+from runehall.systems.rune.combat import gift_flight as comeuppance
 from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
@@ -99,6 +100,7 @@ class MoveAction(CombatAction):
         interceptors = check_intercepts(board, c, to, params.intercepts)
         offers += [(name, "intercept") for name, _ in interceptors]
         chosen = check_choices(board, offers, params.strikes)
+        comeuppance.check(c, offers, board)  # Comeuppance Postponed (gift_flight.py)
         if kind == "reckless" and board.opt("fatigue_rule") == "sta_vs_11_one_impairment":
             c.bonus("fatigue")  # the Fatigue roll that follows must be possible
         if params.dodge and kind != "flee":
@@ -133,6 +135,10 @@ class MoveAction(CombatAction):
             board.flag(c.name, move_action=True)
         if params.cover is not None:
             board.update(c.name, cover=params.cover)
+        if kind == "flee" and offers:
+            contests = comeuppance.contests(board, board.people[c.name], offers, chosen, source)
+            if contests:
+                result["comeuppance"] = contests
         if offers:
             result["free_attacks"] = free_strikes(board, c.name, offers, chosen, source, params.dodge)
         mover = board.people[c.name]

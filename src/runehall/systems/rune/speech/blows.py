@@ -9,6 +9,7 @@ from typing import Any
 from runehall.present.card import Row
 from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.common import data_name, health, modifiers_text, plain_text, roll_row, signed
+from runehall.systems.rune.speech.flight_cards import comeuppance_rows
 from runehall.systems.rune.speech.gallery import injury_note, sequel_rows
 
 KINDS: dict[str, str] = {
@@ -160,6 +161,7 @@ def consequences(result: Mapping[str, Any], words: Words) -> list[Row]:
         rows.append(Row(words("Moves"), paces(str(moved["paces"]), words)))
     for strike in result.get("free_attacks", ()) or ():
         said, more = blow(strike, words)
+    rows += comeuppance_rows(result, words)  # the Engagement rolls a fleer's gift asks first (flight_cards.py)
         rows.append(Row(words("Free attack"), said))
         rows += more
     fatigue = result.get("fatigue")
