@@ -141,6 +141,8 @@ class Combatant(RulesModel):
     fatigue: int | None = None
     surety: int = Field(0, ge=0, le=1000, description="Armor of Inflexible Surety: + on a roll resisting Impairment.")
     einherjar: int = Field(0, ge=0, le=1000, description="Einherjar's Armor: lost HP back at each round's end.")
+    glory: int = Field(0, ge=0, le=100000, description="Axe of Glory: VP a hit with his first axe adds to a kill.")
+    glory_vp: int = Field(0, ge=0, description="Axe of Glory: VP the hits on this foe have added to its death blow.")
     escape: int | None = None
     engagement: int | None = Field(None, description="Engagement bonus when the weapon in hand gives none.")
     strength: int = 0

@@ -2,7 +2,10 @@
 the owner's levels in the item, given to the fight by his sheet while the item is in use).
 
 - Einherjar's Armor: at the end of each combat round the wearer regains X of the HP he has lost, never above his
-  maximum, whatever his state but dead or gone from the field (a Wound is not healed by it)."""
+  maximum, whatever his state but dead or gone from the field (a Wound is not healed by it).
+- Axe of Glory: each hit its wielder lands on a foe with it (his first axe: a hero with more than one axe names the
+  legendary one first among his weapons) adds 10X VP to that foe's death blow, whoever then kills it (the run's
+  tally reads the foe's glory_vp, encounters/run_fight.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board import Board
+    from runehall.systems.rune.combat.combatant import Combatant, Weapon
 
 
 def einherjar_rounds(board: Board) -> list[dict[str, Any]]:
@@ -22,3 +26,14 @@ def einherjar_rounds(board: Board) -> list[dict[str, Any]]:
         board.update(c.name, hp=hp)
         regained.append({"who": c.name, "hp_gained": hp - c.hp, "hp": hp})
     return regained
+
+
+def axe_glory(board: Board, a: Combatant, d: Combatant, weapon: Weapon) -> dict[str, Any] | None:
+    """A hit of `a` on `d` with `weapon`: when it is his Axe of Glory and `d` a foe (no hero), the foe's death blow
+    is worth 10X VP more (who, foe, VP added, VP added by all hits so far); None otherwise."""
+    axe = next((w for w in a.weapons if w.edge == "axe"), None)
+    if not a.glory or not a.hero or d.hero or axe is None or weapon.id != axe.id:
+        return None
+    total = d.glory_vp + a.glory
+    board.update(d.name, glory_vp=total)
+    return {"who": a.name, "foe": d.name, "vp": a.glory, "total": total}

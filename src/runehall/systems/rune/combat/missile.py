@@ -21,6 +21,7 @@ from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_triggered import stag
+from runehall.systems.rune.combat.legendary_play import axe_glory
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
 from runehall.systems.rune.combat.resolve import (
     BASE_DIFFICULTY,
@@ -171,6 +172,9 @@ def missile_swing(
         if hostage is not None:
             result["hostage"] = hostage
         result["injury"] = board.hurt(d.name, lost, a.name)
+        glory = axe_glory(board, a, d, weapon)  # a thrown Axe of Glory (legendary_play.py)
+        if glory is not None:
+            result["glory"] = glory
         if swing.sever:
             result["sever"] = sever(board, a, d, weapon, hit.lost, source)
         return result

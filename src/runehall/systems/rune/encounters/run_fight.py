@@ -198,10 +198,11 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
             if kind == "tube_striker":
                 continue
             dropper = fact.dropped_by if _by_hero(fact.dropped_by, before) else None
+            glory = next((c.glory_vp for c in after.combatants if c.name == foe), 0)  # an Axe of Glory's hits
             if dropper is not None:  # a Dishonored dropped by one hero, finished by another: they split it
-                tally = tally.kill(dropper, foe, might.get(foe, 0), undead_finisher=fact.hero, foe_kind=kind)
+                tally = tally.kill(dropper, foe, might.get(foe, 0), fact.hero, kind, glory)
             else:
-                tally = tally.kill(fact.hero, foe, might.get(foe, 0), foe_kind=kind)
+                tally = tally.kill(fact.hero, foe, might.get(foe, 0), foe_kind=kind, glory=glory)
         elif fact.kind == "hurt" and not _by_hero(fact.other, before):
             tally = tally.hurt(fact.hero, fact.amount)
         elif fact.kind == "pvp":

@@ -127,23 +127,27 @@ class Tally:
         return self._add(VPEvent("damage_dealt", vp, hero, meta=meta))
 
     def kill(
-        self, hero: str, foe: str, might: int, undead_finisher: str | None = None, foe_kind: Target = "foe"
+        self, hero: str, foe: str, might: int, undead_finisher: str | None = None, foe_kind: Target = "foe",
+        glory: int = 0,
     ) -> Tally:
-        """The death blow: floor(Might / 2); a Dishonored dropped by one hero and finished by another: each
-        player takes half of it, fractions dropped (001b §9, A-54)."""
+        """The death blow: floor(Might / 2), plus the VP an Axe of Glory's hits on the foe added (`glory`, 001c
+        §8.12); a Dishonored dropped by one hero and finished by another: each player takes half of it, fractions
+        dropped (001b §9, A-54)."""
         self.seat(hero)
         if might < 0:
             raise RulesError(N_("Might {might}: never below 0"), might=might)
         _scores(foe_kind)
         if any(e.meta.get("foe") == foe for e in self.of("death_blow")):
             raise RulesError(N_("that foe was already killed"))
-        bonus = might // scoring().pillager.death_blow_divisor
+        bonus = might // scoring().pillager.death_blow_divisor + glory
         crab = foe_kind == "land_crab"
+        glorious = {"glory": glory} if glory else {}
         if undead_finisher is None or undead_finisher == hero:
-            return self._add(VPEvent("death_blow", bonus, hero, meta={"foe": foe, "might": might, "crab": crab}))
+            meta = {"foe": foe, "might": might, "crab": crab, **glorious}
+            return self._add(VPEvent("death_blow", bonus, hero, meta=meta))
         self.seat(undead_finisher)
         half = bonus // 2
-        meta = {"foe": foe, "might": might, "crab": crab, "split": True}
+        meta = {"foe": foe, "might": might, "crab": crab, "split": True, **glorious}
         return self._add(
             VPEvent("death_blow", half, hero, meta=meta), VPEvent("death_blow", half, undead_finisher, meta=meta)
         )

@@ -11,6 +11,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.common import data_name, health, modifiers_text, plain_text, roll_row, signed
 from runehall.systems.rune.speech.flight_cards import comeuppance_rows
 from runehall.systems.rune.speech.gallery import injury_note, sequel_rows
+from runehall.systems.rune.speech.legendary_cards import glory_rows
 
 KINDS: dict[str, str] = {
     "attack": N_("{attacker} attacks {target} with the {weapon}"),
@@ -113,6 +114,7 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
     text = ""
     if isinstance(record.get("injury"), Mapping):
         text += "; " + injury(record["injury"], words)
+    rows += glory_rows(record, words)  # an Axe of Glory's hit (legendary_cards.py)
     restrain = record.get("restrain")
     if isinstance(restrain, Mapping):
         against = {**restrain, "difficulty": restrain.get("against", 0), "who": ""}

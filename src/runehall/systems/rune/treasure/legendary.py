@@ -6,7 +6,8 @@ X is the owner's levels in the item. A power works only while the item is in use
 its kind, a weapon or shield while he carries one of its kind (equipment.py decides which piece counts), a cloak,
 torc, ring, collar, boots or helm while he has it. Played so far: the Armor of Inflexible Surety's +3X on a roll to
 resist Impairment or to gain Invigoration (`surety_bonus`), Einherjar's Armor's X HP back at each combat round's
-end (`einherjar_regain`). The others are described here and left to the table
+end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow for each hit with it
+(`glory_per_hit`). The others are described here and left to the table
 (rules doc §35.5)."""
 
 from __future__ import annotations
@@ -42,11 +43,13 @@ SURETY = "Armor of Inflexible Surety"
 SURETY_PER_LEVEL = 3
 WAND = "Loki-Trouncing Wand"
 EINHERJAR = "Einherjar's Armor"
+GLORY = "Axe of Glory"
+GLORY_PER_LEVEL = 10
 
 POWERS: Mapping[str, Power] = {
     SURETY: Power("roll", played=True),
     "Absorption Armor": Power("struck"),
-    "Axe of Glory": Power("hit"),
+    GLORY: Power("hit", played=True),
     "Blade of Fair Title": Power("kill"),
     "Blinding Armor": Power("struck"),
     "Blood Tribute Armor": Power("roll", "encounter"),
@@ -141,3 +144,10 @@ def einherjar_regain(carried: Iterable[CarriedItem], armor: str | None) -> int:
     legendary_play.py plays it)."""
     return worn_levels(carried, armor, EINHERJAR)
 
+
+
+def glory_per_hit(carried: Iterable[CarriedItem]) -> int:
+    """The Axe of Glory: the VP its hit adds to the death blow of the foe hit, 10 a level (0 without the axe; the
+    fight counts only hits with his first axe, combat/legendary_play.py)."""
+    levels = sum(c.levels or 0 for c in carried if c.kind == "legendary" and legend(c.stored).name == GLORY)
+    return GLORY_PER_LEVEL * levels
