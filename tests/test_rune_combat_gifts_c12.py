@@ -118,3 +118,67 @@ def test_the_board_offers_waking_the_glow_only_while_it_is_out() -> None:
     assert len(offered(f)) == 1
     f.do("use_gift", who="Ragnar", gift=COALS)
     assert offered(f) == []
+
+
+# -- Imprecation of Doom (combat/gift_doom.py) ------------------------------------------------------------------
+DOOM = "imprecation_of_doom"
+
+
+def doom_fight(x: int = 2) -> Fight:
+    """Ragnar curses; the Goblin stands before him, Grub (Soak 3, heavy leather) farther off."""
+    ragnar = hero("Ragnar", (0, 0), init=9, gift_ranks={DOOM: x}, atk=9)
+    grub = fighter("Grub", (6, 0), init=1, armor="heavy_leather", hp=50)
+    f = Fight(ragnar, fighter("Goblin", (2, 0), init=2), grub, new_encounter=False)
+    f.roll_all(Ragnar=[9], Goblin=[2], Grub=[3])
+    return f
+
+
+def test_imprecation_of_doom_the_cursed_foe_takes_3x_through_armour_when_another_foe_is_hurt() -> None:
+    from runehall.systems.rune.encounters.feed import Fact, facts
+
+    f = doom_fight(x=2)
+    prot = f.who("Grub").armor_prot
+    assert prot > 0
+    f.refuse("use_gift", "name the foe", who="Ragnar", gift=DOOM)
+    f.refuse("use_gift", "curses a foe", who="Ragnar", gift=DOOM, target="Ragnar")
+    cursed = f.do("use_gift", who="Ragnar", gift=DOOM, target="Grub")
+    assert cursed["cursed"] == "Grub" and cursed["uses_left"] == 0
+    assert "Grub" in cards(f, "use_gift")[1]
+    f.refuse("use_gift", "no action left", who="Ragnar", gift=DOOM, target="Goblin")  # it cost his action
+    f.next_round(Ragnar=[9], Goblin=[2], Grub=[3])
+    f.refuse("use_gift", "as often as it allows", who="Ragnar", gift=DOOM, target="Goblin")  # once a session
+    before, grub_hp = f.state, f.who("Grub").hp
+    out = f.do("attack", [9, 2], who="Ragnar", target="Goblin")
+    swing = out["attack"]
+    assert swing["hit"] and swing["injury"]["hp_lost"] >= 1
+    soak = f.who("Grub").soak - prot
+    lost = max(0, 3 * 2 - soak)
+    assert swing["doom"]["injury"]["hp_lost"] == lost and f.who("Grub").hp == grub_hp - lost
+    said = cards(f, "attack")
+    assert "Imprecation of Doom" in said[0] and "Imprecación de perdición" in said[1]
+    found = facts(before, f.state, f.log.events[-1]["result"])
+    assert Fact("damage", "Ragnar", "Grub", lost) in found  # his damage VP in a run, like a blow of his
+    f.log.undo()
+    assert f.who("Grub").hp == grub_hp
+
+
+def test_imprecation_of_doom_not_on_a_miss_nor_on_the_cursed_foe_himself() -> None:
+    f = doom_fight()
+    f.do("use_gift", who="Ragnar", gift=DOOM, target="Goblin")
+    f.next_round(Ragnar=[9], Goblin=[2], Grub=[3])
+    hit = f.do("attack", [9, 2], who="Ragnar", target="Goblin")["attack"]
+    assert hit["injury"]["hp_lost"] >= 1 and "doom" not in hit  # the cursed foe's own hurt echoes nowhere
+    g = doom_fight()
+    g.do("use_gift", who="Ragnar", gift=DOOM, target="Grub")
+    g.next_round(Ragnar=[9], Goblin=[2], Grub=[3])
+    miss = g.do("attack", [2, 9], who="Ragnar", target="Goblin")["attack"]
+    assert not miss["hit"] and "doom" not in miss
+
+
+def test_the_board_offers_the_curse_at_the_foes() -> None:
+    from test_rune_board import GM
+
+    f = doom_fight()
+    moves = f.log.tracker.board(f.state, words_for("es", "rune"), GM).moves
+    curse = [m for m in moves if m.actor == "Ragnar" and m.action == "use_gift" and m.params.get("gift") == DOOM]
+    assert tuple(curse[0].targets) == ("Goblin", "Grub") and program_values(curse[0].title) == []

@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.footing import enter, slip
 from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wendol_charge, duels, leap_to, preys_on
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.gift_coals import dodged, stare
+from runehall.systems.rune.combat.gift_doom import doom
 from runehall.systems.rune.combat.gift_targeting import attacked, boon
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -264,6 +265,7 @@ class AttackAction(CombatAction):
             if params.dodge or params.line_of_fire:
                 raise RulesError(N_("dodging and the line of fire are for missiles"))
             result["attack"] = melee_swing(board, swing, source)
+        doom(board, c, result["attack"])  # Imprecation of Doom: the cursed foe's share (gift_doom.py)
         if board.people[c.name].active and board.slot is not None:
             net = board.finish()
             if net:

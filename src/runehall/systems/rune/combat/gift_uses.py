@@ -27,6 +27,7 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
 from runehall.systems.rune.combat.gift_coals import COALS, wake
+from runehall.systems.rune.combat.gift_doom import DOOM, curse
 from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET, trumpet
@@ -251,4 +252,5 @@ PLAYS: dict[str, Play] = {
     DYING: dying_blow,
     TRUMPET: trumpet,
     COALS: wake,  # Eyes Like Glowing Coals (gift_coals.py)
+    DOOM: curse,  # Imprecation of Doom (gift_doom.py)
 }

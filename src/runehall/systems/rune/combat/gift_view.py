@@ -10,6 +10,7 @@ from runehall.present.board import Move
 from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gift_doom import DOOM
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
@@ -40,6 +41,10 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             if targets:
                 found.append(Move("use_gift", title, params=params, ask=("roll",), target="target", targets=targets,
                                   actor=c.name))  # fmt: skip
+        elif gift_id == DOOM:  # the foes he may curse
+            targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c) if not o.hero])
+            if targets:
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name))
         elif gift_id == TRUMPET:  # the foes it could command (each with an ally its weapon reaches)
             foes = [o.name for o in board.enemies(c) if not o.hero and o.active]
             targets = trial.targets("use_gift", params, "target", foes)

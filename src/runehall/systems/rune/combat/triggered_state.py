@@ -61,3 +61,4 @@ class Triggered(RulesModel):
         "(Swiftness of Sleipnir: gift_sleipnir.py; None: no foe then, or he was not in the fight).",
     )
     first_melee: bool = Field(False, description="He was the first hero of this fight to attack a foe in melee.")
+    doomed: str | None = Field(None, max_length=60, description="Imprecation of Doom: the foe he cursed (gift_doom).")

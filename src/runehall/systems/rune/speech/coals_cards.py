@@ -1,5 +1,6 @@
 """Eyes Like Glowing Coals on a shot's card (combat/gift_coals.py): the shooter's Res roll against the hero's
-glowing eyes, the shot it stops, and the glow a dodge puts out."""
+glowing eyes, the shot it stops, and the glow a dodge puts out; Imprecation of Doom's share of an attack
+(combat/gift_doom.py)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,16 @@ def stared_down(r: Mapping[str, Any]) -> bool:
     """The shot that Eyes Like Glowing Coals stopped before it was made."""
     coals = r.get("coals")
     return isinstance(coals, Mapping) and coals.get("success") is False
+
+
+def doom_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
+    """The cursed foe's armour-ignoring damage after the hero's attack hurt another foe."""
+    swing = r.get("attack")
+    doom = swing.get("doom") if isinstance(swing, Mapping) else None
+    if not isinstance(doom, Mapping):
+        return []
+    from runehall.systems.rune.speech.blows import injury
+
+    said = words("{dam} damage less {soak} Soak without armour", dam=words.number(int(doom.get("dam", 0))),
+                 soak=words.number(int(doom.get("soak", 0))))  # fmt: skip
+    return [Row(words("Imprecation of Doom"), f"{said}: {injury(doom.get('injury') or {}, words)}")]

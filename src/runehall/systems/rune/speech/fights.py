@@ -13,7 +13,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.names import said
 from runehall.systems.rune.speech import gallery, gift_cards
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
-from runehall.systems.rune.speech.coals_cards import coals_rows, stared_down
+from runehall.systems.rune.speech.coals_cards import coals_rows, doom_rows, stared_down
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
@@ -106,6 +106,7 @@ def replan(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     rows = boon_rows(r, words) + coals_rows(r, words) + consequences(r, words)  # the gifts' rolls first
+    rows += doom_rows(r, words)  # Imprecation of Doom's share (coals_cards.py)
     if r.get("readied"):
         rows.insert(0, Row(words("Readies"), data_name("weapon", str(r["readied"]), words)))
     swing = r.get("attack")

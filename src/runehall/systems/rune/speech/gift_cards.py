@@ -52,6 +52,9 @@ def _what(r: Mapping[str, Any], words: Words) -> tuple[str, Tone]:
         return words("{bonus} on his next ATK roll", bonus=f"+{int(r['bonus'])}"), "success"
     if r.get("ready"):
         return words("the {weapon} is in his hand", weapon=data_name("weapon", str(r["ready"]), words)), "success"
+    if r.get("cursed"):  # Imprecation of Doom (combat/gift_doom.py)
+        return words("{foe} is cursed: {n} damage through his armour each time another foe is hurt by his attack",
+                     foe=r["cursed"], n=words.number(int(r.get("damage", 0)))), "success"  # fmt: skip
     if "glow_until" in r:  # Eyes Like Glowing Coals (combat/gift_coals.py)
         return words("his eyes glow like coals until round {n}", n=words.number(int(r["glow_until"]))), "success"
     if "until_round" in r:
