@@ -91,6 +91,15 @@ BOOK_TITLES = ("Midgard: Viking Legends", "Rune", "Runehall")
 
 
 @cache
+def shipped_titles() -> tuple[str, ...]:
+    """The titles of the encounters of the adventures Runehall ships (the designer's "A shipped encounter"
+    lists them): the book's own names, as the notes give them, in no reader's language."""
+    from runehall.systems.rune.encounters.shipped_notes import shipped_encounters
+
+    return tuple({s.title for s in shipped_encounters()})
+
+
+@cache
 def _catalog(package: str) -> Any:
     po = resources.files(package).joinpath("locale", "es", "LC_MESSAGES", "messages.po")
     if not po.is_file():
@@ -227,7 +236,7 @@ def visible(
     (Coraje)"; `glossed`: the terms the table's sheets gloss, term -> the reader's word; `book`: the book's
     terms by the reader's word, as book_terms gives them)."""
     reader = read(html)
-    allowed = sorted({*BOOK_TITLES, *TYPED, *TYPED_SYNTAX, *reader.terms}, key=len, reverse=True)
+    allowed = sorted({*BOOK_TITLES, *shipped_titles(), *TYPED, *TYPED_SYNTAX, *reader.terms}, key=len, reverse=True)
     terms_of: dict[str, set[str]] = {gloss: set(terms) for gloss, terms in (book or {}).items()}
     for term, gloss in (glossed or {}).items():
         terms_of.setdefault(gloss, set()).add(term)

@@ -107,6 +107,16 @@ class TrackerAction(ABC, Generic[S]):
         tracker's owner only (a secret of his is never drawn for anyone else). None: start afresh."""
         return None
 
+    def shipped(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        """Documents that ship with the rules, offered on the editor's screen to start its form from: (a group's
+        title, ((key, label), ...)) each, the titles the documents' own. Empty: none offered."""
+        return ()
+
+    def from_shipped(self, state: S, key: str) -> Mapping[str, Any] | None:
+        """The shipped document `key` (one of `shipped`'s) as the editor form's values, RunehallError for a key
+        it does not ship; None: the action ships none."""
+        return None
+
     def preview(
         self, state: S, values: Mapping[str, Any], options: Any, words: Words
     ) -> ActionPreview | None:

@@ -5,7 +5,9 @@ refusal beside the row it is about, and a submit that makes the action through t
 
 Only those who may use the action get the screen. It starts from the state's current document for the
 tracker's owner alone (`action.current`: his secret, never drawn for anyone else, the game master included),
-else from the action's first draft (`action.fresh`).
+else from the action's first draft (`action.fresh`). A document that ships with the rules
+(`action.shipped`, a Rune runner's shipped encounters) may be chosen to start from instead (`?shipped=KEY`): the
+form is filled with it, to be read and changed before saving.
 """
 
 from __future__ import annotations
@@ -117,6 +119,9 @@ def _page(request: Request, table_id: str, tracker_id: str, name: str) -> HTMLRe
     viewer, action, t, more = _opened(request, table_id, tracker_id, name)
     words = words_for(lang_of(request), more["system"].id)
     values = action.current(t["now"]) if t["owner"] == viewer.id else None  # the owner's own secret only
+    picked = request.query_params.get("shipped", "")
+    if picked:  # a shipped document chosen to start from (the page's "A shipped encounter")
+        values = action.from_shipped(t["now"], picked)
     if values is None:
         values = action.fresh(t["now"], t["options"]) or {}
     shown = _fields(action, values, words, t["options"])
@@ -127,6 +132,8 @@ def _page(request: Request, table_id: str, tracker_id: str, name: str) -> HTMLRe
         "fields": shown,
         "tracker": t["id"],
         "tracker_title": words(more["system"].tracker(t["tracker"]).title),
+        "shipped": action.shipped(),
+        "picked": picked,
     }
     context = _context(action, t, words, preview, {})
     return render_html(request, "editor.html", e=editor, table_id=viewer.table_id, **context)

@@ -137,6 +137,28 @@ def current(state: RunState) -> dict[str, Any] | None:
     return {**nf.from_encounter(state.notes), "heroes": len(state.setup.heroes)}
 
 
+def shipped() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Each shipped adventure's encounters by their place and title (the notes' own), under its title."""
+    from runehall.systems.rune.encounters.shipped_notes import shipped_encounters
+
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for s in shipped_encounters():
+        groups.setdefault(s.adventure, []).append((s.ref, f"{s.place}. {s.title}"))
+    return tuple((title, tuple(rows)) for title, rows in groups.items())
+
+
+def from_shipped(state: RunState, ref: str) -> dict[str, Any]:
+    """A shipped encounter (NAME:N) as the form's values, for this table's heroes; Invalid for another name."""
+    from runehall.errors import Invalid, ParameterError
+    from runehall.systems.rune.encounters.shipped_notes import shipped_encounter
+
+    try:
+        notes = shipped_encounter(ref)
+    except Invalid as e:  # said like any refusal of a parameter
+        raise ParameterError(e.template, **e.values) from None
+    return {**nf.from_encounter(notes), "heroes": len(state.setup.heroes)}
+
+
 def _typed(values: Mapping[str, Any]) -> dict[str, Any]:
     """The form's values as its model reads them (numbers as numbers); ParameterError by form path."""
     return validate_model(nf.NotesForm, values, "notes").model_dump()

@@ -94,6 +94,12 @@ class NotesAction(RunAction):
     def current(self, state: RunState) -> Mapping[str, Any] | None:
         return notes_editor.current(state)
 
+    def shipped(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        return notes_editor.shipped()
+
+    def from_shipped(self, state: RunState, key: str) -> Mapping[str, Any] | None:
+        return notes_editor.from_shipped(state, key)
+
     def preview(self, state: RunState, values: Mapping[str, Any], options: Any, words: Words) -> ActionPreview | None:
         return notes_editor.preview(state, values, options, words)
 

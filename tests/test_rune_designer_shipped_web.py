@@ -1,0 +1,83 @@
+"""The runner starts his notes from a shipped adventure's encounter on the designer's screen: a choice "A shipped
+encounter" lists each shipped adventure's encounters by their titles; choosing one fills the form with it (to be
+read and changed before saving). Players get neither the screen nor the choice, and never the notes' contents."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from fastapi.testclient import TestClient
+from tests.test_spanish_pages import spanish
+
+from runehall.systems.rune.encounters.shipped_notes import shipped_encounter, shipped_encounters
+from test_rune_designer_web import HX, _browser, _screen, _table, values
+
+FIRST = "the-stolen-rune:1"
+
+
+def _choice(html: str) -> str:
+    found = re.search(r'<select id="editor-shipped-pick" name="shipped">(.*?)</select>', html, re.S)
+    assert found, html
+    return found.group(1)
+
+
+def test_the_runners_screen_offers_every_shipped_encounter_by_its_title(client: TestClient) -> None:
+    people, tid = _table(client)
+    page = _browser(client, people["ana"]).get(_screen(people["ana"], tid))
+    assert page.status_code == 200, page.text
+    assert re.search(r'<label for="editor-shipped-pick">A shipped encounter</label>', page.text)
+    offered = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', _choice(page.text))
+    everyone = shipped_encounters()
+    assert len(everyone) >= 2
+    assert [key for key, _ in offered] == [s.ref for s in everyone]
+    for (_, label), s in zip(offered, everyone, strict=True):
+        assert unescape(label) == f"{s.place}. {s.title}"
+    assert f'<optgroup label="{everyone[0].adventure}">' in unescape(page.text)
+
+
+def test_choosing_one_fills_the_form_with_its_title_and_events(client: TestClient) -> None:
+    people, tid = _table(client)
+    ana = _browser(client, people["ana"])
+    drafted = values(ana.get(_screen(people["ana"], tid)).text)
+    page = ana.get(_screen(people["ana"], tid), params={"shipped": FIRST})
+    assert page.status_code == 200, page.text
+    sent = values(page.text)
+    notes = shipped_encounter(FIRST)
+    assert sent["param-title"] == notes.title != drafted["param-title"]
+    for number, event in enumerate(notes.events):
+        assert sent[f"param-events.{number}.summary"] == (event.summary or "")
+    assert f"param-events.{len(notes.events)}.summary" not in sent
+    assert f'<option value="{FIRST}" selected>' in page.text  # the choice says what the form holds
+    preview = ana.post(_screen(people["ana"], tid) + "/preview", data=sent)
+    assert preview.status_code == 200, preview.text
+    assert not [e for e in people["ana"].events() if e["kind"] == "tracker_action"]  # nothing given yet
+
+
+def test_a_name_runehall_does_not_ship_is_one_clear_refusal(client: TestClient) -> None:
+    people, tid = _table(client)
+    ana = _browser(client, people["ana"])
+    for wrong in ("the-stolen-rune:99", "no-such-saga:1", "the-stolen-rune"):
+        page = ana.get(_screen(people["ana"], tid), params={"shipped": wrong}, headers=HX)
+        assert 400 <= page.status_code < 500, (wrong, page.status_code)
+        assert "Traceback" not in page.text
+    said = ana.get(_screen(people["ana"], tid), params={"shipped": "the-stolen-rune:99"})
+    assert "encounters 1 to 7, not 99" in unescape(said.text)
+
+
+def test_a_player_gets_no_choice_and_no_notes(client: TestClient) -> None:
+    people, tid = _table(client)
+    bo = _browser(client, people["bo"])
+    assert bo.get(_screen(people["bo"], tid), params={"shipped": FIRST}).status_code == 403
+    board = bo.get(f"/t/{people['bo'].table}/trackers/{tid}/view")
+    assert board.status_code == 200
+    assert "A shipped encounter" not in board.text and "editor-shipped" not in board.text
+    summary = shipped_encounter(FIRST).events[0].summary or ""
+    assert summary and summary not in unescape(board.text)
+
+
+def test_the_spanish_screen_names_the_choice_in_spanish(client: TestClient) -> None:
+    people, tid = _table(client)
+    page = spanish(_browser(client, people["ana"])).get(_screen(people["ana"], tid))
+    assert ">Un encuentro publicado</label>" in page.text and "Cargarlo en el formulario" in page.text
+    assert "A shipped encounter" not in page.text
