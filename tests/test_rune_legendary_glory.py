@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rune_magic_fixtures import stored
 from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems import registry
@@ -23,7 +24,6 @@ from runehall.systems.rune.treasure.legendary import GLORY, GLORY_PER_LEVEL, POW
 from test_rune_combat import Fight, fighter
 from test_rune_encounter_hero_blows import fight_under_way
 from test_rune_hero import ragnar
-from rune_magic_fixtures import stored
 from test_rune_magic_equipment import _bonus, _roll
 
 EN, ES = words_for("en", "rune"), words_for("es", "rune")

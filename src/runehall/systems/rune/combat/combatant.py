@@ -143,6 +143,8 @@ class Combatant(RulesModel):
     einherjar: int = Field(0, ge=0, le=1000, description="Einherjar's Armor: lost HP back at each round's end.")
     glory: int = Field(0, ge=0, le=100000, description="Axe of Glory: VP a hit with his first axe adds to a kill.")
     glory_vp: int = Field(0, ge=0, description="Axe of Glory: VP the hits on this foe have added to its death blow.")
+    fair_title: int = Field(0, ge=0, le=100000, description="Blade of Fair Title: VP it takes from a killer.")
+    blade_dealt: dict[str, int] = Field(default_factory=dict, description="Blade of Fair Title: its wielders' damage.")
     escape: int | None = None
     engagement: int | None = Field(None, description="Engagement bonus when the weapon in hand gives none.")
     strength: int = 0

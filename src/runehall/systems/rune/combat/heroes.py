@@ -18,7 +18,7 @@ from runehall.systems.base import validate_model
 from runehall.systems.rune.combat.combatant import UNARMED, Weapon
 from runehall.systems.rune.combat.settings import weapon_row
 from runehall.systems.rune.gear import played_dam
-from runehall.systems.rune.treasure.legendary import einherjar_regain, glory_per_hit, surety_bonus
+from runehall.systems.rune.treasure.legendary import einherjar_regain, fair_title_vp, glory_per_hit, surety_bonus
 
 HERO_MODULE = "runehall.systems.rune.hero"
 OPTIONS_MODULE = "runehall.systems.rune.options"
@@ -165,5 +165,6 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "surety": surety_bonus(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "einherjar": einherjar_regain(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "glory": glory_per_hit(getattr(hero, "magic_items", ())),  # the Axe of Glory (legendary_play.py)
+        "fair_title": fair_title_vp(getattr(hero, "magic_items", ())),  # the Blade of Fair Title (run_fight.py)
     }
     return SheetNumbers(numbers, tuple(weapons), hero.shield, getattr(hero, "horse", None), derived["load"])

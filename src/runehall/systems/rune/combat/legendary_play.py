@@ -5,11 +5,15 @@ the owner's levels in the item, given to the fight by his sheet while the item i
   maximum, whatever his state but dead or gone from the field (a Wound is not healed by it).
 - Axe of Glory: each hit its wielder lands on a foe with it (his first axe: a hero with more than one axe names the
   legendary one first among his weapons) adds 10X VP to that foe's death blow, whoever then kills it (the run's
-  tally reads the foe's glory_vp, encounters/run_fight.py)."""
+  tally reads the foe's glory_vp, encounters/run_fight.py).
+- Blade of Fair Title: the damage each hit with it (his Viking Broadsword) deals a foe is kept on the foe
+  (blade_dealt), for the run's tally to compare with the killer's when another hero kills it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+FAIR_TITLE_WEAPON = "viking_broadsword"  # the chart's kind of the Blade of Fair Title
 
 if TYPE_CHECKING:
     from runehall.systems.rune.combat.board import Board
@@ -37,3 +41,10 @@ def axe_glory(board: Board, a: Combatant, d: Combatant, weapon: Weapon) -> dict[
     total = d.glory_vp + a.glory
     board.update(d.name, glory_vp=total)
     return {"who": a.name, "foe": d.name, "vp": a.glory, "total": total}
+
+
+def blade_dealt(board: Board, a: Combatant, d: Combatant, weapon: Weapon, lost: int) -> None:
+    """A blow of `a` on the foe `d` with `weapon` that took `lost` HP: kept on the foe when it is his Blade of Fair
+    Title (the Viking Broadsword of a hero whose sheet gives the fight fair_title)."""
+    if a.fair_title and a.hero and not d.hero and weapon.id == FAIR_TITLE_WEAPON and lost > 0:
+        board.update(d.name, blade_dealt={**d.blade_dealt, a.name: d.blade_dealt.get(a.name, 0) + lost})

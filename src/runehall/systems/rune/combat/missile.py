@@ -21,7 +21,7 @@ from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_triggered import stag
-from runehall.systems.rune.combat.legendary_play import axe_glory
+from runehall.systems.rune.combat.legendary_play import axe_glory, blade_dealt
 from runehall.systems.rune.combat.modifiers import crowd, missile_mods
 from runehall.systems.rune.combat.resolve import (
     BASE_DIFFICULTY,
@@ -173,6 +173,7 @@ def missile_swing(
             result["hostage"] = hostage
         result["injury"] = board.hurt(d.name, lost, a.name)
         glory = axe_glory(board, a, d, weapon)  # a thrown Axe of Glory (legendary_play.py)
+        blade_dealt(board, a, board.people[d.name], weapon, int(result["injury"].get("hp_lost", 0)))
         if glory is not None:
             result["glory"] = glory
         if swing.sever:

@@ -20,7 +20,7 @@ from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
-from runehall.systems.rune.combat.legendary_play import axe_glory
+from runehall.systems.rune.combat.legendary_play import axe_glory, blade_dealt
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
@@ -159,9 +159,12 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
         result["clamped"] = True
     if hit:
         result.update(_on_hit(board, a, d, weapon, tm, swing, source))
-        glory = axe_glory(board, a, d, weapon)  # the Axe of Glory's VP on the foe's death blow (legendary_play.py)
-        if glory is not None and swing.restrain is None and not swing.grab:
+        plain_blow = swing.restrain is None and not swing.grab
+        glory = axe_glory(board, a, d, weapon) if plain_blow else None  # the Axe of Glory (legendary_play.py)
+        if glory is not None:
             result["glory"] = glory
+        lost = int(result["injury"].get("hp_lost", 0)) if isinstance(result.get("injury"), dict) else 0
+        blade_dealt(board, a, board.people[d.name], weapon, lost)  # the Blade of Fair Title (legendary_play.py)
         if "raw" in result:
             footing = knockdown(board, a, d, int(result["raw"]), int(atk["total"]), source)
             if footing is not None:

@@ -203,6 +203,7 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
                 tally = tally.kill(dropper, foe, might.get(foe, 0), fact.hero, kind, glory)
             else:
                 tally = tally.kill(fact.hero, foe, might.get(foe, 0), foe_kind=kind, glory=glory)
+                tally = fair_title(tally, before, after, fact.hero, foe)
         elif fact.kind == "hurt" and not _by_hero(fact.other, before):
             tally = tally.hurt(fact.hero, fact.amount)
         elif fact.kind == "pvp":
@@ -215,6 +216,25 @@ def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, 
         elif fact.kind == "died":
             killer = fact.other if _by_hero(fact.other, before) else None
             tally = tally.hero_died(fact.hero, "hero_deliberate" if killer else "foe", killer)
+    return tally
+
+
+def fair_title(tally: Tally, before: CombatState, after: CombatState, killer: str, foe: str) -> Tally:
+    """The Blade of Fair Title (001c §8.12, A-41): a hero whose blade had dealt the foe `killer` just killed more
+    damage than the killer dealt it in all takes 5X VP of the killer's death blow, never more than it."""
+    people = {c.name: c for c in before.combatants}
+    dead = next((c for c in after.combatants if c.name == foe), None)
+    blow = sum(e.amount for e in tally.of("death_blow") if e.hero == killer and e.meta.get("foe") == foe)
+    dealt = sum(int(e.meta.get("dealt", 0)) for e in tally.of("damage_dealt")
+                if e.hero == killer and e.meta.get("foe") == foe)  # fmt: skip
+    for user, blade in sorted((dead.blade_dealt if dead is not None else {}).items()):
+        wielder = people.get(user)
+        if wielder is None or user == killer or not wielder.fair_title or blade <= dealt:
+            continue
+        if not any(s.hero == user for s in tally.seats) or blow <= 0:
+            continue
+        amount = min(wielder.fair_title, blow)
+        tally, blow = tally.fair_title(user, killer, foe, amount), blow - amount
     return tally
 
 

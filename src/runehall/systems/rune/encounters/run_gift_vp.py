@@ -79,7 +79,8 @@ def banished(tally: Tally, start: int, before: CombatState) -> Tally:
     base: dict[tuple[str, str], int] = {}
     for e in tally.events[start:]:
         foe, hero = people.get(str(e.meta.get("foe", ""))), people.get(e.hero or "")
-        if e.kind in BASE_KINDS and e.amount > 0 and hero is not None and hero.gifted.level(BANISH):
+        if e.kind in BASE_KINDS and e.amount > 0 and hero is not None and hero.gifted.level(BANISH) \
+                and "fair_title_from" not in e.meta:  # the Blade of Fair Title's VP are not his strike's
             if foe is not None and disarmed(foe):
                 base[(hero.name, foe.name)] = base.get((hero.name, foe.name), 0) + e.amount
     for (hero_name, _), vp in base.items():

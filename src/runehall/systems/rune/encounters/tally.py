@@ -152,6 +152,13 @@ class Tally:
             VPEvent("death_blow", half, hero, meta=meta), VPEvent("death_blow", half, undead_finisher, meta=meta)
         )
 
+    def fair_title(self, user: str, killer: str, foe: str, amount: int) -> Tally:
+        """The Blade of Fair Title (001c §8.12): `amount` VP of `killer`'s death blow on `foe` go to `user`."""
+        self.seat(user)
+        self.seat(killer)
+        return self._add(VPEvent("death_blow", -amount, killer, meta={"foe": foe, "fair_title": user}),
+                         VPEvent("death_blow", amount, user, meta={"foe": foe, "fair_title_from": killer}))  # fmt: skip
+
     def deed(self, hero: str, amount: int, gain: str) -> Tally:
         """A Viking deed's VP award of the notes (001c §9.10), given to a hero by the runner (run_gains.py)."""
         self.seat(hero)

@@ -7,7 +7,8 @@ its kind, a weapon or shield while he carries one of its kind (equipment.py deci
 torc, ring, collar, boots or helm while he has it. Played so far: the Armor of Inflexible Surety's +3X on a roll to
 resist Impairment or to gain Invigoration (`surety_bonus`), Einherjar's Armor's X HP back at each combat round's
 end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow for each hit with it
-(`glory_per_hit`). The others are described here and left to the table
+(`glory_per_hit`), the Blade of Fair Title's 5X VP taken from the killer of a foe the blade hurt more than he did
+(`fair_title_vp`). The others are described here and left to the table
 (rules doc §35.5)."""
 
 from __future__ import annotations
@@ -45,12 +46,14 @@ WAND = "Loki-Trouncing Wand"
 EINHERJAR = "Einherjar's Armor"
 GLORY = "Axe of Glory"
 GLORY_PER_LEVEL = 10
+FAIR_TITLE = "Blade of Fair Title"
+FAIR_TITLE_PER_LEVEL = 5
 
 POWERS: Mapping[str, Power] = {
     SURETY: Power("roll", played=True),
     "Absorption Armor": Power("struck"),
     GLORY: Power("hit", played=True),
-    "Blade of Fair Title": Power("kill"),
+    FAIR_TITLE: Power("kill", played=True),
     "Blinding Armor": Power("struck"),
     "Blood Tribute Armor": Power("roll", "encounter"),
     "Blue Cloak of Treachery": Power("vp"),
@@ -151,3 +154,10 @@ def glory_per_hit(carried: Iterable[CarriedItem]) -> int:
     fight counts only hits with his first axe, combat/legendary_play.py)."""
     levels = sum(c.levels or 0 for c in carried if c.kind == "legendary" and legend(c.stored).name == GLORY)
     return GLORY_PER_LEVEL * levels
+
+
+def fair_title_vp(carried: Iterable[CarriedItem]) -> int:
+    """The Blade of Fair Title: the VP (5 a level) it takes from another hero's death blow on a foe the blade had
+    dealt more damage than the killer did (A-41), never more than that death blow (encounters/run_fight.py)."""
+    levels = sum(c.levels or 0 for c in carried if c.kind == "legendary" and legend(c.stored).name == FAIR_TITLE)
+    return FAIR_TITLE_PER_LEVEL * levels
