@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from runehall.present.words import N_, Words
+from runehall.systems.rune.encounters import roll_gifts
 from runehall.systems.rune.encounters.design import RollSpec
 from runehall.systems.rune.encounters.run_rolls import adds, buffness
 from runehall.systems.rune.encounters.run_state import RunState
@@ -36,9 +37,10 @@ def rollable(roll: RollSpec) -> bool:
     return roll.stat is None and (roll.difficulty is not None or roll.opposed_bonus is not None)
 
 
-def hero_chance(state: RunState, who: str, roll: RollSpec, options: Any) -> Fraction:
-    """The exact chance the hero's total meets the roll's Difficulty (or beats the opponent's total: ties are his)."""
-    mine = adds(state, who, roll, options) + buffness(state, roll)[0]
+def hero_chance(state: RunState, who: str, roll: RollSpec, options: Any, more: int = 0) -> Fraction:
+    """The exact chance the hero's total meets the roll's Difficulty (or beats the opponent's total: ties are his),
+    `more` added (The Lie Turns to Truth)."""
+    mine = adds(state, who, roll, options) + buffness(state, roll)[0] + more
     if roll.opposed_bonus is not None:
         return beats(roll.opposed_bonus - mine)  # X + mine >= Y + opposed bonus
     assert roll.difficulty is not None
@@ -88,6 +90,11 @@ def hint(state: RunState, roll: RollSpec, words: Words, options: Any) -> str:
         return ""
     p = chances(state, roll, options)
     said = [words(N_("{hero} makes it {p}"), hero=hero, p=words.percent(chance)) for hero, chance in p.items()]
+    for hero in p:  # a hero who may invoke The Lie Turns to Truth on it: his chance with it (roll_gifts.py)
+        x = roll_gifts.lie_level(state, hero, options)
+        if x and roll_gifts.lacks(state, hero, roll, options):
+            chance = words.percent(hero_chance(state, hero, roll, options, x))
+            said.append(words(N_("{hero} makes it {p} with The Lie Turns to Truth"), hero=hero, p=chance))
     structure = roll.structure
     if structure in PARTY_FATE and structure != "singular" and roll.opposed_bonus is None and len(p) > 1:
         group = party_chance(p, structure, list(p), roll.danger or "rear")

@@ -123,6 +123,8 @@ def _roll(r: Mapping[str, Any], words: Words, who: str) -> Card:
     multiple = r.get("multiple")
     if multiple:
         rows.append(Row(words(MULTIPLE_WORDS[multiple["kind"]]), _progress(multiple, words)))
+    for hero, x in (r.get("lie") or {}).items():  # The Lie Turns to Truth (roll_gifts.py)
+        rows.append(Row(words("The Lie Turns to Truth"), words(N_("{hero} +{n}"), hero=hero, n=words.number(x))))
     action = words(N_("{who} calls for {roll} ({against})"), who=who, roll=r["name"], against=against)
     return Card(
         action, result, "neutral" if group is None else "success" if group else "failure", tuple(rows), tuple(chips)

@@ -127,9 +127,11 @@ def session_changes(state: RunState, hero: str, sheet: Mapping[str, Any]) -> dic
     """The session-counted gift uses settling writes to his sheet: his counters as the run's last fight left them
     (which began from his sheet's); nothing when the run had no fight."""
     last = _heroes(state.fights[-1].fight).get(hero) if state.fights else None
-    if last is None:
+    outside = state.gift_uses.get(hero, {})  # those used outside the fights (roll_gifts.py)
+    if last is None and not outside:
         return {}
-    used = session_counted(last.gifted.used)
+    counted = last.gifted.used if last is not None else carried_uses(sheet, state.setup.session)
+    used = session_counted({g: counted.get(g, 0) + outside.get(g, 0) for g in {*counted, *outside}})
     if not used and not carried_uses(sheet, state.setup.session):
         return {} if not sheet.get("session_uses") else {"session_uses": None}  # a past session's: gone
     return {"session_uses": sheet_uses(state.setup.session, used)}

@@ -16,10 +16,11 @@ from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.settings import stress
-from runehall.systems.rune.encounters import run_multiple
+from runehall.systems.rune.encounters import roll_gifts, run_multiple
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
 from runehall.systems.rune.encounters.roll_states import Buffness
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
+from runehall.systems.rune.treasure.legendary import torc_spared
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS, ONE_ROLLS, resolve, who_must_reroll
 from runehall.systems.rune.encounters.trap_effects import after_roll
@@ -39,6 +40,9 @@ class NotedRollParams(RulesModel):
     )
     order: tuple[Name, ...] = Field(
         (), max_length=MAX_HEROES, description="The marching order, front first (default: the heroes' order)."
+    )
+    lie: tuple[Name, ...] = Field(
+        (), max_length=MAX_HEROES, description="Rollers invoking The Lie Turns to Truth (+X on an Ability they lack)."
     )
 
 
@@ -104,6 +108,7 @@ class NotedRollAction(RunAction):
             raise RulesError(N_("name the heroes who make this roll"))
         if roll.structure in ONE_ROLLS and len(rollers) != 1:
             raise RulesError(N_("one hero makes this roll, not {count}"), count=len(rollers))
+        lying = roll_gifts.lies(state, [_hero(state, n) for n in params.lie], rollers, roll, options)
         buff, buffed = buffness(state, roll)
         dice: dict[str, list[int]] = {}
         totals: dict[str, int] = {}
@@ -111,7 +116,7 @@ class NotedRollAction(RunAction):
             if who in rollers:
                 result, faces = stress(source)
                 dice[who] = list(faces)
-                totals[who] = result + adds(state, who, roll, options) + buff
+                totals[who] = result + adds(state, who, roll, options) + buff + lying.get(who, 0)
         target: int | dict[str, int]
         opponent: dict[str, Any] | None = None
         if roll.opposed_bonus is not None:
@@ -135,7 +140,8 @@ class NotedRollAction(RunAction):
         again = roll.repeat_required or roll.multiple is not None  # each required success of a multiple roll counts
         for who, total in [*totals.items(), *rerolls.items()]:  # a forced re-roll scores as the roll does
             aim = target if isinstance(target, int) else target[who]
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point)
+            spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == who))  # Torc of Alberich
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point, spared)
         multiples, ended = run_multiple.ending(state.multiples, roll.id, any(outcome.success.values()))
         report = None
         if roll.multiple is not None:
@@ -156,7 +162,9 @@ class NotedRollAction(RunAction):
             "fates": dict(outcome.fates),
             "multiple": report,  # a multiple roll's progress after this round, and its outcome once settled
             "ends": ended,  # the Panic Buttons this roll ended
+            "lie": lying,  # The Lie Turns to Truth: each hero's +X on his total
         }
         update = {"tally": tally, "buffness": buffed.counted, "multiples": multiples}
+        update["gift_uses"] = roll_gifts.spent(state, roll_gifts.LIE, lying)  # counted per session
         update["traps"] = after_roll(state.traps, roll, state.notes)  # sticks and carrots spent, Impairment's window
         return state.model_copy(update=update), result_out

@@ -94,6 +94,7 @@ class RunState(RulesModel):
     hauls: dict[str, Haul] = Field(default_factory=dict)  # what each hero carries (run_gains.py)
     magic: dict[str, tuple[CarriedItem, ...]] = Field(default_factory=dict)  # each hero's magic items (run_items.py)
     treated: dict[str, Treated] = Field(default_factory=dict)  # each hero's last treatment at a haven (run_haven.py)
+    gift_uses: dict[str, dict[str, int]] = Field(default_factory=dict)  # session-counted gifts used outside fights
 
     @property
     def fight(self) -> CombatState | None:
