@@ -20,7 +20,6 @@ from runehall.systems.rune.encounters import roll_gifts, run_multiple
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
 from runehall.systems.rune.encounters.roll_states import Buffness
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
-from runehall.systems.rune.treasure.legendary import torc_spared
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS, ONE_ROLLS, resolve, who_must_reroll
 from runehall.systems.rune.encounters.trap_effects import after_roll
@@ -140,8 +139,7 @@ class NotedRollAction(RunAction):
         again = roll.repeat_required or roll.multiple is not None  # each required success of a multiple roll counts
         for who, total in [*totals.items(), *rerolls.items()]:  # a forced re-roll scores as the roll does
             aim = target if isinstance(target, int) else target[who]
-            spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == who))  # Torc of Alberich
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point, spared)
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point)
         multiples, ended = run_multiple.ending(state.multiples, roll.id, any(outcome.success.values()))
         report = None
         if roll.multiple is not None:
