@@ -182,3 +182,56 @@ def test_the_board_offers_the_curse_at_the_foes() -> None:
     moves = f.log.tracker.board(f.state, words_for("es", "rune"), GM).moves
     curse = [m for m in moves if m.actor == "Ragnar" and m.action == "use_gift" and m.params.get("gift") == DOOM]
     assert tuple(curse[0].targets) == ("Goblin", "Grub") and program_values(curse[0].title) == []
+
+
+# -- The Ever-Flowing Cup (combat/gift_cup.py) ------------------------------------------------------------------
+CUP = "the_ever_flowing_cup"
+
+
+def cup_fight(x: int) -> Fight:
+    """Eyrbyg, holding the cup, is struck down in round 1; Thurid (Healer 10) could revive him."""
+    f = Fight(hero("Thurid", (0, 0), init=20, healer=10), hero("Eyrbyg", (0, 2), hp=30, gift_ranks={CUP: x}),
+              fighter("Goblin", (9, 9), init=1))  # fmt: skip
+    f.roll_all(Thurid=[5], Eyrbyg=[5], Goblin=[5])
+    hurt = f.do("damage", who="Eyrbyg", raw=36)
+    assert f.who("Eyrbyg").health == "dying" and f"'cup_until': {1 + x}" in str(hurt)
+    f.do("move", who="Thurid", to=[0, -1], kind="full")  # his first action after the blow goes by
+    return f
+
+
+def end_round(f: Fight) -> dict[str, Any]:
+    while (up := f.board.next_up()) is not None:
+        f.do("pass", who=up[0])
+    return f.do("end_round")
+
+
+def test_the_cup_keeps_a_dying_hero_x_rounds_for_any_ally_to_revive() -> None:
+    from test_rune_board import GM
+
+    f = cup_fight(x=2)
+    assert f.who("Eyrbyg").health == "dying" and f.state.windows[0].healers == ()  # no healer left, yet alive
+    notes = f.log.tracker.board(f.state, words_for("es", "rune"), GM).notes
+    assert any("cualquier aliado puede intentar reanimarlo hasta el final de la ronda 3" in n for n in notes)
+    for _ in range(2):  # the ends of rounds 1 and 2
+        assert "Eyrbyg" not in (end_round(f).get("died_unrevived") or [])
+        f.roll_all(Thurid=[5], Goblin=[5])
+    saved = f.do("revive", [10, 3], who="Thurid", patient="Eyrbyg")  # round 3: only the cup lets him try
+    assert saved["success"] and saved["cup_until"] == 3 and f.who("Eyrbyg").health == "active"
+    said = cards(f, "revive")
+    assert "Ever-Flowing Cup" in said[0] and "cualquier aliado puede intentar reanimarlo" in said[1]
+
+
+def test_without_a_revive_he_dies_at_the_end_of_the_xth_round_after_his_fall() -> None:
+    for x in (1, 3):
+        f = cup_fight(x)
+        for _ in range(x):
+            assert f.who("Eyrbyg").health == "dying"
+            assert "Eyrbyg" not in (end_round(f).get("died_unrevived") or [])  # alive through round x
+            f.roll_all(Thurid=[5], Goblin=[5])
+        assert "Eyrbyg" in (end_round(f).get("died_unrevived") or [])  # the end of round 1 + x
+        assert f.who("Eyrbyg").health == "dead"
+    g = Fight(hero("Thurid", (0, 0), init=20, healer=10), hero("Eyrbyg", (0, 2), hp=30), fighter("Goblin", (9, 9)))
+    g.roll_all(Thurid=[5], Eyrbyg=[5], Goblin=[5])
+    g.do("damage", who="Eyrbyg", raw=36)
+    g.do("move", who="Thurid", to=[0, -1], kind="full")
+    assert g.who("Eyrbyg").health == "dead"  # without the cup, the healer's first action closed the window

@@ -87,6 +87,7 @@ def order(board: Board) -> tuple[str, ...]:
 
 
 def notes(board: Board, words: Words) -> tuple[str, ...]:
+    from runehall.systems.rune.combat.gift_cup import cup_until
     from runehall.systems.rune.combat.rune_view import rune_notes
     from runehall.systems.rune.speech.cover import effect_notes
     from runehall.systems.rune.speech.fights import _ended
@@ -120,7 +121,11 @@ def notes(board: Board, words: Words) -> tuple[str, ...]:
     said += effect_notes(board.effects, {c.name: c.active for c in board.people.values()}, words)
     said += rune_notes(board, words)  # Rune Powers awake or asleep
     for w in board.windows.values():
-        if w.healers:
+        until = cup_until(board, w.patient, w)  # The Ever-Flowing Cup (gift_cup.py)
+        if until is not None and board.round <= until:
+            said.append(words("{who} is dying: any ally may try to revive him until the end of round {n}",
+                              who=w.patient, n=words.number(until)))  # fmt: skip
+        elif w.healers:
             said.append(
                 words(
                     "{who} is dying: {healers} may still revive him",

@@ -103,6 +103,7 @@ class People:
         """Apply one blow's post-Soak HP loss: Wounds by multiples of WT, and the health that follows (the
         gallery's rules where they change it; `by`: who dealt the blow)."""
         from runehall.systems.rune.combat.gallery import fall_of  # the gallery reads the board
+        from runehall.systems.rune.combat.gift_cup import cup_note  # The Ever-Flowing Cup
         from runehall.systems.rune.combat.gift_triggered import jaw_kills, on_hurt  # triggered gifts
 
         c = self.people[name]
@@ -124,6 +125,7 @@ class People:
             self.left_the_fight(name)
         if health == "dying" and name not in self.windows:
             self.open_window(name)
+            said = {**said, **cup_note(self, name)}  # The Ever-Flowing Cup (gift_cup.py)
         if health == "dead":
             self.windows.pop(name, None)
         record = {"who": c.name, "hp_lost": lost, "wounds_added": added, "hp": hp, "wounds": wounds, "health": health}
@@ -163,7 +165,9 @@ class People:
 
     def close_windows(self) -> list[str]:
         """Dying characters nobody can still revive die; their names."""
-        died = [p for p, w in self.windows.items() if not w.healers]
+        from runehall.systems.rune.combat.gift_cup import cup_holds  # The Ever-Flowing Cup
+
+        died = [p for p, w in self.windows.items() if not w.healers and not cup_holds(self, p, w)]
         for patient in died:
             self.die(patient)
         return died

@@ -24,6 +24,7 @@ from runehall.systems.rune.combat.board import Board, CombatAction
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.footing import dark, enter, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.gift_cup import cup_holds, cup_until
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
 from runehall.systems.rune.gifts.healing import wait_hours, zealous_bonus
@@ -211,7 +212,8 @@ class ReviveAction(CombatAction):
                 state=Refusal(HEALTH[patient.health]),
             )
         window = board.windows.get(patient.name)
-        if window is None or healer.name not in window.healers:
+        cup = cup_holds(board, patient.name, window) and healer.side == patient.side  # The Ever-Flowing Cup
+        if window is None or (healer.name not in window.healers and not cup):
             raise RulesError(
                 N_("{healer}'s chance to revive {patient} has passed (his first action after the blow)"),
                 healer=healer.name,
@@ -219,6 +221,8 @@ class ReviveAction(CombatAction):
             )
         move = reach_patient(board, healer, patient, params.move_to)
         result: dict[str, Any] = {"who": healer.name, "patient": patient.name}
+        if cup and healer.name not in window.healers:  # only his cup keeps the window open for this healer
+            result["cup_until"] = cup_until(board, patient.name, window)
         if move is not None:
             start = healer.at
             walk(board, healer, params.move_to)

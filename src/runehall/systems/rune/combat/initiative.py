@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
+from runehall.systems.rune.combat.gift_cup import cup_holds
 from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
 from runehall.systems.rune.combat.gift_sleipnir import first_initiative
@@ -289,7 +290,7 @@ class EndRoundAction(CombatAction):
             )
         lost = [n for n, e in board.entries.items() if e.waiting]
         exposed = exposure(board, source)
-        died = [p for p, w in board.windows.items() if w.round < board.round]
+        died = [p for p, w in board.windows.items() if w.round < board.round and not cup_holds(board, p, w, True)]
         for patient in died:
             board.die(patient)
         last_blows = dying_blows_end(board, everyone=False)  # Dying Blow's rounds are over (gift_triggered.py)

@@ -16,6 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.coals_cards import coals_rows, doom_rows, stared_down
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
+from runehall.systems.rune.speech.cup_cards import cup_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
 from runehall.systems.rune.speech.legendary_cards import einherjar_rows
 from runehall.systems.rune.speech.targeting_cards import boon_rows, fooled
@@ -106,7 +107,7 @@ def replan(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     rows = boon_rows(r, words) + coals_rows(r, words) + consequences(r, words)  # the gifts' rolls first
-    rows += doom_rows(r, words)  # Imprecation of Doom's share (coals_cards.py)
+    rows += doom_rows(r, words) + cup_rows(r, words)  # Imprecation of Doom's share, The Ever-Flowing Cup
     if r.get("readied"):
         rows.insert(0, Row(words("Readies"), data_name("weapon", str(r["readied"]), words)))
     swing = r.get("attack")
@@ -260,6 +261,7 @@ def revive(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     rows = _healer(r, words)
     if r.get("others_may_try"):
         rows.append(Row(words("Others may try"), words.join(str(n) for n in r["others_may_try"])))
+    rows += cup_rows(r, words)  # The Ever-Flowing Cup let this healer try (cup_cards.py)
     return action, result, "success" if ok else "failure", rows + consequences(r, words)
 
 
