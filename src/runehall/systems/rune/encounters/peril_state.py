@@ -1,6 +1,7 @@
 """A hero still in a hazard off the rack after it was sprung (spec 001c §7.3, §7.6, §7.8): in deep water (swimming,
 or gone under and drowning), with his clothing on fire (inside a raging fire or out of it), or held by a grabber.
-Kept in the run's trap record (`TrapPlay.perils`); hazard_play.py changes it a round a move."""
+Kept in the run's trap record (`TrapPlay.perils`); hazard_play.py changes it a round a move. And an item a trap
+harmed (`TrapPlay.gear`, gear_play.py)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,18 @@ class Peril(RulesModel):
     failed_smothers: int = Field(0, ge=0, le=1000)
     raging: bool = False  # fire: a raging fire's (smothered at its own Difficulty once out of it)
     inside: bool = False  # fire: still inside the raging fire (he cannot smother there)
+
+
+class Gear(RulesModel):
+    """A weapon, armour or shield a trap harmed (001c §7.4): what it has left (equipment_damage.py's Harm)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    hero: str
+    kind: Literal["weapon", "armour", "shield"]
+    item: str  # its id in the rules' tables
+    load: float = Field(0, ge=0, le=100)
+    state: str = "unharmed"
+    prot: int = Field(0, ge=-100, le=100)
+    atk: int = Field(0, ge=-200, le=100)
+    dfn: int = Field(0, ge=-200, le=100)
+    dam: int = Field(0, ge=-400, le=200)

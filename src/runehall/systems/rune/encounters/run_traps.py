@@ -24,7 +24,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import hazard_play, trap_gifts
+from runehall.systems.rune.encounters import gear_play, hazard_play, trap_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
@@ -253,6 +253,9 @@ class SpringTrapAction(RunAction):
                 raw, lost = raw + (landing.raw if landing else 0), lost + (landing.hp_lost if landing else 0)
             state, after = hurt(state, hero, lost, cause, options, source)
             harm[hero] = {"failed_by": failed[hero], "raw": raw, "soak": soak, "jump": jump, **after}
+            if trap.equipment_damage and after["health"] != "dead":  # each item he carries rolls (gear_play.py)
+                state, harm[hero]["gear"], more = gear_play.roll_gear(state, hero, raw, options, source)
+                faces += more
             if trap.damage is not None and trap.damage.recurrence != "none" and after["health"] != "dead":
                 ongoing[hero] = amount
         struck = {h: fine for h, fine in fates.items() if h in alive}

@@ -13,7 +13,7 @@ from runehall.present.board import Move, Seat
 from runehall.present.card import Card, Chip, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
-from runehall.systems.rune.encounters import hazard_cards, run_rolls, trap_gifts
+from runehall.systems.rune.encounters import gear_play, hazard_cards, run_rolls, trap_gifts
 from runehall.systems.rune.encounters.design import Element
 from runehall.systems.rune.encounters.hazards import non_wound_impairment
 from runehall.systems.rune.encounters.run_rolls import find_roll
@@ -123,6 +123,7 @@ def traps_section(state: RunState, words: Words) -> SheetSection | None:
             rows.append(SheetRow(words(who), words(N_("+{n} {stat} for {rounds} rounds"), n=n(m.points),
                                                    stat=words(STATS[m.stat]), rounds=n(m.rounds))))  # fmt: skip
     rows += hazard_cards.peril_rows(state, words)  # who is still in the water, on fire, held
+    rows += gear_play.gear_rows(state, words)  # the weapons, armour and shields traps harmed
     return SheetSection(words(N_("What the traps left")), tuple(rows)) if rows else None
 
 
@@ -152,6 +153,8 @@ def _harm_rows(harm: Mapping[str, Any], words: Words) -> list[Row]:
         if h.get("jump") is not None:
             said = words(N_("{said} (Jump {jump})"), said=said, jump=n(h["jump"]))
         rows.append(Row(hero, said))  # fmt: skip
+        if h.get("gear") is not None:  # equipment damage (gear_play.py)
+            rows.append(Row(hero, gear_play.rolled(h["gear"], words)))
     return rows
 
 
