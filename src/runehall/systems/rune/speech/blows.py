@@ -161,9 +161,9 @@ def consequences(result: Mapping[str, Any], words: Words) -> list[Row]:
     moved = result.get("moved") or result.get("landed")
     if isinstance(moved, Mapping) and "paces" in moved:
         rows.append(Row(words("Moves"), paces(str(moved["paces"]), words)))
+    rows += comeuppance_rows(result, words)  # the Engagement rolls a fleer's gift asks first (flight_cards.py)
     for strike in result.get("free_attacks", ()) or ():
         said, more = blow(strike, words)
-    rows += comeuppance_rows(result, words)  # the Engagement rolls a fleer's gift asks first (flight_cards.py)
         rows.append(Row(words("Free attack"), said))
         rows += more
     fatigue = result.get("fatigue")
