@@ -235,3 +235,45 @@ def test_without_a_revive_he_dies_at_the_end_of_the_xth_round_after_his_fall() -
     g.do("damage", who="Eyrbyg", raw=36)
     g.do("move", who="Thurid", to=[0, -1], kind="full")
     assert g.who("Eyrbyg").health == "dead"  # without the cup, the healer's first action closed the window
+
+
+# -- Agony Postponed (combat/gift_agony.py, A-12) ---------------------------------------------------------------
+AGONY = "agony_postponed"
+
+
+def agony_fight(x: int) -> Fight:
+    """Ragnar (WT 15, Soak 3, heavy leather) holds the gift; a Goblin stands by."""
+    f = Fight(hero("Ragnar", (0, 0), init=9, hp=80, armor="heavy_leather", gift_ranks={AGONY: x}),
+              fighter("Goblin", (2, 0), init=2))  # fmt: skip
+    f.roll_all(Ragnar=[9], Goblin=[2])
+    return f
+
+
+def test_agony_postponed_ignores_x_points_of_wound_impairment_then_hurts_at_the_fight_end() -> None:
+    for x, wounds in ((1, 2), (2, 1), (3, 3)):
+        f = agony_fight(x)
+        f.do("damage", who="Ragnar", raw=15 * wounds + f.who("Ragnar").soak)  # exactly that many Wounds
+        ragnar = f.who("Ragnar")
+        assert ragnar.wounds == wounds and ragnar.impairment == wounds - min(x, wounds)
+        points = min(x, wounds)
+        assert ragnar.gifted.triggered.agony == points
+        hp = ragnar.hp
+        ended = f.do("end_combat")
+        soak = ragnar.soak - ragnar.armor_prot
+        lost = max(0, 6 * points - soak)
+        assert ended["agony"][0]["points"] == points and f.who("Ragnar").hp == hp - lost
+        said = cards(f, "end_combat")
+        assert "Agony Postponed" in said[0] and "Merma ignorada" in said[1]
+        f.log.undo()
+        assert f.who("Ragnar").hp == hp
+
+
+def test_agony_owes_nothing_without_a_wound_and_the_points_ignored_never_pass_x() -> None:
+    f = agony_fight(1)
+    for _ in range(3):  # three Wounds: only one point ignored, ever
+        f.do("damage", who="Ragnar", raw=15 + f.who("Ragnar").soak)
+    assert f.who("Ragnar").impairment == 2 and f.who("Ragnar").gifted.triggered.agony == 1
+    g = Fight(hero("Ragnar", (0, 0), init=9, hp=80, gift_ranks={AGONY: 3}), fighter("Goblin", (2, 0), init=2))
+    g.roll_all(Ragnar=[9], Goblin=[2])
+    assert "agony" not in g.do("end_combat")  # no Wound, nothing ignored, nothing owed
+    assert f.do("end_combat")["agony"][0]["points"] == 1

@@ -103,6 +103,7 @@ class People:
         """Apply one blow's post-Soak HP loss: Wounds by multiples of WT, and the health that follows (the
         gallery's rules where they change it; `by`: who dealt the blow)."""
         from runehall.systems.rune.combat.gallery import fall_of  # the gallery reads the board
+        from runehall.systems.rune.combat.gift_agony import agony_mark
         from runehall.systems.rune.combat.gift_cup import cup_note  # The Ever-Flowing Cup
         from runehall.systems.rune.combat.gift_triggered import jaw_kills, on_hurt  # triggered gifts
 
@@ -121,6 +122,7 @@ class People:
         if not said.get("gift_vp"):
             said.pop("gift_vp", None)
         self.update(name, hp=hp, wounds=wounds, health=health, heal_blocked=False, **changes)
+        agony_mark(self, name)  # Agony Postponed: the most points ignored (gift_agony.py)
         if health != c.health:
             self.left_the_fight(name)
         if health == "dying" and name not in self.windows:

@@ -212,7 +212,9 @@ class Combatant(RulesModel):
         on = self.gifted.triggered.dying
         if on is not None:
             return on.impairment - on.level
-        return max(0, self.wounds + min(2, self.impairment_other) - self.invigoration)
+        from runehall.systems.rune.combat.gift_agony import ignored  # Agony Postponed
+
+        return max(0, self.wounds - ignored(self) + min(2, self.impairment_other) - self.invigoration)
 
     @property
     def half_move(self) -> int:

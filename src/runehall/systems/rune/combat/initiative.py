@@ -18,6 +18,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
+from runehall.systems.rune.combat.gift_agony import agony_ends
 from runehall.systems.rune.combat.gift_cup import cup_holds
 from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
@@ -326,6 +327,9 @@ class EndRoundAction(CombatAction):
             last_blows += dying_blows_end(board, everyone=True)
             if last_blows:
                 result["dying_blow_ended"] = last_blows
+            agony = agony_ends(board)  # Agony Postponed's damage, now he stops fighting (gift_agony.py)
+            if agony:
+                result["agony"] = agony
             return result
         if last_blows:
             result["dying_blow_ended"] = last_blows
@@ -352,4 +356,10 @@ class EndCombatAction(CombatAction):
         board.ended = params.why
         board.slot = None
         last_blows = dying_blows_end(board, everyone=True)  # the fight ends: so do their last rounds
-        return {"ended": params.why, "dying_blow_ended": last_blows} if last_blows else {"ended": params.why}
+        out: dict[str, Any] = {"ended": params.why}
+        if last_blows:
+            out["dying_blow_ended"] = last_blows
+        agony = agony_ends(board)  # Agony Postponed's damage, now he stops fighting (gift_agony.py)
+        if agony:
+            out["agony"] = agony
+        return out

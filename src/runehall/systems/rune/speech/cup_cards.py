@@ -1,5 +1,6 @@
 """The Ever-Flowing Cup in a fight's cards (combat/gift_cup.py): the round until which a dying hero holding it can
-still be revived by any ally, said where the blow leaves him dying and on a revive try only his cup allowed."""
+still be revived by any ally, said where the blow leaves him dying and on a revive try only his cup allowed; Agony
+Postponed's damage as the fight ends (combat/gift_agony.py)."""
 
 from __future__ import annotations
 
@@ -31,4 +32,17 @@ def cup_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
         said = words("{who} lasts until the end of round {n}: any ally may try to revive him", who=who,
                      n=words.number(until))  # fmt: skip
         rows.append(Row(label, said))
+    return rows
+
+
+def agony_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
+    """Agony Postponed's damage as the fight ends (combat/gift_agony.py): 6 a point ignored, through armour."""
+    from runehall.systems.rune.speech.blows import injury
+
+    rows = []
+    for hit in r.get("agony") or ():
+        said = words("{points} Impairment ignored at most: {dam} damage less {soak} Soak without armour",
+                     points=words.number(int(hit.get("points", 0))), dam=words.number(int(hit.get("dam", 0))),
+                     soak=words.number(int(hit.get("soak", 0))))  # fmt: skip
+        rows.append(Row(words("Agony Postponed"), f"{said}: {injury(hit.get('injury') or {}, words)}"))
     return rows

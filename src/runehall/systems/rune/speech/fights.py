@@ -16,7 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.coals_cards import coals_rows, doom_rows, stared_down
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
-from runehall.systems.rune.speech.cup_cards import cup_rows
+from runehall.systems.rune.speech.cup_cards import agony_rows, cup_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
 from runehall.systems.rune.speech.legendary_cards import einherjar_rows
 from runehall.systems.rune.speech.targeting_cards import boon_rows, fooled
@@ -346,6 +346,7 @@ def end_round(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("waited_too_long"):
         rows.append(Row(words("Waited too long"), words.join(str(n) for n in r["waited_too_long"])))
     rows += round_rows(r, words) + extras_rows(r, words) + last_blows(r, words) + gift_vp_rows(r, words)
+    rows += agony_rows(r, words)  # Agony Postponed's damage as the fight ends (cup_cards.py)
     rows += einherjar_rows(r, words)  # a legendary armour's HP back (legendary_cards.py)
     return action, result, "neutral", rows + consequences(r, words)
 
@@ -389,6 +390,7 @@ def leave(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
 def end_combat(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     rows = last_blows(r, words)  # Dying Blow's last rounds end with the fight
+    rows += agony_rows(r, words)  # Agony Postponed's damage as the fight ends (cup_cards.py)
     return words("The runner ends the fight"), _ended(str(r.get("ended", "")), words), "neutral", rows
 
 
