@@ -80,4 +80,27 @@ def test_the_spanish_screen_names_the_choice_in_spanish(client: TestClient) -> N
     people, tid = _table(client)
     page = spanish(_browser(client, people["ana"])).get(_screen(people["ana"], tid))
     assert ">Un encuentro publicado</label>" in page.text and "Cargarlo en el formulario" in page.text
+    assert ">Darlo tal como está</button>" in unescape(page.text)
     assert "A shipped encounter" not in page.text
+
+
+def test_give_it_as_it_is_makes_the_sealed_notes_event_by_name_with_its_role(client: TestClient) -> None:
+    people, tid = _table(client)
+    ana = _browser(client, people["ana"])
+    page = ana.get(_screen(people["ana"], tid))
+    button = re.search(
+        r'<button type="submit" formmethod="post" formaction="([^"]+)">Give it as it is</button>', page.text
+    )
+    assert button and button.group(1) == f"/t/{people['ana'].table}/trackers/{tid}"
+    wrong = ana.post(button.group(1), data={"action": "notes", "shipped": "the-stolen-rune:0"}, headers=HX)
+    assert wrong.status_code == 422 and "encounters 1 to 7, not 0" in unescape(wrong.text)
+    assert not [e for e in people["ana"].events() if e["kind"] == "tracker_action"]
+    climax = shipped_encounters()[-1]
+    given = ana.post(button.group(1), data={"action": "notes", "shipped": climax.ref}, headers=HX)
+    assert given.status_code == 200, given.text
+    made = [e for e in people["ana"].events() if e["kind"] == "tracker_action"]
+    assert len(made) == 1 and made[0]["visibility"] == "sealed"
+    encounter = made[0]["payload"]["params"]["encounter"]
+    assert encounter["title"] == climax.title
+    assert encounter["role"] == shipped_encounter(climax.ref).role is not None  # the adventure's role came too
+    assert not [e for e in people["bo"].events() if e["kind"] == "tracker_action"]  # players never get the notes

@@ -117,6 +117,11 @@ class TrackerAction(ABC, Generic[S]):
         it does not ship; None: the action ships none."""
         return None
 
+    def shipped_params(self, key: str) -> dict[str, Any] | None:
+        """The action's parameters giving the shipped document `key` as it ships (by its name, so what the form
+        has no place for comes too); None: the action ships none."""
+        return None
+
     def preview(
         self, state: S, values: Mapping[str, Any], options: Any, words: Words
     ) -> ActionPreview | None:

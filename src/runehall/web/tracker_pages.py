@@ -247,6 +247,9 @@ async def tracker_action(request: Request, table_id: str, tracker_id: str) -> Re
             chosen = known or _tracker_of(service, me, tracker_id)[0].action(action)
             sent = {k[len(PARAM) :]: v for k, v in form.items() if k.startswith(PARAM)}
             params = chosen.params_of(collect(chosen.form_model(), sent))
+        elif "shipped" in form:  # a shipped document given as it ships (the editor's "Give it as it is")
+            chosen = known or _tracker_of(service, me, tracker_id)[0].action(action)
+            params = chosen.shipped_params(form["shipped"]) or {}
         elif "asked" in form:  # a move of the board: fixed parameters as JSON, the chosen ones as fields
             params = _move_params(known or _tracker_of(service, me, tracker_id)[0].action(action), form)
         elif "params" in form:  # the parameters as JSON, as the API takes them

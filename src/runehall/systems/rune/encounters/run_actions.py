@@ -100,6 +100,9 @@ class NotesAction(RunAction):
     def from_shipped(self, state: RunState, key: str) -> Mapping[str, Any] | None:
         return notes_editor.from_shipped(state, key)
 
+    def shipped_params(self, key: str) -> dict[str, Any] | None:
+        return {"encounter": key}  # by name: with the role the adventure gives it (NotesParams)
+
     def preview(self, state: RunState, values: Mapping[str, Any], options: Any, words: Words) -> ActionPreview | None:
         return notes_editor.preview(state, values, options, words)
 
