@@ -30,14 +30,22 @@ HEROES = ("Ragnar", "Thurid", "Bjorn", "Sigrid")
 SURE, NEVER = [10, 10, 9], [1, 10, 9]  # 29 and -19: make and fail every roll here
 
 
-def run(structure: str = "standard", difficulty: int | None = 9, **more: Any) -> PlayLog:
+def run(
+    structure: str = "standard", difficulty: int | None = 9, ability: str = "climb", owl: bool = False, **more: Any
+) -> PlayLog:
+    """The fixture's hall with a roll 'wall' (and, `owl`, a trap set on purpose hanging on it and Ragnar holding
+    The Owl Hears the Viper)."""
     given = notes()
-    roll = {"id": "wall", "name": "Climb the wall", "ability": "climb", "difficulty": difficulty, "purpose": "trap",
+    roll = {"id": "wall", "name": "Climb the wall", "ability": ability, "difficulty": difficulty, "purpose": "trap",
             "structure": structure, **more}  # fmt: skip
     given["events"][0]["rolls"].append(roll)
     herbs = {"id": "herbs", "name": "Herbs", "kind": "gain", "lines": [{"label": "Healing herbs", "ep": -400}]}
-    given["events"][0]["elements"] = [herbs]  # the roll's cost earned back
-    log = PlayLog.start("rune", "encounter", {}, setup())
+    wire = {"id": "wire", "name": "Tripwire", "kind": "trap", "roll": "wall", "trap": {"damage": {"dam": 4}}}
+    given["events"][0]["elements"] = [herbs, *([wire] if owl else [])]  # the roll's cost earned back
+    table = setup()
+    if owl:
+        table["heroes"][0]["sheet"]["gifts"] = {"the_owl_hears_the_viper": 1}
+    log = PlayLog.start("rune", "encounter", {}, table)
     log.apply("notes", {"encounter": given}, ManualSource([]))
     log.apply("begin", {}, ManualSource([]))
     return log
@@ -96,6 +104,14 @@ def test_buffness_and_a_traps_impairment_change_the_shown_chance_as_they_change_
     impaired = chances(state, find_roll(state, "wall"), log.option_values())
     assert impaired["Ragnar"] < after["Ragnar"] and impaired["Thurid"] == after["Thurid"]
     assert impaired["Ragnar"] == brute(state, "Ragnar")
+
+
+def test_a_gift_on_the_roll_is_in_the_shown_chance_as_in_the_roll() -> None:
+    plain, gifted = run(ability="awareness"), run(ability="awareness", owl=True)
+    p = chances(state_of(plain), find_roll(state_of(plain), "wall"), OPTIONS)
+    q = chances(state_of(gifted), find_roll(state_of(gifted), "wall"), OPTIONS)
+    assert q["Ragnar"] > p["Ragnar"] and q["Bjorn"] == p["Bjorn"]  # +3 for the Owl on a deliberate trap's roll
+    assert q["Ragnar"] == brute(gifted, "Ragnar")
 
 
 def party_brute(log: PlayLog, p: dict[str, Fraction], rollers: tuple[str, ...] = ()) -> Fraction:
