@@ -28,6 +28,7 @@ from runehall.systems.rune.encounters.trap_gifts import roll_bonus
 from runehall.systems.rune.hero import Hero
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.sheet import Sheet
+from runehall.systems.rune.treasure.legendary import torc_spared
 
 Name = str
 
@@ -139,7 +140,8 @@ class NotedRollAction(RunAction):
         again = roll.repeat_required or roll.multiple is not None  # each required success of a multiple roll counts
         for who, total in [*totals.items(), *rerolls.items()]:  # a forced re-roll scores as the roll does
             aim = target if isinstance(target, int) else target[who]
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point)
+            spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == who))  # Torc of Alberich
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point, spared)
         multiples, ended = run_multiple.ending(state.multiples, roll.id, any(outcome.success.values()))
         report = None
         if roll.multiple is not None:

@@ -37,6 +37,7 @@ from runehall.systems.rune.encounters.trap_data import traps_file
 from runehall.systems.rune.encounters.trap_effects import after_roll, fight_effects, ills_of, on_roll
 from runehall.systems.rune.encounters.trap_play_state import Mark, Ongoing, TrapPlay
 from runehall.systems.rune.encounters.traps import Trap
+from runehall.systems.rune.treasure.legendary import torc_spared
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
@@ -118,8 +119,9 @@ def _rolled(
         faces.append(list(shown))
         totals[who] = result + adds(state, who, roll, options)  # his sheet, what traps left, his gifts
         fates[who] = totals[who] >= roll.difficulty
+        spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == who))  # Torc of Alberich
         tally = tally.roll(who, roll.id, totals[who], roll.difficulty, roll.freestanding, False,
-                           options.success_vp_per_point)  # fmt: skip
+                           options.success_vp_per_point, spared)  # fmt: skip
     r = {"roll": roll.id, "name": roll.name, "totals": totals, "target": roll.difficulty, "fates": fates,
          "group_success": None}  # fmt: skip
     traps = after_roll(state.traps, roll, state.notes)  # its sticks and carrots, Impairment's windows

@@ -181,11 +181,12 @@ class Tally:
         freestanding: bool = False,
         repeat_required: bool = False,
         per_point: int | None = None,
+        spared: int = 0,
     ) -> Tally:
         """A roll the notes call for: a success earns 3 x the margin (the first one only unless the notes make
         heroes repeat it; `per_point`, the table's option success_vp_per_point, for the 3); a failure earns the
-        runner 3 x the shortfall, unless the roll is Freestanding. An opposed roll's target is the opponent's
-        total (A-34)."""
+        runner 3 x the shortfall, less `spared` (a Torc of Alberich's 3X, never below 0), unless the roll is
+        Freestanding. An opposed roll's target is the opponent's total (A-34)."""
         self.seat(hero)
         if roll_id not in self.rolls:
             raise RulesError(N_("that roll is not one the encounter notes call for: no VP"))
@@ -196,8 +197,10 @@ class Tally:
             vp = 0 if again and not repeat_required else margin * multiplier
             return self._add(VPEvent("success", vp, hero, meta={"roll": roll_id, "margin": margin, "again": again}))
         shortfall = target - total
-        vp = 0 if freestanding else shortfall * scoring().runner.chortle_multiplier
+        vp = 0 if freestanding else max(0, shortfall * scoring().runner.chortle_multiplier - spared)
         meta = {"roll": roll_id, "shortfall": shortfall, "freestanding": freestanding}
+        if spared:
+            meta["torc"] = spared
         return self._add(VPEvent("runner_chortle", vp, hero, self.runner, meta))
 
     def hurt(self, hero: str, amount: int) -> Tally:

@@ -8,14 +8,15 @@ torc, ring, collar, boots or helm while he has it. Played so far: the Armor of I
 resist Impairment or to gain Invigoration (`surety_bonus`), Einherjar's Armor's X HP back at each combat round's
 end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow for each hit with it
 (`glory_per_hit`), the Blade of Fair Title's 5X VP taken from the killer of a foe the blade hurt more than he did
-(`fair_title_vp`). The others are described here and left to the table
+(`fair_title_vp`), the Torc of Alberich's 3X VP less for the runner on each failed roll of the notes
+(`torc_spared`). The others are described here and left to the table
 (rules doc §35.5)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
@@ -48,6 +49,8 @@ GLORY = "Axe of Glory"
 GLORY_PER_LEVEL = 10
 FAIR_TITLE = "Blade of Fair Title"
 FAIR_TITLE_PER_LEVEL = 5
+TORC = "Torc of Alberich"
+TORC_PER_LEVEL = 3
 
 POWERS: Mapping[str, Power] = {
     SURETY: Power("roll", played=True),
@@ -69,7 +72,7 @@ POWERS: Mapping[str, Power] = {
     "Ring of Alberich": Power("vp"),
     "Shield of Fury": Power("action", "encounter", "X"),
     "Spitting Armor": Power("struck"),
-    "Torc of Alberich": Power("vp"),
+    TORC: Power("vp", played=True),
 }
 
 
@@ -161,3 +164,11 @@ def fair_title_vp(carried: Iterable[CarriedItem]) -> int:
     dealt more damage than the killer did (A-41), never more than that death blow (encounters/run_fight.py)."""
     levels = sum(c.levels or 0 for c in carried if c.kind == "legendary" and legend(c.stored).name == FAIR_TITLE)
     return FAIR_TITLE_PER_LEVEL * levels
+
+
+def torc_spared(sheet: Mapping[str, Any]) -> int:
+    """The Torc of Alberich on a hero's sheet (a stored sheet's magic_items): the VP the runner earns less for each
+    roll of the notes he fails, 3 a level (never below 0: Tally.roll's `spared`)."""
+    carried = [CarriedItem.model_validate(i) for i in sheet.get("magic_items") or ()]
+    levels = sum(c.levels or 0 for c in carried if c.kind == "legendary" and legend(c.stored).name == TORC)
+    return TORC_PER_LEVEL * levels
