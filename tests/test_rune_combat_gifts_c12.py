@@ -277,3 +277,28 @@ def test_agony_owes_nothing_without_a_wound_and_the_points_ignored_never_pass_x(
     g.roll_all(Ragnar=[9], Goblin=[2])
     assert "agony" not in g.do("end_combat")  # no Wound, nothing ignored, nothing owed
     assert f.do("end_combat")["agony"][0]["points"] == 1
+
+
+# -- Berserks' Blessing (combat/gift_blessings.py) --------------------------------------------------------------
+BERSERKS = "berserks_blessing"
+
+
+def test_berserks_blessing_x_vp_for_each_hp_the_berserk_counter_takes() -> None:
+    for x in (1, 3):
+        f = Fight(hero("Ragnar", (0, 0), init=20, hp=60, gift_ranks={BERSERKS: x}), fighter("Goblin", (2, 0), hp=200))
+        f.roll_all(Ragnar=[5], Goblin=[5])
+        swing = f.do("attack", [5, 5, 9, 2], who="Ragnar", target="Goblin", berserk=True)["attack"]
+        counter = swing["counter"]
+        lost = counter["injury"]["hp_lost"]
+        assert counter["hit"] and lost > 0
+        assert counter["gift_vp"] == [{"hero": "Ragnar", "gift": BERSERKS, "vp": x * lost}]
+        said = cards(f, "attack")
+        assert f"{x * lost} VP" in said[0] and f"{x * lost} PV" in said[1]
+    g = Fight(hero("Ragnar", (0, 0), init=20, hp=60, gift_ranks={BERSERKS: 2}), fighter("Goblin", (2, 0), hp=200))
+    g.roll_all(Ragnar=[5], Goblin=[5])
+    missed = g.do("attack", [5, 5, 2, 9], who="Ragnar", target="Goblin", berserk=True)["attack"]["counter"]
+    assert not missed["hit"] and "gift_vp" not in missed  # a counter that misses costs him nothing, earns nothing
+    h = Fight(hero("Ragnar", (0, 0), init=20, hp=60), fighter("Goblin", (2, 0), hp=200))
+    h.roll_all(Ragnar=[5], Goblin=[5])
+    plain = h.do("attack", [5, 5, 9, 2], who="Ragnar", target="Goblin", berserk=True)["attack"]["counter"]
+    assert plain["injury"]["hp_lost"] > 0 and "gift_vp" not in plain  # without the gift: nothing

@@ -17,6 +17,7 @@ from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.gallery import armor_ignoring_soak, clamp, land_on, sever_tentacle, soak_against
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.gift_blessings import berserk_counter_vp
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
@@ -346,6 +347,7 @@ def _afterwards(board: Board, swing: Swing, tm: int, source: Source) -> dict[str
             d.name, a.name, melee_weapon(d), why="berserk counter", careful=True, take_ripostes=swing.take_ripostes
         )
         out["counter"] = melee_swing(board, counter, source)
+        berserk_counter_vp(board, a.name, out["counter"])  # Berserks' Blessing (gift_blessings.py)
     return out
 
 

@@ -121,6 +121,8 @@ def attack(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     said, more = blow(swing, words)
     head, _, how = said.partition(": ")
     rows += gift_vp_rows(swing, words)  # a gift's VP the swing earned (triggered_cards.py)
+    if isinstance(swing.get("counter"), Mapping):  # Berserks' Blessing: the counter blow he drew (gift_blessings.py)
+        rows += gift_vp_rows(swing["counter"], words)
     return head, how, "success" if swing.get("hit") else "failure", more + rows + pop_up_rows(r, words)
 
 
