@@ -104,3 +104,18 @@ def test_give_it_as_it_is_makes_the_sealed_notes_event_by_name_with_its_role(cli
     assert encounter["title"] == climax.title
     assert encounter["role"] == shipped_encounter(climax.ref).role is not None  # the adventure's role came too
     assert not [e for e in people["bo"].events() if e["kind"] == "tracker_action"]  # players never get the notes
+
+
+def test_a_loaded_encounter_keeps_its_role_when_saved_from_the_form(client: TestClient) -> None:
+    people, tid = _table(client)
+    ana = _browser(client, people["ana"])
+    climax = shipped_encounters()[3]  # the development, whose limit is not the default's
+    role = shipped_encounter(climax.ref).role
+    assert role is not None
+    sent = values(ana.get(_screen(people["ana"], tid), params={"shipped": climax.ref}).text)
+    assert sent["param-role"] == role  # kept out of sight, not typed
+    saved = ana.post(f"/t/{people['ana'].table}/trackers/{tid}", data=sent, headers=HX)
+    made = [e for e in people["ana"].events() if e["kind"] == "tracker_action"]
+    assert saved.status_code == 200 and len(made) == 1, saved.text
+    assert made[0]["payload"]["params"]["encounter"]["role"] == role
+    assert values(ana.get(_screen(people["ana"], tid)).text)["param-role"] == role  # and again on an edit

@@ -41,6 +41,7 @@ from runehall.systems.rune.encounters.design import (
     Deity,
     Encounter,
     FoeSpec,
+    PlotRole,
     Structure,
     Threat,
 )
@@ -148,6 +149,7 @@ class NotesForm(RulesModel):
     events: tuple[EventForm, ...] = Field(min_length=1, max_length=MAX_EVENTS_READ, title=N_("Events"))
     for_beginners: bool = Field(False, title=N_("For beginners (no terrain)"))
     notes: str = Field("", max_length=MAX_TEXT, title=N_("Notes for the runner"))
+    role: PlotRole | None = Field(None, json_schema_extra={"readOnly": True})  # an adventure's, kept as given
 
 
 @dataclass
@@ -196,6 +198,8 @@ def to_encounter(values: Mapping[str, Any], words: Words = ENGLISH, labels: Mapp
         "for_beginners": bool(values.get("for_beginners")),
         "notes": values.get("notes", ""),
     }
+    if values.get("role"):  # a shipped encounter's place in its adventure's plot (its limit), never typed
+        made.notes["role"] = values["role"]
     return made
 
 
@@ -263,4 +267,5 @@ def from_encounter(notes: Encounter) -> dict[str, Any]:
         "events": events,
         "for_beginners": notes.for_beginners,
         "notes": notes.notes,
+        "role": notes.role,
     }
