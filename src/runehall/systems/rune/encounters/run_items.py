@@ -65,7 +65,10 @@ def uses_of(state: MagicItem | None) -> tuple[str, ...]:
 class UseItemParams(RulesModel):
     hero: str = Field(min_length=1, max_length=60, description="The hero who carries it.")
     item: int = Field(ge=1, le=MAX_MAGIC, description="Which of his magic items, counted from 1.")
-    use: Use = Field(description="drink, use, recharge (its condition met), failed, put_on or take_off.")
+    use: Use = Field(
+        description="What is done with it: a dose drunk, a use, a recharge (its condition met), a failure marked, "
+        "or a helm put on or taken off."
+    )
 
 
 def _used(state: MagicItem, use: str, worn: bool, event: int) -> MagicItem:
