@@ -302,3 +302,34 @@ def test_berserks_blessing_x_vp_for_each_hp_the_berserk_counter_takes() -> None:
     h.roll_all(Ragnar=[5], Goblin=[5])
     plain = h.do("attack", [5, 5, 9, 2], who="Ragnar", target="Goblin", berserk=True)["attack"]["counter"]
     assert plain["injury"]["hp_lost"] > 0 and "gift_vp" not in plain  # without the gift: nothing
+
+
+# -- Shoulders Wide as Bifrost (combat/gift_bifrost.py, 001b TV-10) ----------------------------------------------
+BIFROST = "shoulders_wide_as_bifrost"
+
+
+def test_tv_10_shoulders_wide_as_bifrost_3x_on_engagement_and_extra_rolls() -> None:
+    from runehall.systems.rune.gifts.formulas import shoulders_wide_as_bifrost
+
+    for x in (1, 3):
+        f = Fight(hero("Ragnar", (0, 0), init=9, gift_ranks={BIFROST: x}, engagement=2), fighter("Goblin", (2, 0)))
+        f.roll_all(Ragnar=[9], Goblin=[2])
+        extra = shoulders_wide_as_bifrost(x).extra_rolls
+        assert extra == x // 3 + 1  # TV-10: X = 1, one extra roll
+        first = f.do("engagement", [5, 5], who="Ragnar", opponent="Goblin")
+        mine = first["rolls"][0]
+        assert mine["modifiers"]["Shoulders Wide as Bifrost"] == 3 * x and mine["total"] == 5 + 2 + 3 * x
+        assert "extra_rolls_left" not in first
+        for left in range(extra - 1, -1, -1):
+            again = f.do("engagement", [5, 5], who="Ragnar", opponent="Goblin")
+            assert again["extra_rolls_left"] == left
+        said = cards(f, "engagement")
+        assert "Enfrentamiento adicional" in said[1]
+        f.refuse("engagement", "one Engagement roll this round", [5, 5], who="Ragnar", opponent="Goblin")
+        f.log.undo()
+        f.do("engagement", [5, 5], who="Ragnar", opponent="Goblin")  # undo gave the last extra roll back
+    g = Fight(hero("Ragnar", (0, 0), init=9, engagement=2), fighter("Goblin", (2, 0)))
+    g.roll_all(Ragnar=[9], Goblin=[2])
+    plain = g.do("engagement", [5, 5], who="Ragnar", opponent="Goblin")["rolls"][0]
+    assert "modifiers" not in plain and plain["total"] == 7
+    g.refuse("engagement", "one Engagement roll this round", [5, 5], who="Ragnar", opponent="Goblin")

@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
 from runehall.systems.rune.combat.footing import dark, enter, escape, exit_at, high_ground, slip
 from runehall.systems.rune.combat.gallery import disentangle, pinned_down
 from runehall.systems.rune.combat.geometry import dist2, length, shown
+from runehall.systems.rune.combat.gift_bifrost import LABEL, bifrost_bonus, count_extra, may_roll_again
 from runehall.systems.rune.combat.movement import (
     Strike,
     check_choices,
@@ -279,6 +280,8 @@ def engagement_roll(
     mods = dark(board, c)
     if o is not None and high_ground(board, c, o) > 0:
         mods.append(("higher ground", int(feature("slope").engagement_bonus or 0)))
+    if bifrost_bonus(c):  # Shoulders Wide as Bifrost: +3X (gift_bifrost.py)
+        mods.append((LABEL, bifrost_bonus(c)))
     total = roll + bonus + sum(v for _, v in mods) - c.impairment
     record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus}
     if mods:
@@ -303,7 +306,8 @@ class EngagementAction(CombatAction):
         board.require_able(c, N_("{who} is {state} and cannot make an Engagement roll"))
         if c.held:
             raise RulesError(N_("{who} is restrained and cannot jockey for position"), who=c.name)
-        if c.this_round.engagement_used:
+        extra = c.this_round.engagement_used  # a second roll: Shoulders Wide as Bifrost's extra rolls
+        if extra and not may_roll_again(board, c):
             raise RulesError(N_("{who} has made his one Engagement roll this round"), who=c.name)
         o = board.get(params.opponent) if params.opponent else None
         if o is not None and o.name == c.name:
@@ -322,6 +326,8 @@ class EngagementAction(CombatAction):
         board.flag(c.name, engagement_used=True)
         rolls = [engagement_roll(board, c, o, source)]
         result: dict[str, Any] = {"who": c.name, "rolls": rolls}
+        if extra:
+            result["extra_rolls_left"] = count_extra(board, board.people[c.name])
         success = contest(board, c, o, params, source, rolls)
         result["success"] = success
         if success:

@@ -63,3 +63,6 @@ class Triggered(RulesModel):
     first_melee: bool = Field(False, description="He was the first hero of this fight to attack a foe in melee.")
     doomed: str | None = Field(None, max_length=60, description="Imprecation of Doom: the foe he cursed (gift_doom).")
     agony: int = Field(0, ge=0, description="Agony Postponed: the most Impairment points ignored at once (A-12).")
+    engagements: tuple[int, int] | None = Field(
+        None, description="Shoulders Wide as Bifrost: (the round, extra Engagement rolls made in it)."
+    )

@@ -171,6 +171,9 @@ def engagement(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told
     result = words("breaks free of him") if ok else words("stays engaged")
     if ok and "shove_paces_at_most" in r:
         result += ", " + words("may shove him up to {n} paces", n=words.number(int(r["shove_paces_at_most"])))
+    if "extra_rolls_left" in r:  # Shoulders Wide as Bifrost (combat/gift_bifrost.py)
+        left = words("an extra Engagement roll; {n} left this round", n=words.number(int(r["extra_rolls_left"])))
+        rows.append(Row(words("Shoulders Wide as Bifrost"), left))
     return action, result, "success" if ok else "failure", rows + consequences(r, words)
 
 
