@@ -223,8 +223,37 @@ def test_a_grabber_in_a_fight_weighs_on_his_atk_and_dfn_until_he_is_free() -> No
     assert not state_of(log).traps.perils
 
 
-def test_a_swarm_is_still_played_by_hand() -> None:
+def test_a_swarm_bites_each_round_until_he_flees_and_a_dodge_negates_the_bite() -> None:
     log = hazard({"kind": "nuisance", "dam": 2})
+    r = log.apply("spring_trap", {"trap": "peril"}, ManualSource([*MAKE, *FAIL, *MAKE, *MAKE]))["result"]
+    thurid = body(state_of(log), "Thurid", log.option_values())  # quilted or fur: Prot 1, bitten three times over
+    assert r["perils"]["Thurid"]["raw"] == 6 and r["perils"]["Thurid"]["hp_lost"] == max(0, 6 - (thurid.soak - 1))
+    peril = state_of(log).traps.perils[0]
+
+    def stays(faces: list[int]) -> bool:
+        p = HazardRoundParams(trap="peril")
+        out = HazardRoundAction().apply(state_of(log), p, log.option_values(), ManualSource([*faces, 9, 9]))[1]
+        return not out["heroes"]["Thurid"].get("flees")
+
+    board = EncounterTracker().board(state_of(log), words_for("en", "rune"), RUNNER, log.option_values())
+    hint = next(m for m in board.moves if m.action == "hazard_round").hint
+    from runehall.systems.rune.encounters.swarm_play import chances
+
+    swarm = state_of(log).notes.events[0].elements[0].trap.package  # type: ignore[union-attr]
+    brave, _ = chances(state_of(log), swarm, peril, log.option_values())  # type: ignore[arg-type]
+    assert brave == brute(stays) and f"Thurid stays {words_for('en', 'rune').percent(brave)}" in hint
+    r = log.apply("hazard_round", {"trap": "peril", "trying": ["Thurid"]}, ManualSource([*MAKE, *MAKE]))["result"]
+    assert r["heroes"]["Thurid"]["dodged"] and r["heroes"]["Thurid"]["difficulty"] == 6 + 2
+    r = log.apply("hazard_round", {"trap": "peril"}, ManualSource(MAKE))["result"]
+    taken = state_of(log).traps.perils[0].damage
+    assert r["heroes"]["Thurid"]["raw"] == 6 and r["heroes"]["Thurid"]["bravery_difficulty"] == 6 + peril.damage
+    r = log.apply("hazard_round", {"trap": "peril"}, ManualSource(FAIL))["result"]
+    assert r["heroes"]["Thurid"]["flees"] and r["heroes"]["Thurid"]["bravery_difficulty"] == 6 + taken
+    assert not state_of(log).traps.perils and not r["goes_on"]
+
+
+def test_an_ambush_is_still_played_by_hand() -> None:
+    log = hazard({"kind": "ambush"}, ability="awareness")
     before = state_of(log)
     with pytest.raises(RulesError, match="played by hand"):
         log.apply("spring_trap", {"trap": "peril"}, ManualSource([]))
@@ -242,6 +271,10 @@ def played() -> None:
     log = hazard({"kind": "grabber"})
     log.apply("spring_trap", {"trap": "peril"}, ManualSource([*FAIL, *MAKE * 3]))
     log.apply("hazard_round", {"trap": "peril", "trying": ["Ragnar"]}, ManualSource(MAKE))
+    log = hazard({"kind": "nuisance", "dam": 2})
+    log.apply("spring_trap", {"trap": "peril"}, ManualSource([*MAKE, *FAIL, *MAKE, *MAKE]))
+    log.apply("hazard_round", {"trap": "peril", "trying": ["Thurid"]}, ManualSource([*MAKE, *MAKE]))
+    log.apply("hazard_round", {"trap": "peril"}, ManualSource(FAIL))
 
 
 def test_the_cards_say_it_in_both_languages() -> None:

@@ -15,11 +15,13 @@ from runehall.systems.rune.encounters.hazard_play import BREAK_FREE, SMOTHER, SW
 from runehall.systems.rune.encounters.hazards import drowning_loss, smother_difficulty, soak_against, swim_difficulty
 from runehall.systems.rune.encounters.peril_state import Peril
 from runehall.systems.rune.encounters.run_state import RunState
-from runehall.systems.rune.encounters.traps import Drowning
+from runehall.systems.rune.encounters.swarm_play import chances as swarm_chances
+from runehall.systems.rune.encounters.traps import Drowning, Nuisance
 from runehall.systems.rune.stress import at_least
 
 HEALTH = {"active": N_("on his feet"), "incapacitated": N_("incapacitated"), "dying": N_("dying"), "dead": N_("dead")}
-ASKED = {"drowning": ("out",), "fire": ("trying", "out", "leave"), "grabber": ("trying", "out")}
+ASKED = {"drowning": ("out",), "fire": ("trying", "out", "leave"), "grabber": ("trying", "out"),
+         "nuisance": ("trying", "out")}  # fmt: skip
 
 
 def _chance(state: RunState, p: Peril, options: Any) -> Any:
@@ -52,6 +54,14 @@ def _said(state: RunState, p: Peril, words: Words, options: Any) -> str:
         if p.inside:
             return words(N_("{hero} burns for {n} inside the fire"), hero=p.hero, n=n(p.damage))
         return words(N_("{hero} burns for {n}, smothers it {p}"), hero=p.hero, n=n(p.damage), p=words.percent(chance))
+    if p.kind == "nuisance":
+        from runehall.systems.rune.encounters.run_traps import find_trap
+
+        swarm = find_trap(state, p.trap)[2].package
+        assert isinstance(swarm, Nuisance)
+        stays, dodges = swarm_chances(state, swarm, p, options)
+        return words(N_("{hero} stays {p}, dodges the bite {q}"), hero=p.hero, p=words.percent(stays),
+                     q=words.percent(dodges))  # fmt: skip
     return words(N_("{hero} breaks free {p}"), hero=p.hero, p=words.percent(chance))
 
 
@@ -85,6 +95,8 @@ def peril_rows(state: RunState, words: Words) -> list[SheetRow]:
                     else words(N_("swimming in {trap}"), trap=trap))  # fmt: skip
         elif p.kind == "fire":
             said = words(N_("on fire ({trap}): {n} damage next round"), trap=trap, n=n(p.damage))
+        elif p.kind == "nuisance":
+            said = words(N_("in the swarm of {trap}, {n} HP lost to it"), trap=trap, n=n(p.damage))
         else:
             said = words(N_("held by {trap}"), trap=trap)
         rows.append(SheetRow(p.hero, said))
@@ -109,6 +121,8 @@ def spring_rows(perils: Mapping[str, Any], words: Words) -> list[Row]:
             rows.append(Row(hero, words(N_("the flames do not catch ({die})"), die=words.number(part["die"]))))
         elif part.get("catches"):
             rows.append(Row(hero, words(N_("his clothing burns: {hurt}"), hurt=_hurt(part, words))))
+        elif part.get("bitten"):
+            rows.append(Row(hero, words(N_("bitten: {hurt}"), hurt=_hurt(part, words))))
         elif part.get("held"):
             rows.append(Row(hero, words(N_("held fast"))))
     return rows
@@ -120,7 +134,12 @@ def round_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
     rows = []
     for hero in r.get("order") or list(r["heroes"]):
         h = r["heroes"][hero]
-        if h.get("out"):
+        if h.get("flees"):
+            said = words(N_("Bravery {total} against {aim}: flees the swarm"), total=n(h["bravery"]),
+                         aim=n(h["bravery_difficulty"]))  # fmt: skip
+        elif h.get("dodged"):
+            said = words(N_("dodges the bite"))
+        elif h.get("out"):
             said = words(N_("out of it"))
         elif "hp_lost" in h:
             said = _hurt(h, words)

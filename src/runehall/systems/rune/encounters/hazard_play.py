@@ -45,10 +45,11 @@ from runehall.systems.rune.encounters.peril_state import Peril
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_rolls import bonus
 from runehall.systems.rune.encounters.run_state import RunState
+from runehall.systems.rune.encounters.swarm_play import bite, swarm_round
 from runehall.systems.rune.encounters.trap_effects import on_roll
-from runehall.systems.rune.encounters.traps import Drowning, Fire, Grabber, Trap
+from runehall.systems.rune.encounters.traps import Drowning, Fire, Grabber, Nuisance, Trap
 
-PLAYED_HERE = ("drowning", "fire", "grabber")
+PLAYED_HERE = ("drowning", "fire", "grabber", "nuisance")
 SWIM = RollSpec(id="swim", name="Swim", ability="swim")
 SMOTHER = RollSpec(id="smother", name="Smother the flames", characteristic="dex")
 BREAK_FREE = RollSpec(id="break_free", name="Break free", ability="traps", characteristic="str")
@@ -158,6 +159,12 @@ def start(
                 then = burn_on(burning)
                 perils.append(Peril(trap=element.id, hero=hero, kind="fire", failed_by=lost, damage=then.damage,
                                     raging=then.raging, inside=then.raging))  # fmt: skip
+        elif isinstance(package, Nuisance) and lost is not None:  # a swarm (swarm_play.py)
+            state, after = bite(state, package, hero, cause, options, source)
+            part[hero] = {"bitten": True, **after}
+            if after["health"] != "dead":
+                perils.append(Peril(trap=element.id, hero=hero, kind="nuisance", failed_by=lost,
+                                    damage=after["hp_lost"]))  # fmt: skip
         elif isinstance(package, Grabber) and lost is not None:
             perils.append(Peril(trap=element.id, hero=hero, kind="grabber", failed_by=lost))
             state = _held(state, element, hero)
@@ -252,6 +259,15 @@ class HazardRoundAction(RunAction):
                 row |= {"raw": burning.damage, **after}
                 burning = smother(burning, row["total"]) if hero in params.trying else burn_on(burning)
                 p = p.model_copy(update={"damage": burning.damage, "failed_smothers": burning.failed_smothers})
+            elif kind == "nuisance":
+                assert isinstance(package, Nuisance)
+                state, row, after_p, more = swarm_round(state, package, p, hero in params.trying, cause, options,
+                                                        source)  # fmt: skip
+                faces += more
+                if after_p is None:
+                    heroes[hero] = row
+                    continue
+                p = after_p
             elif hero in params.trying:  # a grabber
                 result, shown = stress(source)
                 faces.append(list(shown))

@@ -11,7 +11,7 @@ from pydantic import ConfigDict, Field
 
 from runehall.systems.base import RulesModel
 
-PerilKind = Literal["drowning", "fire", "grabber"]
+PerilKind = Literal["drowning", "fire", "grabber", "nuisance"]
 
 
 class Peril(RulesModel):
@@ -22,7 +22,7 @@ class Peril(RulesModel):
     round_no: int = Field(2, ge=2, le=1000)  # the next round's number (the first was the springing)
     failed_by: int = Field(0, ge=0, le=1000)  # his failure on the roll that put him in it
     under: int = Field(0, ge=0, le=1000)  # drowning: the rounds he has drowned so far (0: still swimming)
-    damage: int = Field(0, ge=0, le=10000)  # fire: the raw damage of the coming round
+    damage: int = Field(0, ge=0, le=10000)  # fire: the coming round's raw damage; a swarm: the HP it took from him
     failed_smothers: int = Field(0, ge=0, le=1000)
     raging: bool = False  # fire: a raging fire's (smothered at its own Difficulty once out of it)
     inside: bool = False  # fire: still inside the raging fire (he cannot smother there)

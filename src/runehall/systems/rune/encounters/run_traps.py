@@ -41,7 +41,7 @@ from runehall.systems.rune.treasure.legendary import torc_spared
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
-PLAYED = (None, "falling", "acid", "drowning", "fire", "grabber")  # the packages played here; others by hand (§34.5)
+PLAYED = (None, "falling", "acid", *hazard_play.PLAYED_HERE)  # the packages played here; others by hand (§34.5)
 
 
 def traps_of(state: RunState) -> list[tuple[Event, Element]]:
@@ -228,7 +228,7 @@ class SpringTrapAction(RunAction):
         ongoing: dict[str, int] = {}
         package = trap.package.kind if trap.package else None
         for hero in failed:
-            if trap.damage is None and package in ("drowning", "fire", "grabber"):
+            if trap.damage is None and package in hazard_play.PLAYED_HERE:
                 continue  # what it does is hazard_play's
             c = body(state, hero, options)
             amount, dice, jump = 0, None, None
