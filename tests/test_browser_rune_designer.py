@@ -7,7 +7,8 @@ nothing, which the rules refuse); a Difficulty the rules do not allow is refused
 refusal goes when it is fixed; a Self-Willed foe added from the list spends its category's price; a barrier
 added earns its price each (its count shown, the cover's degree not until the kind is cover). She saves: the
 table shows her sealed notes event, Bo's and the host's pages never show a word of the notes, and Bo is refused
-the designer. axe-clean; screenshots at 1400 and 390 px: artifacts/screenshots/designer-<step>-<1400|390>.png.
+the designer. Ana then loads the shipped "Taken in the Night" into the form from "A shipped encounter".
+axe-clean; screenshots at 1400 and 390 px: artifacts/screenshots/designer-<step>-<1400|390>.png.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tests import tracker_browser as tb
 from rune_encounter_fixtures import setup
 from runehall.systems.rune.encounters.budget import budget_limit
 from runehall.systems.rune.encounters.pricing_data import terrain_file
+from runehall.systems.rune.encounters.shipped_notes import shipped_encounter
 from runehall.systems.rune.foes import category
 from runehall.systems.rune.options import RuneOptions
 
@@ -163,6 +165,17 @@ def test_the_runner_builds_an_encounter_by_clicking(browser: Browser, server: st
         assert refused is not None and refused.status == 403
         assert ROLL not in bo.page.content()
         shots(bo.page, "7-pillager-refused")
+
+        # a shipped encounter chosen by its title fills the form, to be read and changed before saving
+        page.goto(screen)
+        first = shipped_encounter("the-stolen-rune:1")
+        page.get_by_label("A shipped encounter").select_option(label=f"1. {first.title}")
+        page.get_by_role("button", name="Load it into the form").click()
+        expect(page.locator("[name='param-title']")).to_have_value(first.title, timeout=WAIT)
+        expect(page.locator(f"[name='{NOTES}.summary']")).to_have_value(first.events[0].summary or "")
+        expect(page.get_by_label("A shipped encounter")).to_have_value("the-stolen-rune:1")
+        settled(page)
+        shots(page, "8-shipped")
     finally:
         for p in (gm, ana, bo):
             p.close()
