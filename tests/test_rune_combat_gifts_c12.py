@@ -333,3 +333,38 @@ def test_tv_10_shoulders_wide_as_bifrost_3x_on_engagement_and_extra_rolls() -> N
     plain = g.do("engagement", [5, 5], who="Ragnar", opponent="Goblin")["rolls"][0]
     assert "modifiers" not in plain and plain["total"] == 7
     g.refuse("engagement", "one Engagement roll this round", [5, 5], who="Ragnar", opponent="Goblin")
+
+
+# -- Wrestlers' Blessing (combat/gift_blessings.py) -------------------------------------------------------------
+WRESTLERS = "wrestlers_blessing"
+
+
+def wrestle(level_area: list[int], x: int = 2) -> Fight:
+    """Ragnar (holding the gift) and a Goblin two paces apart, a raised level beside them."""
+    people = [hero("Ragnar", (0, 0), init=20, engagement=2, gift_ranks={WRESTLERS: x}), fighter("Goblin", (2, 0))]
+    f = Fight(*people, terrain=[{"kind": "level", "area": level_area, "height": 10}])
+    f.roll_all(Ragnar=[5], Goblin=[5])
+    return f
+
+
+def test_wrestlers_blessing_20x_vp_for_winning_the_higher_ground() -> None:
+    f = wrestle([-3, -1, -1, 1], x=2)
+    won = f.do("engagement", [9, 2], who="Ragnar", opponent="Goblin", to=[-1, 0])  # onto the level
+    assert won["success"] and won["gift_vp"] == [{"hero": "Ragnar", "gift": WRESTLERS, "vp": 40}]
+    said = cards(f, "engagement")
+    assert "40 VP" in said[0] and "40 PV" in said[1]
+    g = wrestle([-3, -1, -1, 1])
+    lost = g.do("engagement", [2, 9], who="Ragnar", opponent="Goblin", to=[-1, 0])
+    assert not lost["success"] and "gift_vp" not in lost
+    h = wrestle([-3, -1, -1, 1])
+    flat = h.do("engagement", [9, 2], who="Ragnar", opponent="Goblin", to=[1, 0])  # a win on the flat
+    assert flat["success"] and "gift_vp" not in flat
+
+
+def test_wrestlers_blessing_20x_vp_for_stopping_a_foe_taking_the_higher_ground() -> None:
+    f = wrestle([3, -1, 5, 1], x=1)
+    stopped = f.do("engagement", [2, 9], who="Goblin", opponent="Ragnar", to=[3, 0])
+    assert not stopped["success"] and stopped["gift_vp"] == [{"hero": "Ragnar", "gift": WRESTLERS, "vp": 20}]
+    g = wrestle([3, -1, 5, 1], x=1)
+    taken = g.do("engagement", [9, 2], who="Goblin", opponent="Ragnar", to=[3, 0])
+    assert taken["success"] and "gift_vp" not in taken

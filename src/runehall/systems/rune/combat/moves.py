@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.footing import dark, enter, escape, exit_at, h
 from runehall.systems.rune.combat.gallery import disentangle, pinned_down
 from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.gift_bifrost import LABEL, bifrost_bonus, count_extra, may_roll_again
+from runehall.systems.rune.combat.gift_blessings import wrestlers_vp
 from runehall.systems.rune.combat.movement import (
     Strike,
     check_choices,
@@ -328,6 +329,7 @@ class EngagementAction(CombatAction):
         result: dict[str, Any] = {"who": c.name, "rolls": rolls}
         if extra:
             result["extra_rolls_left"] = count_extra(board, board.people[c.name])
+        before = (c.at, o.at) if o is not None else None
         success = contest(board, c, o, params, source, rolls)
         result["success"] = success
         if success:
@@ -345,6 +347,10 @@ class EngagementAction(CombatAction):
             if burns:
                 result["damaging_places"] = burns
             result["shove_paces_at_most"] = shove_paces(c.strength)
+        if o is not None and before is not None:  # Wrestlers' Blessing (gift_blessings.py)
+            won = wrestlers_vp(board, c.name, o.name, before, params, success, len(rolls) > 1)
+            if won:
+                result["gift_vp"] = won
         return result
 
 

@@ -174,6 +174,7 @@ def engagement(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told
     if "extra_rolls_left" in r:  # Shoulders Wide as Bifrost (combat/gift_bifrost.py)
         left = words("an extra Engagement roll; {n} left this round", n=words.number(int(r["extra_rolls_left"])))
         rows.append(Row(words("Shoulders Wide as Bifrost"), left))
+    rows += gift_vp_rows(r, words)  # Wrestlers' Blessing (combat/gift_blessings.py)
     return action, result, "success" if ok else "failure", rows + consequences(r, words)
 
 
