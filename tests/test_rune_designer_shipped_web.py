@@ -17,7 +17,7 @@ FIRST = "the-stolen-rune:1"
 
 
 def _choice(html: str) -> str:
-    found = re.search(r'<select id="editor-shipped-pick" name="shipped">(.*?)</select>', html, re.S)
+    found = re.search(r'<select id="editor-shipped-pick" name="shipped"[^>]*>(.*?)</select>', html, re.S)
     assert found, html
     return found.group(1)
 
