@@ -18,7 +18,7 @@ from runehall.errors import ManualResultError
 from runehall.play.log import PlayLog
 from runehall.present.board import Seat
 from runehall.present.words import words_for
-from runehall.systems.rune.encounters.roll_odds import chances, hint, party_chance
+from runehall.systems.rune.encounters.roll_odds import chances, hint, party_chance, quick_party_chance
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction, NotedRollParams, find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.tracker import EncounterTracker
@@ -145,6 +145,15 @@ def test_the_partys_chance_is_the_real_rolls_over_every_way_the_dice_fall(struct
     exact = party_chance(p, structure, HEROES, more.get("danger"))
     assert exact == party_brute(log, p)
     assert 0 < exact < min(p.values())
+
+
+@pytest.mark.parametrize("size", [1, 3, 5, 8])
+def test_the_closed_form_for_a_large_party_is_the_enumerations(size: int) -> None:
+    heroes = [f"h{i}" for i in range(size)]
+    p = {h: Fraction(i + 2, 13) for i, h in enumerate(heroes)}
+    for structure in ("no_fault", "dogpile", "weak_link", "line_of_doom", "domino"):
+        for danger in ("front", "rear"):
+            assert party_chance(p, structure, heroes, danger) == quick_party_chance(p, structure)  # type: ignore[arg-type]
 
 
 def test_a_structure_whose_rollers_are_named_shows_the_chance_if_everyone_rolls() -> None:
