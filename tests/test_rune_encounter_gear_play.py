@@ -26,8 +26,8 @@ def run() -> PlayLog:
     given = notes()
     rolls = [{"id": f"r{i}", "name": f"Dodge {i}", "ability": "dodge", "difficulty": 7, "purpose": "trap"}
              for i in (1, 2)]  # fmt: skip
-    traps = [{"id": f"t{i}", "name": f"Blade {i}", "kind": "trap", "roll": f"r{i}",
-              "trap": {"damage": {"dam": 10}, "equipment_damage": True, "targeting": {"most": 1}}} for i in (1, 2)]  # fmt: skip
+    blade = {"damage": {"dam": 10}, "equipment_damage": True, "targeting": {"most": 1}}
+    traps = [{"id": f"t{i}", "name": f"Blade {i}", "kind": "trap", "roll": f"r{i}", "trap": blade} for i in (1, 2)]
     herbs = {"id": "herbs", "name": "Herbs", "kind": "gain", "lines": [{"label": "Healing herbs", "ep": -400}]}
     given["events"] = [{"id": "gate", "summary": "A gate", "rolls": rolls, "elements": [*traps, herbs]},
                        *given["events"]]  # fmt: skip
