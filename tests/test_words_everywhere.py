@@ -40,6 +40,7 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("rune", "hazard"): {"hazard": "exhaustion", "map_rolls": 5, "bonus": 2},
     ("rune", "equipment_damage"): {"item": "armour", "modifier": 8, "raw_damage": 20, "prot": 8},
     ("rune", "treasure"): {"chart": "category_d", "category": "E"},
+    ("rune", "divine_awareness"): {"bonus": 5},
     ("midgard", "cast"): {"rune": 4, "wyrd": 2, "skill": 2, "difficulty": 3},
     ("midgard", "opposed"): {"a": SIDE, "b": {"rune": 3}},
     ("midgard", "contested"): {

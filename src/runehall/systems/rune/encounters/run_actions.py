@@ -55,7 +55,7 @@ PHASE_REFUSALS = {
 class NotesParams(RulesModel):
     encounter: Encounter = Field(
         title=N_("The notes"),
-        description="The encounter's notes, or a shipped adventure's encounter by name (the-stolen-rune:3).",
+        description="The encounter's notes, or a shipped adventure's encounter by name [the-stolen-rune:3].",
     )
 
     @field_validator("encounter", mode="before")

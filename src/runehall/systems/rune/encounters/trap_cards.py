@@ -180,7 +180,7 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
     struck = {h for h, part in (r.get("perils") or {}).items() if not part.get("swimming") and part.get("catches", 1)}
     hurt = len(set(r["harm"]) | struck)
     result = (
-        words.n(N_("{n} hero suffers it"), N_("{n} heroes suffer it"), hurt)
+        words.n(N_("{n} hero suffers it"), "{n} heroes suffer it", hurt)
         if hurt
         else words(N_("everyone avoids it"))
     )

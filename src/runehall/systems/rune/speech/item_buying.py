@@ -59,6 +59,6 @@ def wand_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
     if not r.get("wand_lost"):
         return []
     lost = words.n(N_("{n} level lost: his Loki rating is no longer below his Odin rating"),
-                   N_("{n} levels lost: his Loki rating is no longer below his Odin rating"),
+                   "{n} levels lost: his Loki rating is no longer below his Odin rating",
                    int(r["wand_lost"]))  # fmt: skip
     return [Row(words(legendary.WAND), lost)]
