@@ -26,6 +26,7 @@ from runehall.systems.rune.encounters.trap_effects import after_roll
 from runehall.systems.rune.encounters.trap_effects import on_roll as traps_on
 from runehall.systems.rune.encounters.trap_gifts import roll_bonus
 from runehall.systems.rune.hero import Hero
+from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.sheet import Sheet
 from runehall.systems.rune.treasure.legendary import torc_spared
@@ -59,7 +60,7 @@ def bonus(who: str, sheet: Mapping[str, Any], roll: RollSpec, options: Any) -> i
     """What the hero adds: his Ability with its Characteristic (the one the notes name, else its governing one),
     or the Characteristic alone."""
     hero = Hero.model_validate({"name": who, **sheet})
-    on = Sheet(hero, options)
+    on = Sheet(hero, options if isinstance(options, RuneOptions) else RuneOptions())  # a board drawn without options
     if roll.ability:
         return int(on.check(roll.ability, roll.characteristic).value or 0)
     if roll.characteristic:
