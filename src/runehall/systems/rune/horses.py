@@ -11,7 +11,7 @@ upgrades it (horse_buying.py), the sheet shows it (horse_sheet.py), a fight seat
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -74,7 +74,7 @@ def horse_rules() -> HorseRules:
 class Horse(_Strict):
     """A hero's horse: how many times each upgrade was bought."""
 
-    upgrades: dict[UpgradeId, int] = Field(default_factory=dict, max_length=4)
+    upgrades: dict[UpgradeId, Annotated[int, Field(ge=0, le=6)]] = Field(default_factory=dict, max_length=4)  # caps 3-6
 
     @field_validator("upgrades")
     @classmethod

@@ -9,7 +9,7 @@ book lost ("unknown" in the data) stays unknown until the combatant supplies it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -88,7 +88,7 @@ class CombatantSpec(RulesModel):
     ride: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
     gifts: int | None = Field(None, ge=0, le=99, description="How many distinct Divine Gifts he has.")
     gift_levels: int | None = Field(None, ge=0, le=999, description="His Gifts' levels added up.")
-    gift_ranks: dict[str, int] = Field(
+    gift_ranks: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(
         default_factory=dict, max_length=MAX_GIFTS, description="His Divine Gifts: gift id -> level (as a sheet's)."
     )
     free_vp: int | None = Field(None, ge=0, le=MAX_VP, description="Free VP he may spend in the fight (gifts).")

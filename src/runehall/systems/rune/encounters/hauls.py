@@ -6,12 +6,13 @@ as the events stored them (every chart roll with its faces). At the end of an ad
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field
 
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.encounters.loot import MAX_OUNCES, home_vp
+from runehall.systems.rune.treasure.stored import StoredItem
 
 MAX_CARRIED = 200  # things a hero carries from one run's treasures at most (a Category F holds a handful)
 
@@ -21,8 +22,10 @@ class Haul(RulesModel):
 
     ounces: int = Field(0, ge=0, le=MAX_OUNCES)  # real silver
     liars: int = Field(0, ge=0, le=MAX_OUNCES)  # pieces of liar's silver (one an ounce)
-    valuables: tuple[int, ...] = Field((), max_length=MAX_CARRIED)  # each loot holding's worth in ounces
-    items: tuple[dict[str, Any], ...] = Field((), max_length=MAX_CARRIED)  # stored items (treasure/stored.py)
+    valuables: tuple[Annotated[int, Field(ge=0, le=MAX_OUNCES)], ...] = Field(
+        (), max_length=MAX_CARRIED
+    )  # each loot holding's worth in ounces
+    items: tuple[StoredItem, ...] = Field((), max_length=MAX_CARRIED)  # stored items (treasure/stored.py)
 
     @property
     def vp(self) -> int:

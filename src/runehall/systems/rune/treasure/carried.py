@@ -23,7 +23,7 @@ from runehall.systems.rune.gifts.catalog import gift, gifts, max_level
 from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.treasure.generate import Item
 from runehall.systems.rune.treasure.items import Amulet, Charm, Helm, MagicItem, Potion, magic_item, state_words
-from runehall.systems.rune.treasure.stored import item_from
+from runehall.systems.rune.treasure.stored import StoredItem, item_from
 from runehall.systems.rune.treasure.words import item_words
 
 MAGIC_KINDS = ("potion", "charm", "amulet", "helm", "legendary", "equipment")
@@ -38,7 +38,7 @@ class CarriedItem(RulesModel):
     """One magic item a hero carries; a state field is None while the item is as it was found (or when its kind has
     no such state)."""
 
-    item: dict[str, Any] = Field(max_length=8, description="The item as the treasure's event stored it.")
+    item: StoredItem = Field(description="The item as the treasure's event stored it.")
     doses: int | None = Field(None, ge=0, le=8, description="A potion's doses left.")
     charged: bool | None = Field(None, description="Whether a charm is charged.")
     failures: int | None = Field(None, ge=0, le=20, description="An amulet's failures marked.")

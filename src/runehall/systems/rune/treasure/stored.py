@@ -6,11 +6,24 @@ its chart: a stored roll that no chart could give is refused."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, get_args
+from typing import Annotated, Any, get_args
+
+from pydantic import Field
 
 from runehall.errors import N_, RulesError
 from runehall.systems.rune.treasure.charts import Category, chart
 from runehall.systems.rune.treasure.generate import Item, Rolled
+
+# An item as an event stores it, typed with caps so that a sheet or a haul carrying one is checked before any work:
+# its kind, each chart rolled ({chart, category, faces, result}), plain dice, ounces and the rolls that led to it.
+_Number = Annotated[int, Field(ge=-1, le=1_000_000)]
+_Text = Annotated[str, Field(max_length=80)]
+_Faces = Annotated[list[_Number], Field(max_length=400)]
+StoredRoll = Annotated[dict[_Text, _Text | _Number | _Faces | None], Field(max_length=4)]
+StoredItem = Annotated[
+    dict[_Text, _Text | _Number | _Faces | Annotated[list[StoredRoll], Field(max_length=100)] | None],
+    Field(max_length=8),
+]
 
 
 def _rolled_json(r: Rolled) -> dict[str, Any]:
