@@ -25,7 +25,8 @@ from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_targets import on_targets
-from runehall.systems.rune.encounters.trap_cards import trap_moves, traps_section
+from runehall.systems.rune.encounters.run_traps import standing as standing_heroes
+from runehall.systems.rune.encounters.trap_cards import rollers_asked, trap_moves, traps_section
 from runehall.systems.tracker import TrackerAction
 
 PHASE_WORDS = {
@@ -118,7 +119,9 @@ def _runner_moves(
                 for roll in event.rolls:
                     title = words(N_("Call for a roll: {roll}"), roll=roll.name)
                     odds = roll_odds.hint(state, roll, words, options)  # each hero's exact chance, the party's
-                    found.append(Move(name, title, params={"roll": roll.id}, hint=odds))
+                    params, ask, choices = rollers_asked(roll, standing_heroes(state, options))
+                    found.append(Move(name, title, params={"roll": roll.id, **params}, ask=ask, choices=choices,
+                                      hint=odds))  # fmt: skip
             continue
         if name == "fight" and (state.fight is not None or not shown):
             if state.fight is None:  # which events hold a fight is the notes'

@@ -19,6 +19,7 @@ from runehall.systems.rune.encounters.hazards import non_wound_impairment
 from runehall.systems.rune.encounters.run_rolls import find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, standing, traps_of, why_not
+from runehall.systems.rune.encounters.structures import EVERYONE_ROLLS
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.stress import at_least
 from runehall.systems.rune.trap_mechanics import TrapDamage, TrapDamageParams
@@ -67,6 +68,16 @@ def _hurts(r: Any) -> bool:
     return bool(r.hp_lost > 0 or (not r.avoided and r.beyond > 0))
 
 
+def rollers_asked(
+    roll: Any, heroes: list[str]
+) -> tuple[dict[str, Any], tuple[str, ...], dict[str, tuple[tuple[str, str], ...]]]:
+    """A roll one or some heroes make for everyone (Singular, Rush, No-Fault, Dogpile...) asks who rolls, the
+    first hero standing offered: (params, ask, choices) for its button; nothing for a roll everyone makes."""
+    if roll is None or roll.structure in EVERYONE_ROLLS or not heroes:
+        return {}, (), {}
+    return {"rollers": [heroes[0]]}, ("rollers",), {"rollers": tuple((h, h) for h in heroes)}
+
+
 def trap_moves(state: RunState, words: Words, seat: Seat, options: Any) -> list[Move]:
     """A button for each trap the runner may spring now, by its name, with the odds; one for each round of damage
     still going on. Only the runner sees them (they are his notes) until he shows the notes."""
@@ -85,7 +96,9 @@ def trap_moves(state: RunState, words: Words, seat: Seat, options: Any) -> list[
                 said = words(N_("{said}, loses HP {p}"), said=said, p=words.percent(hurt))
             chances.append(said)
         title = words(N_("Spring: {trap}"), trap=element.name)
-        found.append(Move("spring_trap", title, params={"trap": element.id}, hint="; ".join(chances)))
+        params, ask, choices = rollers_asked(find_roll(state, element.roll) if element.roll else None, alive)
+        found.append(Move("spring_trap", title, params={"trap": element.id, **params}, ask=ask, choices=choices,
+                          hint="; ".join(chances)))  # fmt: skip
     names = {el.id: el.name for _, el in traps_of(state)}
     for going in state.traps.ongoing:
         title = words(N_("Next round: {trap}"), trap=names.get(going.trap, going.trap))
