@@ -67,8 +67,15 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
         from runehall.systems.rune.gifts.catalog import gifts
 
         affordable = [g for g in gifts().values() if g.cost <= left and not g.rune_power]
-        choices = tuple((g.id, words(g.name)) for g in affordable if trial.ok("buy_gift", {**who, "gift": g.id}))
+
+        def priced(g: Any) -> str:  # the advancement board's words: "Thor's Thews: level 1 for 75 VP"
+            level = words.number(c.gifted.levels.get(g.id, 0) + 1)
+            return words("{gift}: level {level} for {vp}", gift=words(g.name), level=level,
+                         vp=words("{n} VP", n=words.number(g.cost)))  # fmt: skip
+
+        choices = tuple((g.id, priced(g)) for g in affordable if trial.ok("buy_gift", {**who, "gift": g.id}))
         if choices:
+            hint = words("{n} free VP to spend", n=words.number(left))
             found.append(Move("buy_gift", words(trial.actions["buy_gift"].title), params={**who, "gift": choices[0][0]},
-                              ask=("gift",), actor=c.name, choices={"gift": choices}))  # fmt: skip
+                              ask=("gift",), actor=c.name, choices={"gift": choices}, hint=hint))  # fmt: skip
     return found
