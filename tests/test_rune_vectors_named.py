@@ -33,7 +33,7 @@ def section(text: str, number: str) -> str:
 
 
 ISSUE_VECTORS = {
-    "001b": [f"001b TV-{n:02d}" for n in range(1, 14)]
+    "001b": [f"001b TV-{n:02d}" for n in range(1, 13)]  # TV-13 is in parts a-f only
     + [f"001b TV-13{s}" for s in "abcdef"]
     + [f"001b TV-{n}" for n in range(14, 69)],
     "001c": [f"001c TV-{n:02d}" for n in range(1, 10)] + [f"001c TV-{n}" for n in range(10, 108)],
