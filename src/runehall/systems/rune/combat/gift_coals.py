@@ -17,7 +17,7 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
-from runehall.systems.rune.combat.settings import stress
+from runehall.systems.rune.combat.gift_targeting import res_roll
 from runehall.systems.rune.combat.watch_state import Fooled
 
 if TYPE_CHECKING:
@@ -59,13 +59,7 @@ def stare(board: People, foe: Combatant, hero: Combatant, source: Source, option
     x = hero.gifted.level(COALS)
     presence = hero.gifted.presence or 0
     difficulty = glowing_coals_difficulty(presence, x, foe.threat or "equal", failures, options)
-    roll, faces = stress(source)
-    res = foe.bonus("res")
-    total = roll + res - foe.impairment
-    record: dict[str, Any] = {"who": foe.name, "roll": "Res", "faces": list(faces), "result": roll, "score": res,
-                              "total": total}  # fmt: skip
-    if foe.impairment:
-        record["impairment"] = -foe.impairment
+    total, record = res_roll(foe, source)
     success = total >= difficulty
     if not success:
         watch = w.model_copy(update={"glared": (*w.glared, Fooled(foe=foe.name, round=board.round))})

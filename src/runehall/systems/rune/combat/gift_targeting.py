@@ -28,6 +28,18 @@ BOON = "boon_of_angrboda"
 HUMAN_OR_CRAFTWERK = ("Viking", "Craftwerk")  # foes.toml families
 
 
+def res_roll(foe: Any, source: Any) -> tuple[int, dict[str, Any]]:
+    """A foe's stress roll of Res less his Impairment, as a card records it: (total, record)."""
+    roll, faces = stress(source)
+    res = foe.bonus("res")
+    total = roll + res - foe.impairment
+    record: dict[str, Any] = {"who": foe.name, "roll": "Res", "faces": list(faces), "result": roll, "score": res,
+                              "total": total}  # fmt: skip
+    if foe.impairment:
+        record["impairment"] = -foe.impairment
+    return total, record
+
+
 def boon_applies(foe: Combatant) -> bool:
     """A foe neither human nor craftwerk (the gallery's family; a foe given as stats: marked inhuman)."""
     if foe.hero:
@@ -58,13 +70,7 @@ def boon(board: People, foe: Combatant, hero: Combatant, source: Source) -> dict
         return {"hero": hero.name, "automatic": "alone"}
     disguise = hero.gifted.disguise or 0
     difficulty = disguise + x
-    roll, faces = stress(source)
-    res = foe.bonus("res")
-    total = roll + res - foe.impairment
-    record: dict[str, Any] = {"who": foe.name, "roll": "Res", "faces": list(faces), "result": roll, "score": res,
-                              "total": total}  # fmt: skip
-    if foe.impairment:
-        record["impairment"] = -foe.impairment
+    total, record = res_roll(foe, source)
     success = total >= difficulty
     if not success:
         w = hero.gifted.watch
