@@ -150,8 +150,13 @@ def test_the_other_systems_sheets_roll_from_a_click(server: str, browser: Browse
         shot(page, f"{system}-sheet-{label}")
         if links.count() == 0:
             continue  # the system's sheet is not laid out yet: its name alone
+        # (the 390 px round's panel replaces the 1400 px round's: the old one, odds and all, is marked so that
+        # the wait below is for the new one, not for odds already on the page)
+        page.evaluate("() => document.getElementById('roll-form')?.setAttribute('data-stale', '')")
         links.first.click()
-        expect(page.locator("#odds-headline strong").first).to_contain_text("%", timeout=20_000)
+        fresh = page.locator("#roll-form:not([data-stale])")
+        expect(fresh.locator("#odds-headline strong").first).to_contain_text("%", timeout=20_000)
+        expect(fresh.locator(".roll-button")).to_be_visible()
         assert in_view(page, ".roll-button")
         shot(page, f"{system}-prefilled-{label}")
     assert not refused, refused
