@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wen
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.gift_coals import dodged, stare
 from runehall.systems.rune.combat.gift_doom import doom
+from runehall.systems.rune.combat.gift_spear import impale
 from runehall.systems.rune.combat.gift_targeting import attacked, boon
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
 from runehall.systems.rune.combat.modifiers import EPSILON, Situation, check_gang_up
@@ -259,6 +260,7 @@ class AttackAction(CombatAction):
         if weapon.ranged:
             reached = reach(board, board.people[c.name], board.people[t.name], weapon)
             result["attack"] = missile_swing(board, swing, source, params.dodge, params.line_of_fire, reached)
+            impale(board, c, swing, result["attack"], source)  # Many-Impaling Spear goes on (gift_spear.py)
             if params.dodge and dodged(board, board.people[t.name]):  # the glow of his eyes goes out
                 result["coals_out"] = t.name
         else:

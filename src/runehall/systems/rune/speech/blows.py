@@ -32,6 +32,7 @@ KINDS: dict[str, str] = {
     "bite": N_("{attacker} bites {target}"),
     "grab": N_("{attacker} reaches for {target} with a tentacle"),
     "commanded by the trumpet": N_("{attacker}, commanded by the trumpet, strikes his ally {target} with the {weapon}"),
+    "impaled": N_("{attacker}'s {weapon} strikes {target}"),  # Many-Impaling Spear (spear_cards.py)
 }
 OTHER_KIND = N_("{attacker} strikes {target} with the {weapon} ({kind})")
 
@@ -145,6 +146,10 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
     stray = record.get("stray")
     if isinstance(stray, Mapping) and isinstance(stray.get("injury"), Mapping):
         rows.append(Row(words("A stray missile"), injury(stray["injury"], words)))
+    if "impaled" in record:  # Many-Impaling Spear's onward swings (spear_cards.py)
+        from runehall.systems.rune.speech.spear_cards import impaled_rows
+
+        rows += impaled_rows(record, words)
     rows += _sequels(record, words) + sequel_rows(record, words)
     if "drunk" in record:  # the Viking Broad Sword's healing (rune_cards.py)
         from runehall.systems.rune.speech.rune_cards import drunk_row
