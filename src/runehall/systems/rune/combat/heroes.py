@@ -160,6 +160,7 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "presence": chars.get("pre"),
         "stamina": chars.get("sta"),
         "disguise": int(rated.get("disguise", {}).get("rating", 0)),
+        "great_weapon": int(rated.get("great_weapon", {}).get("rating", 0)),
         "free_vp": int(hero.vp_total) - int(hero.vp_spent),
         # a legendary Armor of Inflexible Surety worn: its bonus on the rolls resisting Impairment (legendary.py)
         "surety": surety_bonus(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),

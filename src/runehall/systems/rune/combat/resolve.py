@@ -24,6 +24,7 @@ from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.legendary_play import axe_glory, blade_dealt
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
+from runehall.systems.rune.combat.rune_strike import hammer_strike
 from runehall.systems.rune.combat.settings import barb_net, melee, pick, stress
 
 BASE_DIFFICULTY = 6
@@ -201,6 +202,10 @@ def _on_hit(
     out: dict[str, Any] = {"dam": dam, "raw": hit.raw, "soak": soak, **magic}
     if hostage is not None:
         out["hostage"] = hostage
+    struck = hammer_strike(board, a, d, weapon, lost, source)  # the Dwarven Hammers' powers (rune_strike.py)
+    if struck is not None:
+        out["rune_strike"] = struck
+        lost = 0 if struck.get("statue") else lost
     out["injury"] = board.hurt(d.name, lost, a.name)
     drunk = drink(board, a, out["injury"])  # the Viking Broad Sword's power (rune_powers.py)
     if drunk is not None:

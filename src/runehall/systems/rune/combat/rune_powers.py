@@ -19,7 +19,9 @@ Played while awake (each on the rolls under the power's name, so the attack odds
   wins a tie against a supporting character); success: 4X damage, less his Soak, whatever cover he has.
 - Mace: one blast as it wakes, flinging the X nearest 10X paces, each rolling Balance against 6 (rune_blast.py).
 - Goblin Spike Club: one cone of rocks as it wakes, aimed at someone or somewhere: one ATK roll, everyone inside
-  rolls DFN against it, Dam rating X (rune_cone.py)."""
+  rolls DFN against it, Dam rating X (rune_cone.py).
+- Dwarven Work Hammer and Battle Hammer: a blow of the hammer that would hurt a target it reaches asks his Res
+  against the hero's Great Weapon rating; failing, he is a statue of ice or stone, dead, no VP (rune_strike.py)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.rune_blast import MACE, blast
 from runehall.systems.rune.combat.rune_cone import SPIKE_CLUB, aim_of, cone
 from runehall.systems.rune.combat.rune_state import UNITS, Rune
+from runehall.systems.rune.combat.rune_strike import HAMMERS, need_great_weapon
 from runehall.systems.rune.combat.settings import stress
 
 if TYPE_CHECKING:
@@ -43,7 +46,7 @@ BROAD_SWORD = "rune_power_viking_broad_sword"
 ROMAN_SWORD = "rune_power_roman_sword"
 BATTLE_AXE = "rune_power_dwarven_battle_axe"
 BATTLE_SWORD = "rune_power_dwarven_battle_sword"
-PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE, SPIKE_CLUB)
+PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE, SPIKE_CLUB, *HAMMERS)
 ALSO = {"hand_axe": ("two_hand_axes",), "shortsword": ("two_short_swords", "shortsword_and_dagger")}
 SHORT_SWORD_BASE = 6
 BEAM_TIMES = 4  # a beam deals 4X
@@ -134,6 +137,7 @@ def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
         return beam(board, c, rune.level, params, source)
     if rune is not None:
         _refuse_asleep(c, found, rune, board)
+    need_great_weapon(c, found.id)  # the Dwarven Hammers (rune_strike.py)
     if found.id == HAND_AXE and board.phase != "initiative":
         raise RulesError(N_("the Hand Axe's power wakes at the start of a round, while initiative is rolled"))
     out: dict[str, Any] = {"rune": found.id}

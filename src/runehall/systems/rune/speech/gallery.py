@@ -58,6 +58,10 @@ def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     if isinstance(record.get("pounce"), Mapping) and record["pounce"].get("under"):
         pinned = words("{who} is down with the wendol on top of him", who=record.get("target", ""))
         rows.append(Row(words("Wendol's charge"), pinned))
+    if "rune_strike" in record:  # a Dwarven Hammer's power at work (rune_strike_cards.py)
+        from runehall.systems.rune.speech.rune_strike_cards import strike_rows
+
+        rows += strike_rows(record, words)
     return rows
 
 
