@@ -25,6 +25,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.footing import dark, enter, slip
 from runehall.systems.rune.combat.geometry import ENGAGED, within
 from runehall.systems.rune.combat.gift_cup import cup_holds, cup_until
+from runehall.systems.rune.combat.gift_healing import bone_set, healer_gifts, nurtured_revive
 from runehall.systems.rune.combat.movement import check_step, walk
 from runehall.systems.rune.combat.settings import recovery, stress
 from runehall.systems.rune.gifts.healing import wait_hours, zealous_bonus
@@ -176,6 +177,7 @@ class HealAction(CombatAction):
         result.update(healer_roll=record, success=outcome.success, hp_gained=outcome.hp_gained)
         result.update(wounds_cured=outcome.wounds_cured, hp=hp, wounds=wounds, health=health)
         result["next_attempt_after_hours"] = wait_hours(wounds, patient_gifts(p))
+        healer_gifts(board, healer, patient, result, outcome.hp_gained if outcome.success else 0)
         if in_combat:
             net = board.spend("full")
             if net:
@@ -246,12 +248,16 @@ class ReviveAction(CombatAction):
             board.update(patient.name, hp=hp, wounds=wounds, health=health)
             del board.windows[patient.name]
             result.update(hp=hp, wounds=wounds, health=health)
+            if vp := nurtured_revive(healer, patient, patient.hp):  # Nurturing of Yggdrasil (gift_healing.py)
+                result["gift_vp"] = vp
         else:
             left = tuple(h for h in window.healers if h != healer.name)
             if not board.opt("multiple_revive_healers"):
                 left = ()
             board.windows[patient.name] = window.model_copy(update={"healers": left})
             result["others_may_try"] = list(left)
+        if blessed := bone_set(board, healer, patient):  # Bone-Setters' Blessing (gift_healing.py)
+            result["bone_setters"] = blessed
         net = board.spend("full")
         if net:
             result["net"] = net

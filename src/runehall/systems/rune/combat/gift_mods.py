@@ -106,8 +106,10 @@ def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None,
 
     if ground is None:
         ground = high_ground(board, a, d)
+    from runehall.systems.rune.combat.gift_healing import bone_soak  # Bone-Setters' Blessing
+
     dam = standing(board, a, ground, False) + piercing(board, a, d)[1] + power_mods(board, a, "dam", d)
-    return dam, standing(board, d, -ground, braced) + power_mods(board, d, "soak", a)
+    return dam, standing(board, d, -ground, braced) + power_mods(board, d, "soak", a) + bone_soak(board, d)
 
 
 def storm(c: Combatant, total: int) -> Mods:

@@ -66,3 +66,6 @@ class Triggered(RulesModel):
     engagements: tuple[int, int] | None = Field(
         None, description="Shoulders Wide as Bifrost: (the round, extra Engagement rolls made in it)."
     )
+    bone_set: tuple[int, int] | None = Field(
+        None, description="Bone-Setters' Blessing on him: (the round, the Soak it adds to its end; gift_healing.py)."
+    )

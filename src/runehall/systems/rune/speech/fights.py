@@ -18,6 +18,7 @@ from runehall.systems.rune.speech.common import data_name, modifiers_text, plain
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
 from runehall.systems.rune.speech.cup_cards import agony_rows, cup_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
+from runehall.systems.rune.speech.healer_cards import healer_gift_rows
 from runehall.systems.rune.speech.legendary_cards import einherjar_rows
 from runehall.systems.rune.speech.targeting_cards import boon_rows, fooled
 from runehall.systems.rune.speech.triggered_cards import gift_vp_rows, last_blows
@@ -253,6 +254,7 @@ def heal(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
                 words.n("after {n} hour", "after {n} hours", int(r["next_attempt_after_hours"])),
             )
         )
+    rows += healer_gift_rows(r, words)  # the healer's gifts (healer_cards.py)
     return action, result, "success" if ok else "failure", rows + consequences(r, words)
 
 
@@ -268,6 +270,7 @@ def revive(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("others_may_try"):
         rows.append(Row(words("Others may try"), words.join(str(n) for n in r["others_may_try"])))
     rows += cup_rows(r, words)  # The Ever-Flowing Cup let this healer try (cup_cards.py)
+    rows += healer_gift_rows(r, words)  # the healer's gifts (healer_cards.py)
     return action, result, "success" if ok else "failure", rows + consequences(r, words)
 
 
