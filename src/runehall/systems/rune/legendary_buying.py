@@ -94,7 +94,7 @@ def buyable(record: Advancement) -> list[tuple[int, CarriedItem]]:
     rated = ratings(record.hero)
     found = []
     for number, c in enumerate(record.hero.magic_items, 1):
-        if c.kind != "legendary" or legendary.price(c.stored) > record.vp_free:
+        if c.kind != "legendary" or legendary.level_price(c) > record.vp_free:
             continue
         if legendary.legend(c.stored).name == legendary.WAND and rated.get("Loki", 0) >= rated.get("Odin", 0):
             continue

@@ -11,7 +11,7 @@ from runehall.present.board import Move
 from runehall.present.card import Card, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
-from runehall.systems.rune.encounters.run_items import uses_of
+from runehall.systems.rune.encounters.run_items import legendary_uses, uses_of
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.gifts.catalog import gift
 from runehall.systems.rune.treasure.carried import CarriedItem, carried_words
@@ -23,6 +23,7 @@ BUTTONS: Mapping[str, str] = {
     "failed": N_("{hero}'s amulet, item {number}, failed to protect him"),
     "put_on": N_("{hero} puts on the helm, item {number}"),
     "take_off": N_("{hero} takes off the helm, item {number}"),
+    "damaged": N_("{hero}'s legendary item, item {number}, is damaged"),
 }
 
 
@@ -34,7 +35,7 @@ def item_moves(state: RunState, words: Words) -> list[Move]:
             continue
         for number, c in enumerate(state.magic.get(hero.name, ()), 1):
             said, left = carried_words(c, words)
-            for use in uses_of(c.state()):
+            for use in uses_of(c.state()) + legendary_uses(c):
                 title = words(BUTTONS[use], hero=hero.name, number=words.number(number))
                 hint = words(N_("{item} ({state})"), item=said, state=left) if left else said
                 params = {"hero": hero.name, "item": number, "use": use}
@@ -56,7 +57,7 @@ def items_section(state: RunState, words: Words) -> SheetSection | None:
 
 
 def card(r: Mapping[str, Any], words: Words, who: str) -> Card:
-    fields = {k: r[k] for k in ("doses", "charged", "failures", "worn_since") if k in r}
+    fields = {k: r[k] for k in ("doses", "charged", "failures", "worn_since", "damaged") if k in r}
     item = CarriedItem(item=dict(r["item"]), **fields)
     said, left = carried_words(item, words)
     action = words(N_("{who}: {move}"), who=who, move=words(BUTTONS[r["use"]], hero=r["hero"],

@@ -30,7 +30,7 @@ from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.treasure.carried import MAX_MAGIC, CarriedItem, granted, helm_gift
 from runehall.systems.rune.treasure.items import Amulet, Charm, Helm, MagicItem, Potion
 
-Use = Literal["drink", "use", "recharge", "failed", "put_on", "take_off"]
+Use = Literal["drink", "use", "recharge", "failed", "put_on", "take_off", "damaged"]
 USES: Mapping[type, tuple[str, ...]] = {
     Potion: ("drink",),
     Charm: ("use", "recharge"),
@@ -62,12 +62,26 @@ def uses_of(state: MagicItem | None) -> tuple[str, ...]:
     return ()
 
 
+def legendary_uses(c: CarriedItem) -> tuple[str, ...]:
+    """A legendary item not yet damaged can be marked damaged (a trap's or a fall's equipment damage, A-85)."""
+    return ("damaged",) if c.kind == "legendary" and not c.damaged else ()
+
+
+def damaged(c: CarriedItem) -> CarriedItem:
+    """The legendary item marked damaged; refused for another kind of item and for one damaged already."""
+    if c.kind != "legendary":
+        raise RulesError(N_("only a legendary item is marked damaged this way"))
+    if c.damaged:
+        raise RulesError(N_("the legendary item is damaged already"))
+    return c.model_copy(update={"damaged": True})
+
+
 class UseItemParams(RulesModel):
     hero: str = Field(min_length=1, max_length=60, description="The hero who carries it.")
     item: int = Field(ge=1, le=MAX_MAGIC, description="Which of his magic items, counted from 1.")
     use: Use = Field(
         description="What is done with it: a dose drunk, a use, a recharge (its condition met), a failure marked, "
-        "or a helm put on or taken off."
+        "a helm put on or taken off, or a legendary item marked damaged."
     )
 
 
@@ -97,7 +111,9 @@ def _used(state: MagicItem, use: str, worn: bool, event: int) -> MagicItem:
 class UseItemAction(RunAction):
     name: ClassVar[str] = "use_item"
     title: ClassVar[str] = N_("Use a magic item")
-    summary: ClassVar[str] = "A dose drunk, a charm used or charged again, an amulet's failure, a helm on or off."
+    summary: ClassVar[str] = (
+        "A dose drunk, a charm used or charged again, an amulet's failure, a helm on or off, a legendary item damaged."
+    )
     Params: ClassVar[type[RulesModel]] = UseItemParams
 
     def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
@@ -109,6 +125,11 @@ class UseItemAction(RunAction):
         if params.item > len(carried):
             raise RulesError(N_("{hero} carries no magic item {number}"), hero=hero, number=params.item)
         item = carried[params.item - 1]
+        if params.use == "damaged":  # a legendary item damaged: its levels cost double from then on (A-85)
+            changed = damaged(item)
+            said = {"hero": hero, "number": params.item, "use": "damaged", "item": item.item, "damaged": True}
+            marked = dict(state.magic) | {hero: (*carried[: params.item - 1], changed, *carried[params.item :])}
+            return state.model_copy(update={"magic": marked}), said
         before = item.state()
         if before is None or params.use not in USES[type(before)]:
             raise RulesError(N_("this magic item cannot be used that way"))

@@ -23,7 +23,7 @@ def item_offer(c: CarriedItem, words: Words) -> str:
     """A choice of 'Buy levels of a legendary item': the item, the level it would reach and a level's price."""
     row = legendary.legend(c.stored)
     return words(N_("{item}: level {level} for {vp}"), item=words(row.name or ""),
-                 level=words.number((c.levels or 0) + 1), vp=_vp(legendary.price(c.stored), words))  # fmt: skip
+                 level=words.number((c.levels or 0) + 1), vp=_vp(legendary.level_price(c), words))  # fmt: skip
 
 
 def legendary_rows(carried: Iterable[CarriedItem], words: Words) -> list[SheetRow]:
@@ -33,6 +33,8 @@ def legendary_rows(carried: Iterable[CarriedItem], words: Words) -> list[SheetRo
         if c.kind != "legendary":
             continue
         left = words.n("{n} level", "{n} levels", c.levels) if c.levels else words(N_("no levels bought yet"))
+        if c.damaged:  # its levels cost double (A-85)
+            left = words(N_("{levels}, damaged: its levels cost double"), levels=left)
         said = words(N_("{item} ({state})"), item=legendary_words(legendary.legend(c.stored), words), state=left)
         rows.append(SheetRow(words(N_("Item {number}"), number=words.number(number)), said))
     return rows

@@ -48,6 +48,9 @@ class CarriedItem(RulesModel):
     levels: int | None = Field(
         None, ge=0, le=MAX_LEVELS, description="A legendary item's levels bought with VP (treasure/legendary.py)."
     )
+    damaged: bool | None = Field(
+        None, description="A legendary item damaged (never repaired): its levels cost double from then on."
+    )
 
     @model_validator(mode="after")
     def _fits(self) -> CarriedItem:
@@ -59,6 +62,8 @@ class CarriedItem(RulesModel):
             raise Invalid(N_("only a magic item is carried on the sheet: silver and loot go into the haul"))
         if self.levels is not None and found.kind != "legendary":
             raise Invalid(N_("only a legendary item has levels of its power"))
+        if self.damaged is not None and found.kind != "legendary":
+            raise Invalid(N_("only a legendary item is marked damaged on the sheet"))
         fresh = magic_item(found) if found.kind in WITH_STATE else None
         own = {"doses": Potion, "charged": Charm, "failures": Amulet, "worn_since": Helm}
         for field, kind in own.items():
@@ -151,5 +156,7 @@ def carried_words(c: CarriedItem, words: Words) -> tuple[str, str]:
         return item_words(c.stored, words), left
     if c.kind == "legendary":  # his levels in its power, bought with VP (legendary.py)
         left = words.n("{n} level", "{n} levels", c.levels) if c.levels else words(N_("no levels bought yet"))
+        if c.damaged:
+            left = words(N_("{levels}, damaged: its levels cost double"), levels=left)
         return item_words(c.stored, words), left
     return item_words(c.stored, words), state_words(state, words) if state is not None else ""

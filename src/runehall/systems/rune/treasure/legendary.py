@@ -92,14 +92,19 @@ def price(item: Item, levels: int = 1) -> int:
     return (legend(item).cost or 0) * levels
 
 
+def level_price(c: CarriedItem, levels: int = 1) -> int:
+    """What that many more levels of the carried item cost: its price a level, doubled once it is damaged (A-85)."""
+    return price(c.stored, levels) * (2 if c.damaged else 1)
+
+
 def buy(c: CarriedItem, levels: int, free_vp: int, ratings: Mapping[str, int]) -> tuple[CarriedItem, int]:
-    """`levels` more levels bought in a legendary item: the item with them and the VP they cost. Refused for an
-    item that is not legendary, fewer than one level, too few free VP, and the Loki-Trouncing Wand while the
-    hero's Loki rating is at least his Odin rating (`ratings`: god -> Divine Connection, the catalog's names)."""
+    """`levels` more levels bought in a legendary item: the item with them and the VP they cost (`level_price`).
+    Refused for an item that is not legendary, fewer than one level, too few free VP, and the Loki-Trouncing Wand
+    while the hero's Loki rating is at least his Odin rating (`ratings`: god -> Divine Connection, catalog names)."""
     row = legend(c.stored)
     if levels < 1:
         raise RulesError(N_("buy at least one level"))
-    cost = price(c.stored, levels)
+    cost = level_price(c, levels)
     if cost > free_vp:
         raise RulesError(N_("{levels} levels of {item} cost {cost} VP; he has {free} free"), levels=levels,
                          item=Refusal(row.name or ""), cost=cost, free=free_vp)  # fmt: skip
