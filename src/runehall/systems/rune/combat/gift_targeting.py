@@ -18,6 +18,7 @@ from runehall.chance.sources import Source
 from runehall.errors import RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.gift_joy import attack_made, shun
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.watch_state import Fooled
 
@@ -57,6 +58,7 @@ def _fooled(board: People, hero: Combatant, foe: str) -> bool:
 
 def boon(board: People, foe: Combatant, hero: Combatant, source: Source) -> dict[str, Any] | None:
     """The foe's Res roll before it attacks a hero holding Boon of Angrboda (None when the gift has no say)."""
+    shun(board, foe, hero)  # The Tireless Joy-Shout: a foe he sprang away from does not choose him (gift_joy.py)
     x = hero.gifted.level(BOON) if hero.hero else 0
     if not x or not boon_applies(foe):
         return None
@@ -81,6 +83,7 @@ def boon(board: People, foe: Combatant, hero: Combatant, source: Source) -> dict
 
 def attacked(board: People, hero: Combatant, foe: Combatant) -> None:
     """The hero holding Boon of Angrboda attacks a foe: from now on that foe's choice of him needs no roll."""
+    attack_made(board, hero)  # The Tireless Joy-Shout: the attacker's next attack has come round (gift_joy.py)
     if not hero.hero or foe.hero or not hero.gifted.level(BOON) or foe.name in hero.gifted.watch.attacked:
         return
     w = hero.gifted.watch

@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
 from runehall.systems.rune.combat.gift_coals import COALS, wake
 from runehall.systems.rune.combat.gift_doom import DOOM, curse
+from runehall.systems.rune.combat.gift_joy import JOY, joy_shout
 from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET, trumpet
@@ -253,4 +254,5 @@ PLAYS: dict[str, Play] = {
     TRUMPET: trumpet,
     COALS: wake,  # Eyes Like Glowing Coals (gift_coals.py)
     DOOM: curse,  # Imprecation of Doom (gift_doom.py)
+    JOY: joy_shout,  # The Tireless Joy-Shout (gift_joy.py)
 }

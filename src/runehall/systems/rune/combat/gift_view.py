@@ -11,6 +11,7 @@ from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_doom import DOOM
+from runehall.systems.rune.combat.gift_joy import JOY, joy_odds
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
@@ -50,6 +51,11 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             targets = trial.targets("use_gift", params, "target", foes)
             if targets:
                 found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name))
+        elif gift_id == JOY:  # the foes another hero engages that a half move reaches, each with his odds
+            targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c) if o.active])
+            if targets:
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name,
+                                  hint=joy_hint(trial, c.name, targets, words)))  # fmt: skip
         elif gift_id == MJOLNIR:
             usable = [w for w in (*c.carried(), "unarmed") if w != c.ready]
             first = trial.first("use_gift", ({**params, "weapon": w} for w in dict.fromkeys(usable)))
@@ -79,3 +85,11 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             found.append(Move("buy_gift", words(trial.actions["buy_gift"].title), params={**who, "gift": choices[0][0]},
                               ask=("gift",), actor=c.name, choices={"gift": choices}, hint=hint))  # fmt: skip
     return found
+
+
+def joy_hint(trial: Trial, who: str, targets: tuple[str, ...], words: Words) -> str:
+    """The Tireless Joy-Shout: each foe's exact odds for his leaping strike (attack_odds.py's terms, the +3 in)."""
+    from runehall.systems.rune.combat.attack_odds import odds_words
+
+    found = (joy_odds(trial.state, trial.options, who, t) for t in targets)
+    return "; ".join(odds_words(o, words) for o in found if o is not None)

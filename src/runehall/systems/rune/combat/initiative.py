@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.footing import dark, exposure, init_ground
 from runehall.systems.rune.combat.gallery import round_start, wendol_round
 from runehall.systems.rune.combat.gift_agony import agony_ends
 from runehall.systems.rune.combat.gift_cup import cup_holds
+from runehall.systems.rune.combat.gift_joy import calm_at_start
 from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
 from runehall.systems.rune.combat.gift_sleipnir import first_initiative
@@ -76,6 +77,7 @@ class InitiativeAction(CombatAction):
         if c.name in board.entries:
             raise RulesError(N_("{who} has already rolled initiative this round"), who=c.name)
         first_initiative(board, board.round, len(board.entries))  # Swiftness of Sleipnir (gift_sleipnir.py)
+        calm_at_start(board, len(board.entries))  # The Tireless Joy-Shout: who began the round disengaged (gift_joy.py)
         if "high_ground" in params.situation and "low_ground" in params.situation:
             raise RulesError(N_("he starts on high ground or on low ground, not both"))
         wanted = (params.plan or c.ready).strip().casefold()

@@ -106,6 +106,11 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = rune_card(r, words)
         return action, said, tone, rows
+    if r.get("joy"):  # The Tireless Joy-Shout (joy_cards.py)
+        from runehall.systems.rune.speech.joy_cards import joy_card
+
+        said, tone, rows = joy_card(r, words)
+        return action, said, tone, rows
     if r.get("triggered"):  # a triggered gift (triggered_cards.py)
         from runehall.systems.rune.speech.triggered_cards import triggered_card
 
