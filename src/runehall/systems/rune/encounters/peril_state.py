@@ -1,11 +1,11 @@
 """A hero still in a hazard off the rack after it was sprung (spec 001c §7.3, §7.6, §7.8): in deep water (swimming,
 or gone under and drowning), with his clothing on fire (inside a raging fire or out of it), or held by a grabber.
 Kept in the run's trap record (`TrapPlay.perils`); hazard_play.py changes it a round a move. And an item a trap
-harmed (`TrapPlay.gear`, gear_play.py)."""
+harmed (`TrapPlay.gear`, gear_play.py); a party gone astray (`TrapPlay.lost`, lost_play.py)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -41,3 +41,20 @@ class Gear(RulesModel):
     atk: int = Field(0, ge=-200, le=100)
     dfn: int = Field(0, ge=-200, le=100)
     dam: int = Field(0, ge=-400, le=200)
+
+
+class Astray(RulesModel):
+    """A party gone astray by a hazard of getting lost: the Map rolls failed, the successes in a row since the last
+    failure (a triumph two), every Map roll made while lost (the Difficulty of the rolls after)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trap: str
+    failures: int = Field(1, ge=1, le=1000)
+    streak: int = Field(0, ge=0, le=1000)
+    rolls: int = Field(1, ge=1, le=1000)
+
+    def lost(self) -> Any:
+        """As hazards.map_roll counts it."""
+        from runehall.systems.rune.encounters.hazards import Lost
+
+        return Lost(self.failures, self.streak, self.rolls)

@@ -24,7 +24,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import gear_play, hazard_play, trap_gifts
+from runehall.systems.rune.encounters import gear_play, hazard_play, item_rolls, lost_play, trap_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
@@ -41,7 +41,7 @@ from runehall.systems.rune.treasure.legendary import torc_spared
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
-PLAYED = (None, "falling", "acid", *hazard_play.PLAYED_HERE)  # the packages played here; others by hand (§34.5)
+PLAYED = (None, "falling", "acid", "lost", *hazard_play.PLAYED_HERE)  # the packages played here; others by hand (§34.5)
 
 
 def traps_of(state: RunState) -> list[tuple[Event, Element]]:
@@ -125,7 +125,10 @@ def _rolled(
     r = {"roll": roll.id, "name": roll.name, "totals": totals, "target": roll.difficulty, "fates": fates,
          "group_success": None}  # fmt: skip
     traps = after_roll(state.traps, roll, state.notes)  # its sticks and carrots, Impairment's windows
-    return state.model_copy(update={"tally": tally, "traps": traps}), r, faces, fates
+    on = {w: [list(t) for t in item_rolls.terms(state, w, roll, options)] for w in victims}  # potions, amulets
+    items, marked = item_rolls.after(state, roll, totals, fates, options)  # their rounds spent, amulets' failures
+    r |= {"items": {w: t for w, t in on.items() if t}, "amulets": marked}
+    return state.model_copy(update={"tally": tally, "traps": traps, **items}), r, faces, fates
 
 
 def _failures(r: dict[str, Any], fates: dict[str, bool]) -> dict[str, int]:
@@ -228,8 +231,8 @@ class SpringTrapAction(RunAction):
         ongoing: dict[str, int] = {}
         package = trap.package.kind if trap.package else None
         for hero in failed:
-            if trap.damage is None and package in hazard_play.PLAYED_HERE:
-                continue  # what it does is hazard_play's
+            if trap.damage is None and package in (*hazard_play.PLAYED_HERE, "lost"):
+                continue  # what it does is hazard_play's (lost_play's)
             c = body(state, hero, options)
             amount, dice, jump = 0, None, None
             if trap.damage is not None:
@@ -263,6 +266,7 @@ class SpringTrapAction(RunAction):
         struck = {h: fine for h, fine in fates.items() if h in alive}
         state, perils, more = hazard_play.start(state, element, trap, struck, failed, options, source)
         faces += more  # the runner's fire dice
+        state, astray = lost_play.start(state, element, r, struck)  # a party gone astray (getting lost)
         killed = {h for h, x in (*harm.items(), *perils.items()) if x.get("health") == "dead"}
         state = _marks(state, element, trap, [h for h in failed if h not in killed])
         state, status = _status(state, trap, failed, alive)
@@ -280,7 +284,7 @@ class SpringTrapAction(RunAction):
         result = {
             "trap": element.id, "name": element.name, "kind": element.kind, "roll": r, "victims": victims,
             "drawn": drawn, "harm": harm, "faces": faces, "ongoing": sorted(ongoing), "in_play": in_play,
-            "status": status, "perils": perils,
+            "status": status, "perils": perils, "astray": astray,
         }  # fmt: skip
         return state.model_copy(update={"traps": traps, "tally": tally}), result
 

@@ -21,6 +21,7 @@ from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.rune.encounters import run_board, run_gifts, run_items
 from runehall.systems.rune.encounters.design import MAX_HEROES
 from runehall.systems.rune.encounters.hazard_play import HazardRoundAction
+from runehall.systems.rune.encounters.lost_play import MapRollAction
 from runehall.systems.rune.encounters.run_actions import (
     AwardAction,
     BeginAction,
@@ -190,6 +191,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         SpringTrapAction(),
         TrapRoundAction(),
         HazardRoundAction(),
+        MapRollAction(),
         TerrainAction(),
         TrapCreditAction(),
         WanderingAction(),

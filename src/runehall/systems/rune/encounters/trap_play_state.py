@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from runehall.systems.base import RulesModel
-from runehall.systems.rune.encounters.peril_state import Gear, Peril
+from runehall.systems.rune.encounters.peril_state import Astray, Gear, Peril
 
 Health = Literal["active", "incapacitated", "dying", "dead"]
 
@@ -76,6 +76,7 @@ class TrapPlay(RulesModel):
     marks: tuple[Mark, ...] = Field((), max_length=64)
     perils: tuple[Peril, ...] = Field((), max_length=64)  # heroes still in water, on fire, held (hazard_play.py)
     gear: tuple[Gear, ...] = Field((), max_length=256)  # weapons, armour, shields a trap harmed (gear_play.py)
+    lost: tuple[Astray, ...] = Field((), max_length=8)  # parties gone astray by a hazard of getting lost (lost_play.py)
 
     @property
     def impairment(self) -> dict[str, int]:
