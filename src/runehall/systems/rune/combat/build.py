@@ -96,6 +96,7 @@ class CombatantSpec(RulesModel):
     stamina: int | None = Field(None, ge=-10, le=20, description="Stamina, for the gifts rolled with it.")
     disguise: int | None = Field(None, ge=0, le=20, description="Disguise rating (Boon of Angrboda; default 0).")
     great_weapon: int | None = Field(None, ge=0, le=20, description="Great Weapon rating (the Dwarven Hammers).")
+    designer: bool = Field(False, description="His player designed this encounter (his proxy plays him).")
     qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
     armor: str | None = Field(None, description="The armor he wears (armor.toml id), for its Init rating.")
     jump: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
@@ -337,4 +338,5 @@ def _gifted(spec: CombatantSpec, numbers: dict[str, Any], hero: bool, options: A
              "great_weapon": spec.great_weapon}  # fmt: skip
     kept = {k: given[k] if given[k] is not None else sheet[k] for k in given}
     built = spec.model_dump(mode="json", exclude_none=True) if hero and spec.sheet is not None else None
-    return Gifted(levels=levels, built=built, **kept)  # built: a stat gift bought mid-fight (gift_rebuild.py)
+    # built: a stat gift bought mid-fight (gift_rebuild.py)
+    return Gifted(levels=levels, built=built, designer=spec.designer, **kept)

@@ -58,6 +58,9 @@ class UseGiftParams(RulesModel):
     die: int | None = Field(
         None, ge=1, le=20, description="Destiny Reversed: which of his rolls in the move just made (1: his first)."
     )
+    feature: int | None = Field(
+        None, ge=1, le=100, description="Scourging of Fell Spirits: the weird magic (its number among the effects)."
+    )
     toward: MapPoint | None = Field(
         None,
         description="The Mace's Rune Power: the place [x, y] he flings them towards (default: away from him); the "

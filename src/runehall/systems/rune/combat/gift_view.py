@@ -12,6 +12,7 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_doom import DOOM
 from runehall.systems.rune.combat.gift_joy import JOY, joy_odds
+from runehall.systems.rune.combat.gift_scourge import SCOURGING, scourgeable
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
@@ -56,6 +57,16 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             if targets:
                 found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name,
                                   hint=joy_hint(trial, c.name, targets, words)))  # fmt: skip
+        elif gift_id == SCOURGING:  # the weird magic he may still turn it against, by the words of its card
+            from runehall.systems.rune.combat.effects import label
+            from runehall.systems.rune.speech.common import modifier
+
+            tried = [{**params, "feature": i} for i in scourgeable(board, c)]
+            ok = [p for p in tried if trial.ok("use_gift", p)]
+            if ok:
+                named = tuple((str(p["feature"]), modifier(label(board.effects[p["feature"] - 1]), words)) for p in ok)
+                found.append(Move("use_gift", title, params=ok[0], ask=("feature",), choices={"feature": named},
+                                  actor=c.name))  # fmt: skip
         elif gift_id == MJOLNIR:
             usable = [w for w in (*c.carried(), "unarmed") if w != c.ready]
             first = trial.first("use_gift", ({**params, "weapon": w} for w in dict.fromkeys(usable)))

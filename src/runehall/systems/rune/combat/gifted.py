@@ -69,6 +69,7 @@ class Gifted(RulesModel):
     stamina: int | None = Field(None, description="His Stamina (Sta), for gifts rolled with it.")
     disguise: int | None = Field(None, description="His Disguise rating (Boon of Angrboda; 0 when not given).")
     great_weapon: int | None = Field(None, description="His Great Weapon rating (the Dwarven Hammers' powers).")
+    designer: bool = Field(False, description="His player designed this encounter (Scourging of Fell Spirits).")
     runes: dict[str, Rune] = Field(
         default_factory=dict, max_length=MAX_GIFTS, description="His Rune Powers woken in this fight (rune_powers.py)."
     )

@@ -66,6 +66,9 @@ class Triggered(RulesModel):
     engagements: tuple[int, int] | None = Field(
         None, description="Shoulders Wide as Bifrost: (the round, extra Engagement rolls made in it)."
     )
+    scourged: tuple[int, ...] = Field(
+        (), max_length=MAX_FOES, description="Scourging of Fell Spirits: the fight's effects he has tried it on."
+    )
     bone_set: tuple[int, int] | None = Field(
         None, description="Bone-Setters' Blessing on him: (the round, the Soak it adds to its end; gift_healing.py)."
     )

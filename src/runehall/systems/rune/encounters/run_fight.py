@@ -111,7 +111,8 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
     people: list[dict[str, Any]] = [
         {"name": h.name, "side": "heroes", "sheet": sheet_now(state, h.name, fight_sheet(state, h, options)),
          "at": [0, i * ROW],
-         "strikes_heroes": h.name != state.tally.runner_hero}
+         "strikes_heroes": h.name != state.tally.runner_hero,
+         "designer": h.name == state.tally.runner_hero}  # his proxy rolls his Scourging of Fell Spirits
         for i, h in enumerate(state.setup.heroes)
     ]  # fmt: skip
     might: dict[str, int] = {}
