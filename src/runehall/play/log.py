@@ -8,6 +8,11 @@ undo whose removal would make a later event illegal is refused, leaving the log 
 
 from __future__ import annotations
 
+import hashlib
+import json
+import pickle
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +25,20 @@ from runehall.systems.base import GameSystem, RulesModel
 from runehall.systems.tracker import Tracker
 
 FORMAT = "runehall-play/1"
+
+# Folded states already worked out, by the digest of everything they were folded from (system, tracker, options,
+# setup and the events up to that point). Every board, every move's check and every card folds its tracker's
+# whole log again; a fight of an evening is hundreds of moves, each replayed through its rules. With this, a
+# fold starts from the longest stored prefix of the log (unless a later event revokes one inside it) and
+# replays only what came after. States are kept pickled and handed out unpickled, each a copy of its own (an
+# action may change the state it was given; pickling copies a state several times faster than deepcopy).
+FOLD_CACHE_SIZE = 512
+_folds: OrderedDict[bytes, bytes] = OrderedDict()
+_folds_lock = threading.Lock()  # the web serves from a pool of threads
+
+
+def _canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str).encode()
 
 
 @dataclass
@@ -56,11 +75,38 @@ class PlayLog:
     def revoked(self) -> set[int]:
         return {int(e["revokes"]) for e in self.events if e["action"] == "revoke"}
 
+    def _prefix_keys(self, events: list[dict[str, Any]]) -> list[bytes]:
+        """The cache key of each prefix of `events`: [0] before any event, [k] after the k-th."""
+        digest = hashlib.blake2b(_canonical([self.system_id, self.tracker_name, self.options, self.setup]))
+        keys = [digest.digest()]
+        for event in events:
+            digest.update(_canonical(event))
+            keys.append(digest.digest())
+        return keys
+
     def _fold(self, events: list[dict[str, Any]]) -> BaseModel:
         tracker, options = self.tracker, self.option_values()
-        state: BaseModel = tracker.start(tracker.parse_setup(self.setup), options)
+        keys = self._prefix_keys(events)
         gone = {int(e["revokes"]) for e in events if e["action"] == "revoke"}
-        for event in events:
+        # A prefix that holds an event but not the revoke of it was folded with that event in force: unusable.
+        where = {e["seq"]: i for i, e in enumerate(events)}
+        spans = [
+            (where[int(e["revokes"])], j)
+            for j, e in enumerate(events)
+            if e["action"] == "revoke" and int(e["revokes"]) in where
+        ]
+        kept: bytes | None = None
+        done = 0
+        with _folds_lock:
+            for k in range(len(events), -1, -1):  # the longest stored prefix the log's undos leave whole
+                if all(not (i < k <= j) for i, j in spans) and keys[k] in _folds:
+                    _folds.move_to_end(keys[k])
+                    kept, done = _folds[keys[k]], k
+                    break
+        state: BaseModel = (
+            pickle.loads(kept) if kept is not None else tracker.start(tracker.parse_setup(self.setup), options)
+        )
+        for event in events[done:]:
             if event["action"] == "revoke" or event["seq"] in gone:
                 continue
             action = tracker.action(event["action"])
@@ -68,6 +114,14 @@ class PlayLog:
             source = ReplaySource(tape, event["source"])
             state, _ = action.apply(state, action.parse_params(event["params"]), options, source)
             source.finish()
+        if done == len(events):
+            return state  # (stored already)
+        folded = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        with _folds_lock:
+            _folds[keys[-1]] = folded
+            _folds.move_to_end(keys[-1])
+            while len(_folds) > FOLD_CACHE_SIZE:
+                _folds.popitem(last=False)
         return state
 
     def state(self) -> BaseModel:

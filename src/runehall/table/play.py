@@ -232,13 +232,15 @@ class TableService(FairTable):
         self._source(c, viewer.table_id, None, stream, take=True)  # the nonce is used now
         return event
 
-    def trackers(self, viewer: Participant, states: bool = False) -> list[dict[str, Any]]:
+    def trackers(self, viewer: Participant, states: bool = False, only: str | None = None) -> list[dict[str, Any]]:
         """The trackers this viewer may see, as JSON; `states` adds each one's state as its model under "now"
         and the table's rule options under "options" (for the web's boards, built in the viewer's words;
-        never sent as they are)."""
+        never sent as they are). `only` names the one tracker wanted (a board redrawn after a move)."""
         state = self.state(viewer.table_id)
         out: list[dict[str, Any]] = []
         for tracker_id, record in state.trackers.items():
+            if only is not None and tracker_id != only:
+                continue
             if not can_see(state.by_seq[_started(state, tracker_id)], viewer):
                 continue
             log = state.play_log(tracker_id)

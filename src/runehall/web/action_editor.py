@@ -41,7 +41,7 @@ def _opened(
     viewer = viewer_of(request, table_id)
     service = service_of(request)
     system, _ = service.system(viewer.table_id)
-    found = [t for t in service.trackers(viewer, states=True) if t["id"] == tracker_id]
+    found = service.trackers(viewer, states=True, only=tracker_id)
     if not found:
         raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
     t = found[0]

@@ -34,12 +34,14 @@ def tracker_rows(
     names: dict[str, str],
     lang: str = "en",
     states: list[tuple[str, Any]] | None = None,
+    only: str | None = None,
 ) -> list[dict[str, Any]]:
     """What the page shows of each tracker this person may see: its board for this viewer's seat (the moves
-    they may make now as buttons), in the reader's words. `states` collects each one's (name, state)."""
+    they may make now as buttons), in the reader's words. `states` collects each one's (name, state); `only`
+    names the one tracker wanted."""
     words = words_for(lang, system.id)
     trackers: list[dict[str, Any]] = []
-    for t in service.trackers(viewer, states=True):
+    for t in service.trackers(viewer, states=True, only=only):
         now, options = t.pop("now"), t.pop("options")
         if states is not None:
             states.append((t["tracker"], now))
@@ -190,7 +192,7 @@ async def setup_again(request: Request, table_id: str) -> HTMLResponse:
 
 
 def _tracker_of(service: TableService, me: Participant, tracker_id: str) -> tuple[Any, dict[str, Any]]:
-    found = [t for t in service.trackers(me) if t["id"] == tracker_id]
+    found = service.trackers(me, only=tracker_id)
     if not found:
         raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
     system, _ = service.system(me.table_id)
@@ -221,7 +223,7 @@ async def tracker_view(request: Request, table_id: str, tracker_id: str) -> HTML
         service = service_of(request)
         system, _ = service.system(viewer.table_id)
         names = {p["id"]: p["name"] for p in service.summary(viewer)["participants"]}
-        found = [t for t in tracker_rows(service, viewer, system, names, lang_of(request)) if t["id"] == tracker_id]
+        found = tracker_rows(service, viewer, system, names, lang_of(request), only=tracker_id)
         if not found:
             raise NotFound(N_("no tracker {tracker_id!r}"), tracker_id=tracker_id)
         return render_html(request, "_tracker_view.html", t=found[0], table_id=viewer.table_id)
