@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 
 from runehall.present.words import words_for
+from runehall.systems.rune.combat.board_view import board_view
+from runehall.systems.rune.combat.tracker import ACTIONS
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.speech.fights import combat_card
 from test_rune_combat import Fight, fighter, hero
-from test_rune_combat_rune_powers import wake_moves, weapon
+from test_rune_combat_rune_powers import GM, notes, wake_moves, weapon
 
 WORK = "rune_power_dwarven_work_hammer"
 BATTLE = "rune_power_dwarven_battle_hammer"
@@ -34,6 +36,11 @@ def woken(power: str, *foe: dict[str, Any], options: dict[str, Any] | None = Non
     woke = fight.do("use_gift", who="Ragnar", gift=power)
     assert woke["until_round"] == 2 and fight.state.entries[0].steps  # X rounds, no action spent
     return fight
+
+
+def board_moves(fight: Fight) -> list[Any]:
+    view = board_view(fight.state, words_for("en", "rune"), GM, ACTIONS, fight.log.option_values())
+    return list(view.moves)
 
 
 def brute_resists(score: int, difficulty: int) -> Fraction:
@@ -130,3 +137,116 @@ def test_the_card_says_the_roll_its_chance_and_the_statue_in_english_and_spanish
     spanish = " ".join(f"{r.label} {r.value}" for r in es.rows)
     assert "Goblin se convierte en piedra para siempre" in spanish and "turns to" not in spanish
     assert "probabilidad de que Goblin resista: 60" in spanish
+
+
+# -- the Dwarven Work Sword's lightning (combat/rune_lightning.py; 001b A-28) -------------------------------------
+SWORD = "rune_power_dwarven_work_sword"
+
+
+def sword_fight(level: int = 2, *more: dict[str, Any]) -> Fight:
+    bearer = hero("Ragnar", (0, 0), gift_ranks={SWORD: level}, weapons=[weapon("dwarven_work_sword", init=9)],
+                  great_weapon=3, per=2)  # fmt: skip
+    foes = more or (fighter("Goblin", (5, 0)), fighter("Orc", (0, 8), dfn=7), fighter("Troll", (30, 0), dfn=9))
+    return Fight(bearer, *foes)
+
+
+def stress_table(depth: int = 4) -> dict[int, Fraction]:
+    """One stress roll's results by brute force, its open-ended dice followed `depth` deep (a botch: minus E)."""
+
+    def open_end(n: int) -> dict[int, Fraction]:
+        found = {j: Fraction(1, 10) for j in range(1, 10)}
+        if n:
+            for v, p in open_end(n - 1).items():
+                found[10 + v] = found.get(10 + v, Fraction(0)) + p / 10
+        return found
+
+    e = open_end(depth)
+    table = {face: Fraction(1, 10) for face in range(2, 10)}
+    for v, p in e.items():
+        table[10 + v] = table.get(10 + v, Fraction(0)) + p / 10
+        table[-v] = table.get(-v, Fraction(0)) + p / 10
+    return table
+
+
+def test_the_lightning_strikes_every_chosen_foe_on_one_roll_against_the_highest_dfn() -> None:
+    fight = sword_fight()
+    woke = fight.do("use_gift", who="Ragnar", gift=SWORD)
+    assert woke["shots"] == 2 and "until_round" not in woke  # counted in attacks, no action
+    assert "Ragnar's Rune Power: Dwarven Work Sword is awake: 2 lightning attacks left" in notes(fight)
+    fight.roll_all(Ragnar=[5], Goblin=[5], Orc=[5], Troll=[5])
+    calls = [m for m in board_moves(fight) if m.title == "Call the lightning"]
+    assert len(calls) == 1 and set(calls[0].targets) == {"Goblin", "Orc"}  # the Troll is 30 paces off (X = 2: 20)
+    before = fight.state
+    shot = fight.do("use_gift", [9, 5], who="Ragnar", gift=SWORD, target="Goblin", also=["Orc"])["lightning"]
+    assert shot["atk"]["total"] == 9 + 2 + 3 + 8 and shot["dfn"]["who"] == "Orc" and shot["dfn"]["total"] == 5 + 7
+    assert shot["success"] and [s["who"] for s in shot["struck"]] == ["Goblin", "Orc"]
+    for name in ("Goblin", "Orc"):
+        assert fight.who(name).hp == 50 - (10 + 12 - 3)  # the margin + 12, less Soak 3
+    assert shot["shots_left"] == 1 and not fight.state.entries[0].steps  # an attack: his action is spent
+    table = stress_table()
+    brute = sum(p * q for x, p in table.items() for y, q in table.items() if x + 13 > y + 7)
+    assert abs(float(Fraction(*shot["chance"]) - brute)) < 1e-4
+    fight.log.undo()
+    assert fight.state == before
+
+
+def test_a_tie_misses_and_the_last_attack_puts_it_to_sleep() -> None:
+    fight = sword_fight(1, fighter("Goblin", (5, 0)))
+    fight.roll_all(Ragnar=[5], Goblin=[5])
+    woke = fight.do("use_gift", [7, 10, 5], who="Ragnar", gift=SWORD, target="Goblin")  # 7 + 13 vs 10 + 5 + 5
+    shot = woke["lightning"]
+    assert woke["shots"] == 1 and shot["tm"] == 0 and not shot["success"] and "struck" not in shot
+    assert fight.who("Goblin").hp == 50 and shot["shots_left"] == 0 and shot["recharge"]["unit"] == "days"
+    assert not any(m.action == "use_gift" for m in board_moves(fight))
+    before = fight.state
+    fight.refuse("use_gift", "sleeps for 3 days", who="Ragnar", gift=SWORD, target="Goblin")
+    assert fight.state == before
+
+
+def test_lightning_refusals_leave_the_fight_unchanged() -> None:
+    fight = sword_fight()
+    fight.do("use_gift", who="Ragnar", gift=SWORD)
+    fight.roll_all(Ragnar=[5], Goblin=[5], Orc=[5], Troll=[5])
+    before = fight.state
+    for params, match in (
+        ({"target": "Troll"}, "within 20 paces"),
+        ({"target": "Goblin", "also": ["Goblin"]}, "named twice"),
+        ({"target": "Ragnar"}, "within 20 paces"),
+        ({}, "name a foe for the lightning"),
+    ):
+        fight.refuse("use_gift", match, who="Ragnar", gift=SWORD, **params)
+        assert fight.state == before
+    unrated = Fight(hero("Ragnar", (0, 0), gift_ranks={SWORD: 1}, weapons=[weapon("dwarven_work_sword")]),
+                    fighter("Goblin", (5, 0)))  # fmt: skip
+    unrated.refuse("use_gift", "no Great Weapon rating given", who="Ragnar", gift=SWORD)
+
+
+def test_the_lightning_card_in_english_and_spanish() -> None:
+    fight = sword_fight()
+    fight.do("use_gift", who="Ragnar", gift=SWORD)
+    fight.roll_all(Ragnar=[5], Goblin=[5], Orc=[5], Troll=[5])
+    params = {"who": "Ragnar", "gift": SWORD, "target": "Goblin", "also": ["Orc"]}
+    result = fight.do("use_gift", [9, 5], **params)
+    event = {"params": params, "result": result}
+    en, es = (combat_card("use_gift", event, words_for(lang, "rune")) for lang in ("en", "es"))
+    assert en.result == "the lightning strikes Goblin and Orc" and en.tone == "success"
+    values = [r.value for r in en.rows]
+    assert any(v.startswith("margin 10 + Dam 12 against Soak 3; Goblin loses 19 HP") for v in values)
+    assert es.result == "el rayo alcanza a Goblin y Orc"
+    spanish = " ".join(f"{r.label} {r.value}" for r in es.rows)
+    assert "probabilidad de alcanzar" in spanish and "Ataques de rayo que quedan 1" in spanish
+    assert "Ragnar: Poder rúnico: espada de trabajo enana, despierto; ataques de rayo que quedan: 1" in notes(
+        fight, "es"
+    )
+
+
+@pytest.mark.parametrize(("reach", "offered"), [("paces", {"Goblin", "Orc"}), ("feet", {"Goblin"})])
+def test_the_lightnings_reach_follows_option_work_sword_reach(reach: str, offered: set[str]) -> None:
+    """001b A-28: 10X paces by default; 'feet' reads the book's 10X feet as 4X paces (X = 1: 10 or 4 paces)."""
+    bearer = hero("Ragnar", (0, 0), gift_ranks={SWORD: 1}, weapons=[weapon("dwarven_work_sword", init=9)],
+                  great_weapon=3, per=2)  # fmt: skip
+    fight = Fight(bearer, fighter("Goblin", (4, 0)), fighter("Orc", (0, 10)), options={"work_sword_reach": reach})
+    fight.do("use_gift", who="Ragnar", gift=SWORD)
+    fight.roll_all(Ragnar=[5], Goblin=[5], Orc=[5])
+    calls = [m for m in board_moves(fight) if m.title == "Call the lightning"]
+    assert set(calls[0].targets) == offered

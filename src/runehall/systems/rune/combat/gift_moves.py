@@ -9,7 +9,7 @@ live in gift_uses.py."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -66,6 +66,10 @@ class UseGiftParams(RulesModel):
         description="The Mace's Rune Power: the place [x, y] he flings them towards (default: away from him); the "
         "Goblin Spike Club's: the place its cone points at.",
     )
+    also: list[Annotated[str, Field(max_length=60)]] = Field(
+        default_factory=list, max_length=2, description="The Dwarven Work Sword's lightning: up to two more foes it "
+        "seeks besides the one named (target).",
+    )  # fmt: skip
 
 
 def holder(board: Board, params: Any, over_too: bool = False) -> tuple[Combatant, Any, int]:

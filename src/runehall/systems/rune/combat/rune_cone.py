@@ -81,6 +81,9 @@ def _defence(board: Board, d: Combatant) -> tuple[int, str]:
     return score, "static" if board.opt("static_dfn_variant") else "roll"
 
 
+defence = _defence  # the Dwarven Work Sword's counter roll too (rune_lightning.py)
+
+
 def cone(board: Board, c: Combatant, x: int, aim: Point, source: Source) -> dict[str, Any]:
     """The cone: the hero's ATK roll, then each one inside defends; hits take the margin + X less Soak."""
     from runehall.systems.rune.combat.rune_powers import power_mods

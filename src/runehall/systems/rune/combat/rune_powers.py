@@ -20,6 +20,8 @@ Played while awake (each on the rolls under the power's name, so the attack odds
 - Mace: one blast as it wakes, flinging the X nearest 10X paces, each rolling Balance against 6 (rune_blast.py).
 - Goblin Spike Club: one cone of rocks as it wakes, aimed at someone or somewhere: one ATK roll, everyone inside
   rolls DFN against it, Dam rating X (rune_cone.py).
+- Dwarven Work Sword: X lightning attacks, each an attack at up to three foes within 10X paces: Per + Great Weapon +
+  8 against the highest DFN among them; a higher total strikes them all, margin + 12 less Soak (rune_lightning.py).
 - Dwarven Work Hammer and Battle Hammer: a blow of the hammer that would hurt a target it reaches asks his Res
   against the hero's Great Weapon rating; failing, he is a statue of ice or stone, dead, no VP (rune_strike.py)."""
 
@@ -33,6 +35,7 @@ from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.rune_blast import MACE, blast
 from runehall.systems.rune.combat.rune_cone import SPIKE_CLUB, aim_of, cone
+from runehall.systems.rune.combat.rune_lightning import WORK_SWORD, lightning
 from runehall.systems.rune.combat.rune_state import UNITS, Rune
 from runehall.systems.rune.combat.rune_strike import HAMMERS, need_great_weapon
 from runehall.systems.rune.combat.settings import stress
@@ -46,7 +49,8 @@ BROAD_SWORD = "rune_power_viking_broad_sword"
 ROMAN_SWORD = "rune_power_roman_sword"
 BATTLE_AXE = "rune_power_dwarven_battle_axe"
 BATTLE_SWORD = "rune_power_dwarven_battle_sword"
-PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE, SPIKE_CLUB, *HAMMERS)
+PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE, SPIKE_CLUB, *HAMMERS,
+          WORK_SWORD)  # fmt: skip
 ALSO = {"hand_axe": ("two_hand_axes",), "shortsword": ("two_short_swords", "shortsword_and_dagger")}
 SHORT_SWORD_BASE = 6
 BEAM_TIMES = 4  # a beam deals 4X
@@ -67,9 +71,7 @@ def bears(c: Combatant, weapon: str) -> bool:
 def awake(board: Board, c: Combatant, power_id: str) -> int:
     """X while the power is awake for him now, else 0."""
     rune = c.gifted.runes.get(power_id)
-    if rune is None or rune.earlier or not rune.woke <= board.round <= rune.until:
-        return 0
-    return rune.level
+    return rune.level if rune is not None and rune.up(board.round) else 0
 
 
 def _holding(c: Combatant, weapon: str) -> bool:
@@ -110,7 +112,10 @@ def drink(board: Board, a: Combatant, injury: dict[str, Any]) -> dict[str, int] 
 
 
 def _refuse_asleep(c: Combatant, found: Any, rune: Rune, board: Board) -> None:
-    if not rune.earlier and rune.woke <= board.round <= rune.until:
+    if rune.shots is not None and rune.up(board.round):  # the Dwarven Work Sword: counted in attacks
+        raise RulesError(N_("{who}'s {power} is awake: name a foe for the lightning"), who=c.name,
+                         power=Refusal(found.name))  # fmt: skip
+    if rune.up(board.round):
         raise RulesError(N_("{who}'s {power} is awake until round {n}"), who=c.name, power=Refusal(found.name),
                          n=rune.until)  # fmt: skip
     if rune.ready is not None and not rune.earlier and board.round < rune.ready:
@@ -135,6 +140,8 @@ def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
     rune = c.gifted.runes.get(found.id)
     if found.id == BATTLE_SWORD and rune is not None and awake(board, c, BATTLE_SWORD) and params.target:
         return beam(board, c, rune.level, params, source)
+    if found.id == WORK_SWORD and rune is not None and awake(board, c, WORK_SWORD) and params.target:
+        return {"rune": WORK_SWORD, "lightning": lightning(board, c, rune, params, source)}
     if rune is not None:
         _refuse_asleep(c, found, rune, board)
     need_great_weapon(c, found.id)  # the Dwarven Hammers (rune_strike.py)
@@ -164,13 +171,20 @@ def wake(board: Board, c: Combatant, x: int, params: Any, source: Source) -> dic
     until = board.round + rune_rounds(found.id, x, options) - 1
     time = recharge(x)
     ready = until + time.amount + 1 if time.unit == "rounds" else None
-    woken = Rune(level=x, woke=board.round, until=until, ready=ready, amount=time.amount, unit=time.unit)
+    shots = x if found.id == WORK_SWORD else None  # counted in attacks: awake until the last (rune_lightning.py)
+    until, ready = (board.round, None) if shots else (until, ready)
+    woken = Rune(level=x, woke=board.round, until=until, ready=ready, amount=time.amount, unit=time.unit, shots=shots)
     board.update(c.name, gifted=c.gifted.model_copy(update={"runes": {**c.gifted.runes, found.id: woken}}))
     out.update(until_round=until, recharge={"amount": time.amount, "unit": time.unit})
+    if shots:
+        del out["until_round"]
+        out["shots"] = shots
     if ready is not None:
         out["ready_round"] = ready
     if found.id == BATTLE_SWORD and params.target:
         out["beam"] = beam(board, board.people[c.name], x, params, source)["beam"]
+    if found.id == WORK_SWORD and params.target:  # the first lightning as it wakes
+        out["lightning"] = lightning(board, board.people[c.name], woken, params, source)
     if found.id == MACE:  # one blast as it wakes (rune_blast.py)
         out["blast"] = blast(board, board.people[c.name], x, params.toward, source)
     if aim is not None:  # the Goblin Spike Club: one cone of rocks as it wakes (rune_cone.py)

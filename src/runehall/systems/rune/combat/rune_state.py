@@ -1,6 +1,7 @@
 """A Rune Power's state in a fight (spec 001b §2.6), kept with the hero's gifts (gifted.py): the round it woke, the
-last round it is awake, and when it may wake again - a round of this fight when its recharge is counted in rounds
-(levels 12 and up), else never in this fight: the note keeps the recharge time for the board and the run."""
+last round it is awake (for a power counted in attacks, the attacks left), and when it may wake again - a round of
+this fight when its recharge is counted in rounds (levels 12 and up), else never in this fight: the note keeps the
+recharge time for the board and the run."""
 
 from __future__ import annotations
 
@@ -23,3 +24,13 @@ class Rune(RulesModel):
     amount: int = Field(ge=1, le=100, description="Its recharge time (with `unit`), from the end of its last round.")
     unit: Unit = "rounds"
     earlier: bool = Field(False, description="Woken in an earlier fight of the run: dormant for the rest of the run.")
+    shots: int | None = Field(None, ge=0, le=999, description="A power counted in attacks (the Dwarven Work Sword): "
+                              "those left; awake while any is left, whatever the round.")  # fmt: skip
+
+    def up(self, now: int) -> bool:
+        """Awake at round `now`: within its rounds, or, counted in attacks, while one is left."""
+        if self.earlier:
+            return False
+        if self.shots is not None:
+            return self.shots > 0
+        return self.woke <= now <= self.until

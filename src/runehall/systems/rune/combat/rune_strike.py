@@ -32,8 +32,9 @@ HAMMERS = {WORK_HAMMER: ("dwarven_work_hammer", "ice"), BATTLE_HAMMER: ("dwarven
 
 
 def need_great_weapon(c: Combatant, power_id: str) -> None:
-    """Refused before it wakes: a hammer's power needs his Great Weapon rating (the victims' Difficulty)."""
-    if power_id in HAMMERS and c.gifted.great_weapon is None:
+    """Refused before it wakes: a hammer's power needs his Great Weapon rating (the victims' Difficulty), and so
+    does the Dwarven Work Sword's lightning (rune_lightning.py)."""
+    if power_id in (*HAMMERS, "rune_power_dwarven_work_sword") and c.gifted.great_weapon is None:
         raise RulesError(N_("{who} has no Great Weapon rating given: give 'great_weapon' in his stats"), who=c.name)
 
 

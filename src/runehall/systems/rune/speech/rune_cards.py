@@ -39,10 +39,22 @@ def rune_card(r: Mapping[str, Any], words: Words) -> tuple[str, Tone, list[Row]]
         key = N_("flung {n} paces: fallen down") if hit.get("fallen") else N_("flung {n} paces: still on his feet")
         rows.append(Row(str(hit.get("who", "")), words(key, n=words.number(int(hit.get("paces", 0))))))
     rows += cone_rows(r.get("cone"), words)
+    lightning = r.get("lightning")
+    if isinstance(lightning, Mapping):  # the Dwarven Work Sword (rune_lightning_cards.py)
+        from runehall.systems.rune.speech.rune_lightning_cards import lightning_rows
+
+        said, tone, more = lightning_rows(lightning, words)
+        rows += more
+        if "shots" not in r:  # a lightning attack of a power already awake
+            return said, tone, rows
     if r.get("success") is False:
         return words("the rune stays asleep"), "failure", rows
-    if "until_round" in r:
-        awake = words("the rune is awake until round {n}", n=words.number(int(r["until_round"])))
+    if "until_round" in r or "shots" in r:
+        awake = (
+            words("the rune is awake until round {n}", n=words.number(int(r["until_round"])))
+            if "until_round" in r
+            else words("the rune is awake for {n} lightning attacks", n=words.number(int(r["shots"])))
+        )
         if r.get("blast") is not None:  # the Mace: spent at once
             awake = words("the blast strikes {n}", n=words.number(len(r["blast"])))
         if isinstance(r.get("cone"), Mapping):  # the Goblin Spike Club: spent at once
