@@ -105,6 +105,7 @@ class People:
         from runehall.systems.rune.combat.gallery import fall_of  # the gallery reads the board
         from runehall.systems.rune.combat.gift_agony import agony_mark
         from runehall.systems.rune.combat.gift_cup import cup_note  # The Ever-Flowing Cup
+        from runehall.systems.rune.combat.gift_raven import raven_hurt
         from runehall.systems.rune.combat.gift_triggered import jaw_kills, on_hurt  # triggered gifts
 
         c = self.people[name]
@@ -118,6 +119,7 @@ class People:
         if health == "dying" and not c.hero and not self.opt("foes_use_injury_rules"):
             health = "dead"
         health = on_hurt(self, c, health, lost, added, by)
+        raven_hurt(self, by, c, lost, health)  # The Raven Plucks an Eye (gift_raven.py)
         said = {**said, "gift_vp": jaw_kills(self, by or "", name, c.health, health)} if by else said
         if not said.get("gift_vp"):
             said.pop("gift_vp", None)

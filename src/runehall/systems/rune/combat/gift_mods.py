@@ -83,9 +83,11 @@ def melee_gift_mods(
 ) -> tuple[Mods, Mods]:
     """(ATK, DFN) modifiers the gifts give a melee attack: `ground` > 0 when the attacker has the higher ground,
     < 0 when the defender has; `braced`: the defender stands braced for the attacker's charge."""
+    from runehall.systems.rune.combat.gift_raven import raven_mods  # The Raven Plucks an Eye
+
     atk = standing(board, a, ground, False) + boots(board, a, charging) + piercing(board, a, d)[0]
-    atk += power_mods(board, a, "atk", d)
-    dfn = standing(board, d, -ground, braced) + power_mods(board, d, "dfn", a)
+    atk += power_mods(board, a, "atk", d) + raven_mods(board, a, "atk")
+    dfn = standing(board, d, -ground, braced) + power_mods(board, d, "dfn", a) + raven_mods(board, d, "dfn")
     if charging and braced and a.gifted.level(BOOTS):
         dfn.append((NAMES[BOOTS], -a.gifted.level(BOOTS)))
     return atk + boosted(a, "atk"), dfn + boosted(d, "dfn")
@@ -94,9 +96,10 @@ def melee_gift_mods(
 def missile_gift_mods(board: Board, a: Combatant, d: Combatant) -> Mods:
     """A shooter's gifts on his shot (he holds ground, has the higher ground over his target, cut in...)."""
     from runehall.systems.rune.combat.footing import high_ground
+    from runehall.systems.rune.combat.gift_raven import raven_mods  # The Raven Plucks an Eye
 
     mods = standing(board, a, high_ground(board, a, d), False) + piercing(board, a, d)[0] + boosted(a, "atk")
-    return mods + power_mods(board, a, "atk", d)
+    return mods + power_mods(board, a, "atk", d) + raven_mods(board, a, "atk")
 
 
 def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None, braced: bool) -> tuple[Mods, Mods]:
@@ -107,9 +110,11 @@ def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None,
     if ground is None:
         ground = high_ground(board, a, d)
     from runehall.systems.rune.combat.gift_healing import bone_soak  # Bone-Setters' Blessing
+    from runehall.systems.rune.combat.gift_raven import raven_mods  # The Raven Plucks an Eye
 
     dam = standing(board, a, ground, False) + piercing(board, a, d)[1] + power_mods(board, a, "dam", d)
-    return dam, standing(board, d, -ground, braced) + power_mods(board, d, "soak", a) + bone_soak(board, d)
+    return dam, standing(board, d, -ground, braced) + power_mods(board, d, "soak", a) + bone_soak(board, d) \
+        + raven_mods(board, d, "soak")
 
 
 def storm(c: Combatant, total: int) -> Mods:

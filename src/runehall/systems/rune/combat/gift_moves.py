@@ -61,6 +61,10 @@ class UseGiftParams(RulesModel):
     feature: int | None = Field(
         None, ge=1, le=100, description="Scourging of Fell Spirits: the weird magic (its number among the effects)."
     )
+    scores: list[Literal["init", "atk", "dfn", "soak"]] = Field(
+        default_factory=list, max_length=4, description="The Raven Plucks an Eye: the foe's scores he takes (default: "
+        "those that gain him most).",
+    )
     toward: MapPoint | None = Field(
         None,
         description="The Mace's Rune Power: the place [x, y] he flings them towards (default: away from him); the "

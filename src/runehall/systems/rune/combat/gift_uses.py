@@ -30,6 +30,7 @@ from runehall.systems.rune.combat.gift_coals import COALS, wake
 from runehall.systems.rune.combat.gift_doom import DOOM, curse
 from runehall.systems.rune.combat.gift_joy import JOY, joy_shout
 from runehall.systems.rune.combat.gift_passive import gale_felled
+from runehall.systems.rune.combat.gift_raven import RAVEN, pluck
 from runehall.systems.rune.combat.gift_scourge import SCOURGING, scourge
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET, trumpet
@@ -256,5 +257,6 @@ PLAYS: dict[str, Play] = {
     COALS: wake,  # Eyes Like Glowing Coals (gift_coals.py)
     DOOM: curse,  # Imprecation of Doom (gift_doom.py)
     SCOURGING: scourge,  # Scourging of Fell Spirits (gift_scourge.py)
+    RAVEN: pluck,  # The Raven Plucks an Eye (gift_raven.py)
     JOY: joy_shout,  # The Tireless Joy-Shout (gift_joy.py)
 }

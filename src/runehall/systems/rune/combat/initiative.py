@@ -23,6 +23,7 @@ from runehall.systems.rune.combat.gift_cup import cup_holds
 from runehall.systems.rune.combat.gift_joy import calm_at_start
 from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
+from runehall.systems.rune.combat.gift_raven import raven_mods
 from runehall.systems.rune.combat.gift_sleipnir import first_initiative
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.legendary_play import einherjar_rounds
@@ -92,6 +93,7 @@ class InitiativeAction(CombatAction):
             mods[ground[0]] = ground[1]
         mods.update(dark(board, c))
         mods.update(effect_mods(board, c, "init"))
+        mods.update(raven_mods(board, c, "init", score))  # The Raven Plucks an Eye (gift_raven.py)
         if c.mounted:
             mods["mounted"] = c.ride
         if params.modifier:

@@ -48,6 +48,22 @@ class Downed(RulesModel):
     round: int = Field(ge=1, description="The round he fell in (that round earns the knock-down's VP only).")
 
 
+class Plucked(RulesModel):
+    """A foe he had hurt has fallen: The Raven Plucks an Eye may roll for his scores (gift_raven.py)."""
+
+    foe: str = Field(max_length=60)
+    res: int = Field(ge=-50, le=50, description="The foe's Res as he fell.")
+    scores: dict[str, int] = Field(default_factory=dict, max_length=4, description="His INIT, ATK, DFN and Soak.")
+
+
+class Ravened(RulesModel):
+    """The Raven Plucks an Eye made: the foe's scores he may use in place of his own to the end of `until_round`."""
+
+    foe: str = Field(max_length=60)
+    scores: dict[str, int] = Field(default_factory=dict, max_length=4)
+    until_round: int = Field(ge=1)
+
+
 class Triggered(RulesModel):
     dying_due: DyingDue | None = None
     dying: DyingOn | None = None
@@ -69,6 +85,9 @@ class Triggered(RulesModel):
     scourged: tuple[int, ...] = Field(
         (), max_length=MAX_FOES, description="Scourging of Fell Spirits: the fight's effects he has tried it on."
     )
+    ravaged: tuple[str, ...] = Field((), max_length=MAX_FOES, description="The Raven: foes his blows have hurt.")
+    raven_due: Plucked | None = Field(None, description="The Raven: the fallen foe it may roll for now.")
+    raven: Ravened | None = Field(None, description="The Raven: the scores he uses in place of his own.")
     bone_set: tuple[int, int] | None = Field(
         None, description="Bone-Setters' Blessing on him: (the round, the Soak it adds to its end; gift_healing.py)."
     )

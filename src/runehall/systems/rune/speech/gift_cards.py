@@ -111,6 +111,11 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = joy_card(r, words)
         return action, said, tone, rows
+    if r.get("raven"):  # The Raven Plucks an Eye (raven_cards.py)
+        from runehall.systems.rune.speech.raven_cards import raven_card
+
+        said, tone, rows = raven_card(r, words)
+        return action, said, tone, rows
     if r.get("scourged"):  # Scourging of Fell Spirits (scourge_cards.py)
         from runehall.systems.rune.speech.scourge_cards import scourge_card
 
