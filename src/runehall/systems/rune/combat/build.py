@@ -95,6 +95,7 @@ class CombatantSpec(RulesModel):
     presence: int | None = Field(None, ge=-10, le=20, description="Presence, for the gifts rolled with it.")
     stamina: int | None = Field(None, ge=-10, le=20, description="Stamina, for the gifts rolled with it.")
     disguise: int | None = Field(None, ge=0, le=20, description="Disguise rating (Boon of Angrboda; default 0).")
+    dexterity: int | None = Field(None, ge=-10, le=20, description="Dexterity, for Penetrating Lightning's roll.")
     great_weapon: int | None = Field(None, ge=0, le=20, description="Great Weapon rating (the Dwarven Hammers).")
     designer: bool = Field(False, description="His player designed this encounter (his proxy plays him).")
     qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
@@ -324,7 +325,7 @@ def build(spec: CombatantSpec, options: Any, order: int) -> Combatant:
 def _gifted(spec: CombatantSpec, numbers: dict[str, Any], hero: bool, options: Any) -> Gifted:
     """His gifts as the fight keeps them (from his sheet, or given as stats, which win); the count of gifts and of
     their levels that breaks initiative ties follows them unless given."""
-    kept_keys = ("gift_ranks", "presence", "stamina", "disguise", "great_weapon", "free_vp")
+    kept_keys = ("gift_ranks", "presence", "stamina", "disguise", "great_weapon", "free_vp", "dexterity")
     sheet = {k: numbers.pop(k, None) for k in kept_keys}
     levels = dict(spec.gift_ranks or sheet["gift_ranks"] or {})
     if levels and not hero:
@@ -335,7 +336,7 @@ def _gifted(spec: CombatantSpec, numbers: dict[str, Any], hero: bool, options: A
     if levels and numbers.get("gift_levels") is None:
         numbers["gift_levels"] = sum(levels.values())
     given = {"presence": spec.presence, "stamina": spec.stamina, "disguise": spec.disguise, "free_vp": spec.free_vp,
-             "great_weapon": spec.great_weapon}  # fmt: skip
+             "great_weapon": spec.great_weapon, "dexterity": spec.dexterity}  # fmt: skip
     kept = {k: given[k] if given[k] is not None else sheet[k] for k in given}
     built = spec.model_dump(mode="json", exclude_none=True) if hero and spec.sheet is not None else None
     # built: a stat gift bought mid-fight (gift_rebuild.py)

@@ -17,6 +17,7 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.geometry import Point, dist2, length, refused_paces, shown, within
+from runehall.systems.rune.combat.gift_cracks import exit_squeeze, squeezed
 from runehall.systems.rune.combat.settings import stress, table_move
 from runehall.systems.rune.combat.terrain import Zone, at, elevation, feature, higher, pieces, terrain
 
@@ -248,7 +249,7 @@ def exit_at(board: Board, c: Combatant, to: Point) -> tuple[str, Zone] | None:
         if zone.kind == "exit" and zone.contains(to):
             key = str(index)
             most = zone.per_round or feature("exit").heroes_per_round or 1
-            if c.hero and board.exits_used.get(key, 0) >= most:
+            if c.hero and board.exits_used.get(key, 0) >= most and not exit_squeeze(c):  # Through the Cracks
                 raise RulesError(
                     N_("{most} hero(es) a round may flee through {label}, and this round's have gone"),
                     most=most,
@@ -259,9 +260,15 @@ def exit_at(board: Board, c: Combatant, to: Point) -> tuple[str, Zone] | None:
 
 
 def escape(board: Board, c: Combatant, key: str, zone: Zone) -> dict[str, Any]:
+    through: dict[str, Any] | None = None
     if c.hero:
+        if board.exits_used.get(key, 0) >= (zone.per_round or feature("exit").heroes_per_round or 1):
+            through = squeezed(board, c)  # Through the Cracks: past the exit's limit (gift_cracks.py)
         board.exits_used[key] = board.exits_used.get(key, 0) + 1
     board.update(c.name, health="gone")
     board.left_the_fight(c.name)
     board.windows.pop(c.name, None)
-    return {"who": c.name, "through": zone.label}
+    out: dict[str, Any] = {"who": c.name, "through": zone.label}
+    if through is not None:
+        out["cracks"] = through
+    return out

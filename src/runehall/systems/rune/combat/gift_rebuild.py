@@ -49,7 +49,7 @@ SCALARS: dict[str, str] = {
     "move_full": N_("Move"),
     "armor_init": N_("Armor Init rating"),
 }
-GIFTED: dict[str, str] = {"presence": N_("Presence"), "stamina": N_("Stamina")}
+GIFTED: dict[str, str] = {"presence": N_("Presence"), "stamina": N_("Stamina"), "dexterity": N_("Dexterity")}
 WEAPON: dict[str, str] = {"init": N_("INIT"), "atk": N_("ATK"), "dfn": N_("DFN"), "dam": N_("DAM"),
                           "engagement": N_("Engagement roll bonus (Str + weapon Ability)")}  # fmt: skip
 NUMBERLESS = frozenset({EITHER_HAND, NAGLFAR, OWL})  # a fight reads them from his levels, or not at all

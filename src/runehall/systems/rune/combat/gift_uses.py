@@ -27,8 +27,11 @@ from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
 from runehall.systems.rune.combat.gift_coals import COALS, wake
+from runehall.systems.rune.combat.gift_cracks import CRACKS, cover
 from runehall.systems.rune.combat.gift_doom import DOOM, curse
+from runehall.systems.rune.combat.gift_hilt import HILT, throw
 from runehall.systems.rune.combat.gift_joy import JOY, joy_shout
+from runehall.systems.rune.combat.gift_lightning import LIGHTNING, bolt
 from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_raven import RAVEN, pluck
 from runehall.systems.rune.combat.gift_scourge import SCOURGING, scourge
@@ -259,4 +262,7 @@ PLAYS: dict[str, Play] = {
     SCOURGING: scourge,  # Scourging of Fell Spirits (gift_scourge.py)
     RAVEN: pluck,  # The Raven Plucks an Eye (gift_raven.py)
     JOY: joy_shout,  # The Tireless Joy-Shout (gift_joy.py)
+    HILT: throw,  # The Loyal Hilt (gift_hilt.py)
+    LIGHTNING: bolt,  # Penetrating Lightning (gift_lightning.py)
+    CRACKS: cover,  # Through the Cracks behind cover (gift_cracks.py; its flights: moves.py, footing.py)
 }

@@ -11,7 +11,9 @@ from runehall.present.words import Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.gift_doom import DOOM
+from runehall.systems.rune.combat.gift_hilt import HILT, hilt_odds
 from runehall.systems.rune.combat.gift_joy import JOY, joy_odds
+from runehall.systems.rune.combat.gift_lightning import LIGHTNING, lightning_chance
 from runehall.systems.rune.combat.gift_scourge import SCOURGING, scourgeable
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET
 from runehall.systems.rune.combat.gift_uses import PLAYS
@@ -52,11 +54,6 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             targets = trial.targets("use_gift", params, "target", foes)
             if targets:
                 found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name))
-        elif gift_id == JOY:  # the foes another hero engages that a half move reaches, each with his odds
-            targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c) if o.active])
-            if targets:
-                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name,
-                                  hint=joy_hint(trial, c.name, targets, words)))  # fmt: skip
         elif gift_id == SCOURGING:  # the weird magic he may still turn it against, by the words of its card
             from runehall.systems.rune.combat.effects import label
             from runehall.systems.rune.speech.common import modifier
@@ -67,6 +64,18 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
                 named = tuple((str(p["feature"]), modifier(label(board.effects[p["feature"] - 1]), words)) for p in ok)
                 found.append(Move("use_gift", title, params=ok[0], ask=("feature",), choices={"feature": named},
                                   actor=c.name))  # fmt: skip
+        elif gift_id in (JOY, HILT):  # the foes he may leap at or throw at, each with his exact odds
+            targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c) if o.active])
+            if targets:
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name,
+                                  hint=strike_hint(trial, c.name, gift_id, targets, words)))  # fmt: skip
+        elif gift_id == LIGHTNING:  # the foes behind cover, each with his exact chance of stripping a degree
+            targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c)])
+            if targets:
+                chances = ((t, lightning_chance(board, c, t)) for t in targets)
+                hint = "; ".join(words("{foe}: {p}", foe=t, p=words.percent(p)) for t, p in chances if p is not None)
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name,
+                                  hint=hint))  # fmt: skip
         elif gift_id == MJOLNIR:
             usable = [w for w in (*c.carried(), "unarmed") if w != c.ready]
             first = trial.first("use_gift", ({**params, "weapon": w} for w in dict.fromkeys(usable)))
@@ -79,6 +88,7 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
                                   actor=c.name))  # fmt: skip
         elif trial.ok("use_gift", params):
             found.append(Move("use_gift", title, params=params, actor=c.name))
+    found += cracks_flight(trial, c, words)  # Through the Cracks: a flight nobody strikes (gift_cracks.py)
     left = c.gifted.left
     if left is not None and left > 0:
         from runehall.systems.rune.gifts.catalog import gifts
@@ -98,9 +108,24 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
     return found
 
 
-def joy_hint(trial: Trial, who: str, targets: tuple[str, ...], words: Words) -> str:
-    """The Tireless Joy-Shout: each foe's exact odds for his leaping strike (attack_odds.py's terms, the +3 in)."""
+def strike_hint(trial: Trial, who: str, gift_id: str, targets: tuple[str, ...], words: Words) -> str:
+    """The Tireless Joy-Shout's leaping strike (the +3 in) or The Loyal Hilt's throw: each foe's exact odds
+    (attack_odds.py's terms)."""
     from runehall.systems.rune.combat.attack_odds import odds_words
 
-    found = (joy_odds(trial.state, trial.options, who, t) for t in targets)
+    odds = joy_odds if gift_id == JOY else hilt_odds
+    found = (odds(trial.state, trial.options, who, t) for t in targets)
     return "; ".join(odds_words(o, words) for o in found if o is not None)
+
+
+def cracks_flight(trial: Trial, c: Combatant, words: Words) -> list[Move]:
+    """'Flee through the cracks' while he has a use left and a flight would be legal (its spot on the map)."""
+    from runehall.systems.rune.combat.board_view import PLACE, move_rings, spots
+    from runehall.systems.rune.combat.gift_cracks import uses_left
+
+    fleeing = {"who": c.name, "kind": "flee", "cracks": True}
+    if not uses_left(c) or not any(trial.ok("move", {**fleeing, "to": spot}) for spot in spots(c)):
+        return []
+    title = words("Flee through the cracks")
+    hint = words("Choose the spot on the map")
+    return [Move("move", title, params=fleeing, target=PLACE, hint=hint, rings=move_rings(c, words), actor=c.name)]

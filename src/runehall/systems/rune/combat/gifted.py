@@ -68,6 +68,7 @@ class Gifted(RulesModel):
     presence: int | None = Field(None, description="His Presence (Pre), for gifts rolled with it.")
     stamina: int | None = Field(None, description="His Stamina (Sta), for gifts rolled with it.")
     disguise: int | None = Field(None, description="His Disguise rating (Boon of Angrboda; 0 when not given).")
+    dexterity: int | None = Field(None, description="His Dexterity (Dex), for Penetrating Lightning's roll.")
     great_weapon: int | None = Field(None, description="His Great Weapon rating (the Dwarven Hammers' powers).")
     designer: bool = Field(False, description="His player designed this encounter (Scourging of Fell Spirits).")
     runes: dict[str, Rune] = Field(

@@ -159,6 +159,7 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "gift_ranks": {str(k): int(v) for k, v in dict(getattr(hero, "gifts", None) or levels).items()},
         "presence": chars.get("pre"),
         "stamina": chars.get("sta"),
+        "dexterity": chars.get("dex"),  # Penetrating Lightning's roll (gift_lightning.py)
         "disguise": int(rated.get("disguise", {}).get("rating", 0)),
         "great_weapon": int(rated.get("great_weapon", {}).get("rating", 0)),
         "free_vp": int(hero.vp_total) - int(hero.vp_spent),

@@ -21,6 +21,7 @@ from runehall.systems.rune.combat.gallery import disentangle, pinned_down
 from runehall.systems.rune.combat.geometry import dist2, length, shown
 from runehall.systems.rune.combat.gift_bifrost import LABEL, bifrost_bonus, count_extra, may_roll_again
 from runehall.systems.rune.combat.gift_blessings import wrestlers_vp
+from runehall.systems.rune.combat.gift_cracks import check_flight, flight
 from runehall.systems.rune.combat.movement import (
     Strike,
     check_choices,
@@ -65,6 +66,9 @@ class MoveParams(RulesModel):
         description="Fleeing: unengaged foes who run up to 10 paces to [x, y] to strike him.",
     )
     cover: Cover | None = Field(None, description="Seeking cover: the cover he finds (third, half, full).")
+    cracks: bool = Field(
+        False, description="Through the Cracks: fleeing, nobody strikes or shoots at him, but he drops his treasure."
+    )
 
 
 class MoveAction(CombatAction):
@@ -88,13 +92,14 @@ class MoveAction(CombatAction):
         paces = check_step(board, c, to, limit, MOVES[kind], half=kind == "half")
         if params.cover is not None and kind != "seek_cover":
             raise RulesError(N_("cover is found by seeking it{flag}"), flag=typed_only(" (kind seek_cover)"))
+        check_flight(board, c, params)  # Through the Cracks (gift_cracks.py)
         if kind == "withdraw":
             for e in board.engaged(c):
                 if dist2(to, e.at) < dist2(c.at, e.at):
                     raise RulesError(N_("withdrawing backs away: {to} is closer to {foe}"), to=to, foe=e.name)
             offers: list[tuple[str, str]] = []
         elif kind in ("flee", "reckless"):
-            offers = flight_offers(board, c, to, kind == "reckless")
+            offers = [] if params.cracks else flight_offers(board, c, to, kind == "reckless")
         else:
             offers = opportunities(board, c, to, (), False)
         if params.intercepts and kind != "flee":
@@ -118,6 +123,8 @@ class MoveAction(CombatAction):
             "paces": shown(paces),
         }
         exit_found = exit_at(board, c, to) if kind == "flee" else None
+        if params.cracks:
+            result["cracks"] = flight(board, c)  # a use spent, nobody strikes him, his treasure dropped
         start = c.at
         walk(board, c, to)
         slips = [slip(board, c.name, start, to, source)]

@@ -16,6 +16,7 @@ from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.coals_cards import coals_rows, doom_rows, stared_down
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
 from runehall.systems.rune.speech.cover import lost_action_rows, pop_up_rows
+from runehall.systems.rune.speech.cracks_cards import cracks_rows
 from runehall.systems.rune.speech.cup_cards import agony_rows, cup_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
 from runehall.systems.rune.speech.healer_cards import healer_gift_rows
@@ -133,6 +134,7 @@ def move(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     if r.get("escaped"):
         result += ", " + words("escapes the fight")
     rows = consequences(r, words)
+    rows += cracks_rows(r, words)  # Through the Cracks (cracks_cards.py)
     for roll in r.get("slips") or ():  # a Balance roll over slippery ground: he keeps his feet or falls
         row = roll_row({"who": r["who"], **roll}, words, words("Balance"))
         kept = words("falls") if roll.get("fell") else words("keeps his feet")

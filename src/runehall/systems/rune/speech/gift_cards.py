@@ -106,6 +106,21 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = rune_card(r, words)
         return action, said, tone, rows
+    if r.get("cracks") == "cover":  # Through the Cracks behind cover (cracks_cards.py)
+        from runehall.systems.rune.speech.cracks_cards import cover_card
+
+        said, tone, rows = cover_card(r, words)
+        return action, said, tone, rows
+    if r.get("lightning"):  # Penetrating Lightning (lightning_cards.py)
+        from runehall.systems.rune.speech.lightning_cards import lightning_card
+
+        said, tone, rows = lightning_card(r, words)
+        return action, said, tone, rows
+    if r.get("hilt"):  # The Loyal Hilt (hilt_cards.py)
+        from runehall.systems.rune.speech.hilt_cards import hilt_card
+
+        said, tone, rows = hilt_card(r, words)
+        return action, said, tone, rows
     if r.get("joy"):  # The Tireless Joy-Shout (joy_cards.py)
         from runehall.systems.rune.speech.joy_cards import joy_card
 
