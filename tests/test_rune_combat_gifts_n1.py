@@ -8,6 +8,7 @@ from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems.rune.combat.attack_odds import attack_odds
 from runehall.systems.rune.combat.gift_joy import joy_odds
+from runehall.systems.rune.encounters.feed import Fact, facts
 from runehall.systems.rune.speech.fights import combat_card
 from test_rune_combat import Fight, fighter, hero
 
@@ -31,7 +32,7 @@ def _text(f: Fight, lang: str) -> str:
 
 def test_he_leaps_strikes_at_plus_3_and_springs_away() -> None:
     f = _fight()
-    before = f.who("Goblin").hp
+    before, state = f.who("Goblin").hp, f.state
     r = f.do("use_gift", [8, 2], who="Ragnar", gift="The Tireless Joy-Shout", target="Goblin")
     blow = r["attack"]
     assert r["leapt"]["to"] == [7, 0] and blow["atk"]["modifiers"] == {"The Tireless Joy-Shout": 3}
@@ -39,6 +40,7 @@ def test_he_leaps_strikes_at_plus_3_and_springs_away() -> None:
     assert blow["atk"]["total"] == 8 + 5 + 3 and blow["dfn"]["total"] == 2 + 4 + outnumbered and blow["hit"] is True
     lost = blow["injury"]["hp_lost"]
     assert lost > 0 and f.who("Goblin").hp == before - lost
+    assert Fact("damage", "Ragnar", "Goblin", lost) in facts(state, f.state, r)  # his damage VP in a run
     assert r["sprang"]["to"] == [-3, 0] and f.who("Ragnar").at == (-3, 0)  # the farthest a half move takes him
     assert f.who("Ragnar").gifted.watch.shunned == ("Goblin",) and not f.board.entries["Ragnar"].steps
     assert f.who("Ragnar").gifted.boosts == ()  # the +3 went with the roll

@@ -8,6 +8,7 @@ from runehall.present.check import program_values
 from runehall.present.words import words_for
 from runehall.systems.rune.combat.attack_odds import attack_odds
 from runehall.systems.rune.combat.gift_hilt import hilt_odds, landing, reach
+from runehall.systems.rune.encounters.feed import Fact, facts
 from runehall.systems.rune.speech.fights import combat_card
 from test_rune_combat import Fight, fighter, hero
 from test_rune_combat_options import BOW
@@ -29,10 +30,12 @@ def _text(f: Fight, lang: str) -> str:
 
 def test_a_throw_that_hits_deals_its_damage_and_flies_back() -> None:
     f = _fight()
+    state = f.state
     r = f.do("use_gift", [8, 2], who="Ragnar", gift="The Loyal Hilt", target="Goblin")
     blow = r["attack"]
     assert blow["atk"]["total"] == 8 + 5 and blow["dfn"]["total"] == 2 + 4 and blow["hit"] is True
     assert f.who("Goblin").hp == 50 - blow["injury"]["hp_lost"] and blow["injury"]["hp_lost"] > 0
+    assert Fact("damage", "Ragnar", "Goblin", blow["injury"]["hp_lost"]) in facts(state, f.state, r)  # a run's VP
     assert r["returned"] and f.who("Ragnar").ready == "club" and not f.board.entries["Ragnar"].steps
     assert "riposte" not in str(blow) and f.who("Ragnar").at == (0, 0)  # six paces off: no riposte reaches him
     for lang in ("en", "es"):
