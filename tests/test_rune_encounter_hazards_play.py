@@ -252,10 +252,10 @@ def test_a_swarm_bites_each_round_until_he_flees_and_a_dodge_negates_the_bite() 
     assert not state_of(log).traps.perils and not r["goes_on"]
 
 
-def test_an_ambush_is_still_played_by_hand() -> None:
-    log = hazard({"kind": "ambush"}, ability="awareness")
+def test_an_ambush_in_an_event_without_a_fight_is_refused() -> None:
+    log = hazard({"kind": "ambush"}, ability="awareness")  # ambush_play.py plays one whose event has a fight
     before = state_of(log)
-    with pytest.raises(RulesError, match="played by hand"):
+    with pytest.raises(RulesError, match="no fight to be ambushed in"):
         log.apply("spring_trap", {"trap": "peril"}, ManualSource([]))
     assert state_of(log) == before
 

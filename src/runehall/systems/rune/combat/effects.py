@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the board holds the effects: it imports this module
     from runehall.systems.rune.combat.board import Board
 
 EffectKind = Literal["weird_magic", "shaman_brazier", "shaman_chant", "obscurant", "missile_penalty", "trap"]
-Target = Literal["init", "atk", "dfn", "dam", "soak", "missile", "senses"]
+Target = Literal["init", "atk", "dfn", "dam", "soak", "missile", "senses", "engagement"]
 MAX_EFFECT = 20
 LABELS: dict[str, str] = {  # a modifier's label when the notes give the effect no name (speech/common.py words)
     "weird_magic": "weird magic",

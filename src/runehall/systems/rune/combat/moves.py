@@ -16,6 +16,7 @@ from runehall.systems.rune.combat import gift_flight as comeuppance
 from runehall.systems.rune.combat.arithmetic import shove_paces
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import UNARMED, Combatant, Cover
+from runehall.systems.rune.combat.effects import effect_mods
 from runehall.systems.rune.combat.footing import dark, enter, escape, exit_at, high_ground, slip
 from runehall.systems.rune.combat.gallery import disentangle, pinned_down
 from runehall.systems.rune.combat.geometry import dist2, length, shown
@@ -290,6 +291,7 @@ def engagement_roll(
         mods.append(("higher ground", int(feature("slope").engagement_bonus or 0)))
     if bifrost_bonus(c):  # Shoulders Wide as Bifrost: +3X (gift_bifrost.py)
         mods.append((LABEL, bifrost_bonus(c)))
+    mods += effect_mods(board, c, "engagement")  # the notes' (an ambush's surprise, encounters/ambush_play.py)
     total = roll + bonus + sum(v for _, v in mods) - c.impairment
     record: dict[str, Any] = {"who": c.name, "faces": list(faces), "result": roll, "bonus": bonus}
     if mods:

@@ -1,7 +1,8 @@
 """A hero still in a hazard off the rack after it was sprung (spec 001c §7.3, §7.6, §7.8): in deep water (swimming,
 or gone under and drowning), with his clothing on fire (inside a raging fire or out of it), or held by a grabber.
 Kept in the run's trap record (`TrapPlay.perils`); hazard_play.py changes it a round a move. And an item a trap
-harmed (`TrapPlay.gear`, gear_play.py); a party gone astray (`TrapPlay.lost`, lost_play.py)."""
+harmed (`TrapPlay.gear`, gear_play.py); a party gone astray (`TrapPlay.lost`, lost_play.py); an ambush's surprise
+(`TrapPlay.ambushes`, ambush_play.py)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,18 @@ class Astray(RulesModel):
         from runehall.systems.rune.encounters.hazards import Lost
 
         return Lost(self.failures, self.streak, self.rolls)
+
+
+class Surprise(RulesModel):
+    """An ambush sprung (ambush_play.py): the surprised side (the heroes it names, or every foe), the fight it is
+    staged in (its index among the run's fights) and the round it began there (None: kept for the event's fight),
+    each combatant's last recovery roll's round and the ambush round (2 or 3) he recovered at."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trap: str
+    side: Literal["heroes", "foes"]
+    heroes: tuple[str, ...] = Field((), max_length=12)
+    fight: int | None = Field(None, ge=0, le=100)
+    first: int | None = Field(None, ge=1, le=1000)
+    tried: dict[str, int] = Field(default_factory=dict, max_length=64)
+    recovered: dict[str, int] = Field(default_factory=dict, max_length=64)

@@ -18,6 +18,7 @@ from runehall.systems.rune.combat import board_view as fight_board
 from runehall.systems.rune.combat.names import named, said
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.encounters import gain_board, item_cards, roll_odds, settlement
+from runehall.systems.rune.encounters.ambush_cards import ambush_moves
 from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.haven_board import haven_moves
 from runehall.systems.rune.encounters.hazard_cards import hazard_moves
@@ -186,6 +187,7 @@ def board(
     springs = trap_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     springs += hazard_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     springs += lost_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
+    springs += ambush_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     moves += [replace(m, group=theirs) for m in springs]  # each trap he may spring now, with its odds
     fight = state.fight
     if fight is None:

@@ -176,7 +176,9 @@ class FightAction(RunAction):
         fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
         result = {"event": event.id, "foes": foe_names(combat, state.notes.creatures if state.notes else ())}
         traps = after_fight_staged(state.traps).model_copy(update={"wounds": {}, "health": {}})  # the fight's now
-        return state.model_copy(update={"fights": fought, "outside": {}, "traps": traps}), result
+        from runehall.systems.rune.encounters.ambush_play import on_fight
+
+        return on_fight(state.model_copy(update={"fights": fought, "outside": {}, "traps": traps}), event.id), result
 
 
 def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, result: dict[str, Any]) -> Tally:

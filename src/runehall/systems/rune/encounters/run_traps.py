@@ -24,7 +24,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import gear_play, hazard_play, item_rolls, lost_play, trap_gifts
+from runehall.systems.rune.encounters import ambush_play, gear_play, hazard_play, lost_play, trap_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
@@ -41,13 +41,14 @@ from runehall.systems.rune.treasure.legendary import torc_spared
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
-PLAYED = (None, "falling", "acid", "lost", *hazard_play.PLAYED_HERE)  # the packages played here; others by hand (§34.5)
+PLAYED = (None, "falling", "acid", "lost", "ambush", *hazard_play.PLAYED_HERE)  # played here; others by hand (§34.5)
 
 
 def traps_of(state: RunState) -> list[tuple[Event, Element]]:
-    """Every trap and hazard of the notes, in their order."""
+    """Every trap and hazard of the notes, in their order (and the heroes' ambushes, gains sprung as traps are)."""
     assert state.notes is not None
-    return [(e, el) for e in state.notes.events for el in e.elements if el.kind in ("trap", "hazard") and el.trap]
+    return [(e, el) for e in state.notes.events for el in e.elements if el.trap and (el.kind in ("trap", "hazard")
+            or (el.trap.package is not None and el.trap.package.kind == "ambush"))]  # fmt: skip
 
 
 def why_not(state: RunState, event: Event, element: Element) -> str | None:
@@ -63,6 +64,8 @@ def why_not(state: RunState, event: Event, element: Element) -> str | None:
     if fight is None and (element.in_combat or element.trap.triggers):
         return N_("{trap} is set off during its event's fight, and none is under way")
     package = element.trap.package.kind if element.trap.package else None
+    if package == "ambush" and event.combat is None:
+        return N_("{trap}'s event holds no fight to be ambushed in")
     if package not in PLAYED or (element.trap.targeting and element.trap.targeting.per_round):
         return N_("{trap} is played by hand with the mechanics (rules §34.5)")
     if element.roll is None:
@@ -125,10 +128,7 @@ def _rolled(
     r = {"roll": roll.id, "name": roll.name, "totals": totals, "target": roll.difficulty, "fates": fates,
          "group_success": None}  # fmt: skip
     traps = after_roll(state.traps, roll, state.notes)  # its sticks and carrots, Impairment's windows
-    on = {w: [list(t) for t in item_rolls.terms(state, w, roll, options)] for w in victims}  # potions, amulets
-    items, marked = item_rolls.after(state, roll, totals, fates, options)  # their rounds spent, amulets' failures
-    r |= {"items": {w: t for w, t in on.items() if t}, "amulets": marked}
-    return state.model_copy(update={"tally": tally, "traps": traps, **items}), r, faces, fates
+    return state.model_copy(update={"tally": tally, "traps": traps}), r, faces, fates
 
 
 def _failures(r: dict[str, Any], fates: dict[str, bool]) -> dict[str, int]:
@@ -231,7 +231,7 @@ class SpringTrapAction(RunAction):
         ongoing: dict[str, int] = {}
         package = trap.package.kind if trap.package else None
         for hero in failed:
-            if trap.damage is None and package in (*hazard_play.PLAYED_HERE, "lost"):
+            if trap.damage is None and package in (*hazard_play.PLAYED_HERE, "lost", "ambush"):
                 continue  # what it does is hazard_play's (lost_play's)
             c = body(state, hero, options)
             amount, dice, jump = 0, None, None
@@ -267,6 +267,7 @@ class SpringTrapAction(RunAction):
         state, perils, more = hazard_play.start(state, element, trap, struck, failed, options, source)
         faces += more  # the runner's fire dice
         state, astray = lost_play.start(state, element, r, struck)  # a party gone astray (getting lost)
+        state, surprise = ambush_play.start(state, element, r, struck)  # an ambush's surprise, staged in its fight
         killed = {h for h, x in (*harm.items(), *perils.items()) if x.get("health") == "dead"}
         state = _marks(state, element, trap, [h for h in failed if h not in killed])
         state, status = _status(state, trap, failed, alive)
@@ -278,13 +279,14 @@ class SpringTrapAction(RunAction):
         if fight is not None:  # the foes' bonus in the fight under way, from the next round
             state, traps = _foes_now(state, traps, element)
         tally = state.tally
-        in_play = fight is not None and not any(e.meta.get("feature") == element.id for e in tally.of("runner_terrain"))
+        credited = any(e.meta.get("feature") == element.id for e in tally.of("runner_terrain"))
+        in_play = fight is not None and element.kind != "gain" and not credited
         if in_play:  # a trap in a fight makes the heroes roll: it comes into play for the runner (001c §6.13)
             tally = tally.terrain(element.id, "trap", element.name)
         result = {
             "trap": element.id, "name": element.name, "kind": element.kind, "roll": r, "victims": victims,
             "drawn": drawn, "harm": harm, "faces": faces, "ongoing": sorted(ongoing), "in_play": in_play,
-            "status": status, "perils": perils, "astray": astray,
+            "status": status, "perils": perils, "astray": astray, "ambush": surprise,
         }  # fmt: skip
         return state.model_copy(update={"traps": traps, "tally": tally}), result
 

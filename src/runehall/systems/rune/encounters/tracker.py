@@ -19,6 +19,7 @@ from runehall.present.lineup import NEXT, OWN, Entry, Lineup, LineupSetup
 from runehall.present.words import N_, Words
 from runehall.systems.base import RulesModel, validate_model
 from runehall.systems.rune.encounters import run_board, run_gifts, run_items
+from runehall.systems.rune.encounters.ambush_play import AmbushRecoveryAction
 from runehall.systems.rune.encounters.design import MAX_HEROES
 from runehall.systems.rune.encounters.hazard_play import HazardRoundAction
 from runehall.systems.rune.encounters.lost_play import MapRollAction
@@ -192,6 +193,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         TrapRoundAction(),
         HazardRoundAction(),
         MapRollAction(),
+        AmbushRecoveryAction(),
         TerrainAction(),
         TrapCreditAction(),
         WanderingAction(),

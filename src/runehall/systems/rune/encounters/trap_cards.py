@@ -13,10 +13,9 @@ from runehall.present.board import Move, Seat
 from runehall.present.card import Card, Chip, Row
 from runehall.present.sheet import SheetRow, SheetSection
 from runehall.present.words import N_, Words
-from runehall.systems.rune.encounters import gear_play, hazard_cards, lost_cards, run_rolls, trap_gifts
+from runehall.systems.rune.encounters import ambush_cards, gear_play, hazard_cards, lost_cards, run_rolls, trap_gifts
 from runehall.systems.rune.encounters.design import Element
 from runehall.systems.rune.encounters.hazards import non_wound_impairment
-from runehall.systems.rune.encounters.item_roll_cards import roll_rows
 from runehall.systems.rune.encounters.run_rolls import find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, standing, traps_of, why_not
@@ -139,6 +138,7 @@ def traps_section(state: RunState, words: Words) -> SheetSection | None:
     rows += hazard_cards.peril_rows(state, words)  # who is still in the water, on fire, held
     rows += gear_play.gear_rows(state, words)  # the weapons, armour and shields traps harmed
     rows += lost_cards.lost_rows(state, words)  # a party gone astray
+    rows += ambush_cards.ambush_rows(state, words)  # an ambush kept for its fight
     return SheetSection(words(N_("What the traps left")), tuple(rows)) if rows else None
 
 
@@ -183,10 +183,10 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
             made = rolled["fates"].get(hero, True)
             said = N_("{total}: avoids it") if made else N_("{total}: fails")
             rows.append(Row(hero, words(said, total=n(total))))
-    rows += roll_rows(rolled, words)  # potions, charms, amulets on the roll (item_rolls.py)
     rows += _harm_rows(r["harm"], words)
     rows += hazard_cards.spring_rows(r.get("perils") or {}, words)  # drowning, fire, a grabber (hazard_play.py)
     rows += lost_cards.astray_row(bool(r.get("astray")), words)  # getting lost (lost_play.py)
+    rows += ambush_cards.sprung_rows(r.get("ambush"), words)  # an ambush's surprise (ambush_play.py)
     for hero, lost in (r.get("status") or {}).items():  # loss of status (001c §6.8)
         rows.append(Row(hero, words(N_("loses {vp} VP of status"), vp=n(lost))))
     if r.get("ongoing"):
@@ -195,7 +195,7 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
         rows.append(Row(words(N_("Came into play")), words(N_("+20 for the runner"))))
     action = words(N_("{who} springs {trap} ({roll})"), who=who, trap=r["name"], roll=rolled["name"])
     struck = {h for h, part in (r.get("perils") or {}).items() if not part.get("swimming") and part.get("catches", 1)}
-    hurt = len(set(r["harm"]) | struck) + bool(r.get("astray"))
+    hurt = len(set(r["harm"]) | struck) + bool(r.get("astray")) + bool(r.get("ambush"))
     result = (
         words.n(N_("{n} hero suffers it"), "{n} heroes suffer it", hurt)
         if hurt

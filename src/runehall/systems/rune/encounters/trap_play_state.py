@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from runehall.systems.base import RulesModel
-from runehall.systems.rune.encounters.peril_state import Astray, Gear, Peril
+from runehall.systems.rune.encounters.peril_state import Astray, Gear, Peril, Surprise
 
 Health = Literal["active", "incapacitated", "dying", "dead"]
 
@@ -77,6 +77,7 @@ class TrapPlay(RulesModel):
     perils: tuple[Peril, ...] = Field((), max_length=64)  # heroes still in water, on fire, held (hazard_play.py)
     gear: tuple[Gear, ...] = Field((), max_length=256)  # weapons, armour, shields a trap harmed (gear_play.py)
     lost: tuple[Astray, ...] = Field((), max_length=8)  # parties gone astray by a hazard of getting lost (lost_play.py)
+    ambushes: tuple[Surprise, ...] = Field((), max_length=8)  # ambushes sprung, their surprise (ambush_play.py)
 
     @property
     def impairment(self) -> dict[str, int]:

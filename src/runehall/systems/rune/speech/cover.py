@@ -80,6 +80,7 @@ ROLLS = {
     "soak": N_("Soak"),
     "missile": N_("every shot's ATK"),
     "senses": N_("every roll darkness lowers"),
+    "engagement": N_("Engagement"),
 }
 WHOSE = {
     "heroes": N_("{label}: the heroes' {roll} {delta}"),
