@@ -21,6 +21,7 @@ from runehall.errors import RunehallError
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.legendary_play import thwart
 from runehall.systems.rune.combat.modifiers import Situation
 from runehall.systems.rune.combat.resolve import Swing, blow_terms, entangles, melee_terms, total
 from runehall.systems.rune.combat.state import CombatState
@@ -128,6 +129,7 @@ def attack_odds(
         if board.slot is None or board.slot.who != c.name:
             board.begin(c)  # a cut-in counts (Flesh Cries Out for Piercing)
         weapon = c.find_weapon(weapon_id)
+        thwart(board, c.name, t.name)  # the attempt raises a Loki-Thwarting Armor's Prot before its blow lands
         plain = board.slot is not None and board.slot.halves == 1
         charge = not weapon.ranged and would_charge(board, c, t, None)
         swing = Swing(c.name, t.name, weapon, sit=Situation(charge=charge, plain=plain))

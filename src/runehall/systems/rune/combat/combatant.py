@@ -141,6 +141,10 @@ class Combatant(RulesModel):
     fatigue: int | None = None
     surety: int = Field(0, ge=0, le=1000, description="Armor of Inflexible Surety: + on a roll resisting Impairment.")
     einherjar: int = Field(0, ge=0, le=1000, description="Einherjar's Armor: lost HP back at each round's end.")
+    loki_thwart: int = Field(0, ge=0, le=1000, description="Loki-Thwarting Armor: the most its Prot rises in a fight.")
+    thwarted: int = Field(0, ge=0, le=1000, description="Loki-Thwarting Armor: the Prot it has risen so far.")
+    absorption: int = Field(0, ge=0, le=1000, description="Absorption Armor: the Res a foe needs to keep his weapon.")
+    absorbed: int = Field(0, ge=0, le=1000, description="Absorption Armor: the Prot its absorbed weapons add.")
     glory: int = Field(0, ge=0, le=100000, description="Axe of Glory: VP a hit with his first axe adds to a kill.")
     glory_vp: int = Field(0, ge=0, description="Axe of Glory: VP the hits on this foe have added to its death blow.")
     fair_title: int = Field(0, ge=0, le=100000, description="Blade of Fair Title: VP it takes from a killer.")

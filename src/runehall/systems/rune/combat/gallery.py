@@ -55,8 +55,9 @@ def armor_ignoring_soak(c: Combatant) -> int:
 
 
 def soak_against(a: Combatant, d: Combatant) -> int:
-    """The Soak d opposes to a's blow: a vegetarian goblin's stun damage ignores armor."""
-    return armor_ignoring_soak(d) if a.foe_type == VEGETARIAN_GOBLIN else d.soak
+    """The Soak d opposes to a's blow: a vegetarian goblin's stun damage ignores armor; otherwise his Soak with his
+    Loki-Thwarting Armor's risen Prot and the Prot of the weapons his Absorption Armor took (legendary_play.py)."""
+    return armor_ignoring_soak(d) if a.foe_type == VEGETARIAN_GOBLIN else d.soak + d.thwarted + d.absorbed
 
 
 def fall_of(

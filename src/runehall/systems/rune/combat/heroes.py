@@ -18,7 +18,14 @@ from runehall.systems.base import validate_model
 from runehall.systems.rune.combat.combatant import UNARMED, Weapon
 from runehall.systems.rune.combat.settings import weapon_row
 from runehall.systems.rune.gear import played_dam
-from runehall.systems.rune.treasure.legendary import einherjar_regain, fair_title_vp, glory_per_hit, surety_bonus
+from runehall.systems.rune.treasure.legendary import (
+    absorption_levels,
+    einherjar_regain,
+    fair_title_vp,
+    glory_per_hit,
+    loki_thwart_levels,
+    surety_bonus,
+)
 
 HERO_MODULE = "runehall.systems.rune.hero"
 OPTIONS_MODULE = "runehall.systems.rune.options"
@@ -162,10 +169,13 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "dexterity": chars.get("dex"),  # Penetrating Lightning's roll (gift_lightning.py)
         "disguise": int(rated.get("disguise", {}).get("rating", 0)),
         "great_weapon": int(rated.get("great_weapon", {}).get("rating", 0)),
+        "divine_awareness": int(rated.get("divine_awareness", {}).get("rating", 0)),  # The Chattering Squirrel
         "free_vp": int(hero.vp_total) - int(hero.vp_spent),
         # a legendary Armor of Inflexible Surety worn: its bonus on the rolls resisting Impairment (legendary.py)
         "surety": surety_bonus(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "einherjar": einherjar_regain(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
+        "loki_thwart": loki_thwart_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
+        "absorption": absorption_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "glory": glory_per_hit(getattr(hero, "magic_items", ())),  # the Axe of Glory (legendary_play.py)
         "fair_title": fair_title_vp(getattr(hero, "magic_items", ())),  # the Blade of Fair Title (run_fight.py)
     }

@@ -7,15 +7,31 @@ the owner's levels in the item, given to the fight by his sheet while the item i
   legendary one first among his weapons) adds 10X VP to that foe's death blow, whoever then kills it (the run's
   tally reads the foe's glory_vp, encounters/run_fight.py).
 - Blade of Fair Title: the damage each hit with it (his Viking Broadsword) deals a foe is kept on the foe
-  (blade_dealt), for the run's tally to compare with the killer's when another hero kills it."""
+  (blade_dealt), for the run's tally to compare with the killer's when another hero kills it.
+- Loki-Thwarting Armor: each time a Sark Amen, Dishonored or Dark Viking attempts to hit the wearer (a melee swing
+  or a shot at him, hit or miss) his armour's Prot rises by 1, at most X in the fight (one event's fight; it is
+  back to normal at the next). The risen Prot is his armour's: it counts against every blow and shot the armour
+  stops from then on (the book raises his Prot rating itself), never against armour-ignoring damage; the attempt
+  that raises it already meets it, and the attack odds (attack_odds.py) count it the same way.
+- Absorption Armor: each melee hit on the wearer by a foe of a type bearing the axe icon (a gallery foe that fights
+  with weapons) with a weapon of his asks the foe a Res roll (stress, less Impairment) against X; failing it, the
+  weapon is absorbed - gone from his weapons, his hands empty - and the wearer's Prot rises by the weapon's Dfn
+  rating / 5 (rounded down; a gallery foe's weapon DFN where it has no rating) until the fight ends, from the next
+  blow on."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from runehall.systems.rune.combat.combatant import UNARMED
+from runehall.systems.rune.combat.settings import stress
+
 FAIR_TITLE_WEAPON = "viking_broadsword"  # the chart's kind of the Blade of Fair Title
+AXE_ICON = "axe"  # the gallery's attack form of the foes that fight with weapons (foes.toml)
+THWARTERS = frozenset({"sark_amen", "dishonored", "dark_viking"})  # the Loki-Thwarting Armor's foes (foes.toml)
 
 if TYPE_CHECKING:
+    from runehall.chance.sources import Source
     from runehall.systems.rune.combat.board import Board
     from runehall.systems.rune.combat.combatant import Combatant, Weapon
 
@@ -48,3 +64,42 @@ def blade_dealt(board: Board, a: Combatant, d: Combatant, weapon: Weapon, lost: 
     Title (the Viking Broadsword of a hero whose sheet gives the fight fair_title)."""
     if a.fair_title and a.hero and not d.hero and weapon.id == FAIR_TITLE_WEAPON and lost > 0:
         board.update(d.name, blade_dealt={**d.blade_dealt, a.name: d.blade_dealt.get(a.name, 0) + lost})
+
+
+def thwart(board: Board, attacker: str, target: str) -> dict[str, Any] | None:
+    """An attempt of `attacker` to hit `target`: when the target wears the Loki-Thwarting Armor, the attacker is a
+    Sark Amen, Dishonored or Dark Viking and the armour has risen less than X, its Prot rises by 1 (who, by whom,
+    the Prot risen so far, the most); None otherwise (nothing changed)."""
+    a, d = board.people[attacker], board.people[target]
+    if not d.loki_thwart or a.foe_type not in THWARTERS or d.thwarted >= d.loki_thwart:
+        return None
+    board.update(d.name, thwarted=d.thwarted + 1)
+    return {"who": d.name, "by": a.name, "prot": d.thwarted + 1, "most": d.loki_thwart}
+
+
+def axe_icon(c: Combatant) -> bool:
+    """A foe of a gallery type bearing the axe icon (its attack form is weapons); a foe given as stats has none."""
+    if c.hero or c.foe_type is None:
+        return False
+    from runehall.systems.rune.foe_data import foe_type
+
+    return foe_type(c.foe_type).weapons == AXE_ICON
+
+
+def absorb(board: Board, a: Combatant, d: Combatant, weapon: Weapon, source: Source) -> dict[str, Any] | None:
+    """A melee hit of `a` on `d` with `weapon`: when `d` wears the Absorption Armor and `a` is a foe bearing the axe
+    icon striking with a weapon, `a` rolls Res (stress, less Impairment) against X; failing, the weapon is gone and
+    `d`'s Prot rises by its Dfn / 5 (the roll, the Difficulty, whether absorbed, the Prot added and in all)."""
+    if not d.absorption or weapon.id == UNARMED or weapon.ranged or not axe_icon(a):
+        return None
+    roll, faces = stress(source)
+    total = roll + a.bonus("res") - a.impairment
+    said: dict[str, Any] = {"who": d.name, "foe": a.name, "weapon": weapon.name, "faces": list(faces),
+                            "total": total, "difficulty": d.absorption, "absorbed": total < d.absorption}  # fmt: skip
+    if total >= d.absorption:
+        return said
+    prot = (weapon.dfn_rating or weapon.dfn or 0) // 5
+    left = tuple(w for w in a.weapons if w.id != weapon.id)
+    board.update(a.name, weapons=left, ready=UNARMED)
+    board.update(d.name, absorbed=d.absorbed + prot)
+    return {**said, "prot": prot, "prot_total": d.absorbed + prot}

@@ -124,7 +124,7 @@ def shot_terms(board: Board, swing: Swing, dodge: bool) -> tuple[list[tuple[str,
 
 def shot_blow(board: Board, a: Combatant, d: Combatant, dam: int) -> tuple[int, int, dict[str, Any]]:
     """A shot's DAM (after the range penalty) and the Soak against it, with the notes' magic and the gifts."""
-    dam, soak, magic = blow_effects(board, a, d, dam, d.soak)
+    dam, soak, magic = blow_effects(board, a, d, dam, d.soak + d.thwarted + d.absorbed)  # legendary armours' Prot
     return gift_blow(board, a, d, None, dam, soak, magic)
 
 
@@ -139,8 +139,14 @@ def missile_swing(
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, mods, a.impairment)
     spend_boosts(board, a.name, "atk")
+    from runehall.systems.rune.combat.legendary_play import thwart
+
+    thwarted = thwart(board, a.name, d.name)  # the Loki-Thwarting Armor's Prot risen by the attempt
+    d = board.people[d.name]
     result: dict[str, Any] = {"kind": swing.why, "attacker": a.name, "target": d.name, "weapon": weapon.name}
     result.update(distance=reached)
+    if thwarted is not None:
+        result["thwart"] = thwarted
     left = spend_ammo(board, a, weapon)
     if left is not None:
         result["ammo_left"] = left

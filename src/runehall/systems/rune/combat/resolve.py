@@ -21,7 +21,7 @@ from runehall.systems.rune.combat.gift_blessings import berserk_counter_vp
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
-from runehall.systems.rune.combat.legendary_play import axe_glory, blade_dealt
+from runehall.systems.rune.combat.legendary_play import absorb, axe_glory, blade_dealt, thwart
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
 from runehall.systems.rune.combat.rune_strike import hammer_strike
@@ -131,6 +131,7 @@ def blow_terms(
 
 def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     """A melee attack and all that follows from it."""
+    thwarted = thwart(board, swing.attacker, swing.target)  # the Loki-Thwarting Armor (legendary_play.py)
     a, d = board.people[swing.attacker], board.people[swing.target]
     weapon = swing.weapon
     terms = melee_terms(board, swing)
@@ -154,6 +155,8 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     if swing.berserk:
         result["berserk"] = True
     result.update(atk=atk, dfn=defence)
+    if thwarted is not None:
+        result["thwart"] = thwarted
     tm = atk["total"] - defence["total"]
     hit = tm >= 0
     result.update(hit=hit, tm=tm)
@@ -167,6 +170,10 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
             result["glory"] = glory
         lost = int(result["injury"].get("hp_lost", 0)) if isinstance(result.get("injury"), dict) else 0
         blade_dealt(board, a, board.people[d.name], weapon, lost)  # the Blade of Fair Title (legendary_play.py)
+        if plain_blow:  # the Absorption Armor (legendary_play.py)
+            absorbed = absorb(board, board.people[a.name], board.people[d.name], weapon, source)
+            if absorbed is not None:
+                result["absorb"] = absorbed
         if "raw" in result:
             footing = knockdown(board, a, d, int(result["raw"]), int(atk["total"]), source)
             if footing is not None:
@@ -210,7 +217,7 @@ def _on_hit(
     drunk = drink(board, a, out["injury"])  # the Viking Broad Sword's power (rune_powers.py)
     if drunk is not None:
         out["drunk"] = drunk
-    if armor != d.soak and not swing.pounce:
+    if armor < d.soak and not swing.pounce:
         out["stun"] = True  # armor-ignoring: his armor's Prot does not count
     if swing.pounce:
         out["pounce"] = land_on(board, a, d)

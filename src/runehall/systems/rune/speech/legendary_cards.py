@@ -1,5 +1,6 @@
 """Legendary items' powers a fight plays on its own, as card rows (combat/legendary_play.py): Einherjar's Armor's
-HP back at a round's end, the Axe of Glory's VP added to a foe's death blow by a hit."""
+HP back at a round's end, the Axe of Glory's VP added to a foe's death blow by a hit, the Loki-Thwarting Armor's Prot
+risen by an attempt to hit its wearer, the Absorption Armor's Res roll and the weapon it took."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 
 from runehall.present.card import Row
 from runehall.present.words import Words
-from runehall.systems.rune.treasure.legendary import EINHERJAR, GLORY
+from runehall.systems.rune.speech.common import data_name
+from runehall.systems.rune.treasure.legendary import ABSORPTION, EINHERJAR, GLORY, LOKI_THWART
 
 
 def einherjar_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
@@ -30,3 +32,31 @@ def glory_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
                  foe=str(glory.get("foe", "")), vp=words.number(int(glory.get("vp", 0))),
                  total=words.number(int(glory.get("total", 0))))
     return [Row(words(GLORY), said)]  # fmt: skip
+
+
+def thwart_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """An attempt that raised a Loki-Thwarting Armor's Prot: by whom, and how far it has risen of its most."""
+    risen = record.get("thwart")
+    if not isinstance(risen, Mapping):
+        return []
+    said = words("{who}'s armour Prot rises by 1 against {foe} (+{risen} of +{most} in this fight)",
+                 who=str(risen.get("who", "")), foe=str(risen.get("by", "")),
+                 risen=words.number(int(risen.get("prot", 0))), most=words.number(int(risen.get("most", 0))))
+    return [Row(words(LOKI_THWART), said)]  # fmt: skip
+
+
+def absorb_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """A hit on the Absorption Armor: the foe's Res roll against X, and the weapon absorbed with the Prot it adds."""
+    found = record.get("absorb")
+    if not isinstance(found, Mapping):
+        return []
+    roll = words("{foe} rolls Res {total} against {difficulty}", foe=str(found.get("foe", "")),
+                 total=words.number(int(found.get("total", 0))),
+                 difficulty=words.number(int(found.get("difficulty", 0))))  # fmt: skip
+    if not found.get("absorbed"):
+        return [Row(words(ABSORPTION), words("{roll}: he keeps his weapon", roll=roll))]
+    weapon = data_name("weapon", str(found.get("weapon", "")), words)
+    said = words("{roll}: his {weapon} is absorbed; {who}'s Prot +{prot} until the fight ends (+{all} in all)",
+                 roll=roll, weapon=weapon, who=str(found.get("who", "")),
+                 prot=words.number(int(found.get("prot", 0))), all=words.number(int(found.get("prot_total", 0))))
+    return [Row(words(ABSORPTION), said)]  # fmt: skip

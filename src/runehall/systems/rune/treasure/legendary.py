@@ -9,8 +9,9 @@ resist Impairment or to gain Invigoration (`surety_bonus`), Einherjar's Armor's 
 end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow for each hit with it
 (`glory_per_hit`), the Blade of Fair Title's 5X VP taken from the killer of a foe the blade hurt more than he did
 (`fair_title_vp`), the Torc of Alberich's 3X VP less for the runner on each failed roll of the notes
-(`torc_spared`). The others are described here and left to the table
-(rules doc §35.5)."""
+(`torc_spared`), the Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
+(`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`). The others are described
+here and left to the table (rules doc §35.5)."""
 
 from __future__ import annotations
 
@@ -49,12 +50,14 @@ GLORY = "Axe of Glory"
 GLORY_PER_LEVEL = 10
 FAIR_TITLE = "Blade of Fair Title"
 FAIR_TITLE_PER_LEVEL = 5
+LOKI_THWART = "Loki-Thwarting Armor"
+ABSORPTION = "Absorption Armor"
 TORC = "Torc of Alberich"
 TORC_PER_LEVEL = 3
 
 POWERS: Mapping[str, Power] = {
     SURETY: Power("roll", played=True),
-    "Absorption Armor": Power("struck"),
+    ABSORPTION: Power("struck", played=True),
     GLORY: Power("hit", played=True),
     FAIR_TITLE: Power("kill", played=True),
     "Blinding Armor": Power("struck"),
@@ -66,7 +69,7 @@ POWERS: Mapping[str, Power] = {
     "Even-Handed Torc": Power("vp", "encounter", "X"),
     "Golden Blade": Power("treasure"),
     "Light-Treading Boots": Power("vp", "combat", "X"),
-    "Loki-Thwarting Armor": Power("struck", "event", "X"),
+    LOKI_THWART: Power("struck", "event", "X", played=True),
     WAND: Power("action", action=True),
     "Mantle of Grim Justice": Power("vp", "encounter", "X"),
     "Ring of Alberich": Power("vp"),
@@ -155,6 +158,16 @@ def einherjar_regain(carried: Iterable[CarriedItem], armor: str | None) -> int:
     legendary_play.py plays it)."""
     return worn_levels(carried, armor, EINHERJAR)
 
+
+def loki_thwart_levels(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """The Loki-Thwarting Armor: the most its Prot rises in a fight (X, while worn; legendary_play.py plays it)."""
+    return worn_levels(carried, armor, LOKI_THWART)
+
+
+def absorption_levels(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """The Absorption Armor: the Difficulty of the Res roll that keeps a foe's weapon (X, while worn;
+    legendary_play.py plays it)."""
+    return worn_levels(carried, armor, ABSORPTION)
 
 
 def glory_per_hit(carried: Iterable[CarriedItem]) -> int:
