@@ -250,3 +250,51 @@ def test_the_lightnings_reach_follows_option_work_sword_reach(reach: str, offere
     fight.roll_all(Ragnar=[5], Goblin=[5], Orc=[5])
     calls = [m for m in board_moves(fight) if m.title == "Call the lightning"]
     assert set(calls[0].targets) == offered
+
+
+# -- the Four-Bladed Mace's fire (combat/rune_fire.py) -----------------------------------------------------------
+FIRE = "rune_power_four_bladed_mace"
+
+
+def pass_round(fight: Fight, *names: str) -> dict[str, Any]:
+    fight.roll_all(**{name: [5] for name in names})
+    for name in names:
+        fight.do("pass", who=name)
+    return fight.do("end_round")
+
+
+def test_the_fire_burns_everyone_near_him_at_each_rounds_end_escalating_and_spares_him() -> None:
+    people = ("Ragnar", "Bjorn", "Goblin", "Orc")
+    fight = Fight(hero("Ragnar", (0, 0), gift_ranks={FIRE: 2}, weapons=[weapon("four_bladed_mace", init=9)]),
+                  hero("Bjorn", (0, 5)), fighter("Goblin", (12, 0)), fighter("Orc", (21, 0)))  # fmt: skip
+    woke = fight.do("use_gift", who="Ragnar", gift=FIRE)
+    assert woke["until_round"] == 2  # X rounds, no action
+    before = fight.state
+    first = pass_round(fight, *people)["rune_fire"]
+    assert [(b["who"], b["dam"], b["injury"]["hp_lost"]) for b in first] == [("Bjorn", 12, 9), ("Goblin", 12, 9)]
+    assert fight.who("Ragnar").hp == 50 and fight.who("Orc").hp == 50  # immune; the Orc is 21 paces off (20)
+    found = facts(before, fight.state, {"rune_fire": first})
+    assert ("damage", "Ragnar", "Goblin", 9) in {(f.kind, f.hero, f.other, f.amount) for f in found}
+    assert not any(f.kind in ("pvp", "damage") and f.other == "Bjorn" for f in found)  # an ally's burns: nobody's
+    second = pass_round(fight, *people)["rune_fire"]
+    assert [(b["who"], b["dam"]) for b in second] == [("Bjorn", 14), ("Goblin", 14)]  # escalating: + 2
+    assert "rune_fire" not in pass_round(fight, *people)  # round 3: the fire is out
+    assert fight.who("Goblin").hp == 50 - 9 - 11
+    for _ in range(30):  # undo back to the power just woken: the fire's burns and its marks go
+        if fight.state == before:
+            break
+        fight.log.undo()
+    assert fight.state == before and fight.who("Goblin").hp == 50
+
+
+def test_the_fire_on_the_rounds_card_in_english_and_spanish() -> None:
+    fight = Fight(hero("Ragnar", (0, 0), gift_ranks={FIRE: 1}, weapons=[weapon("four_bladed_mace", init=9)]),
+                  fighter("Goblin", (2, 0)))  # fmt: skip
+    fight.do("use_gift", who="Ragnar", gift=FIRE)
+    result = pass_round(fight, "Ragnar", "Goblin")
+    event = {"params": {}, "result": result}
+    en, es = (combat_card("end_round", event, words_for(lang, "rune")) for lang in ("en", "es"))
+    assert ("Rune Power: Four-Bladed Mace", "fire 12 against Soak 3 without armour; Goblin loses 9 HP (41 left)") in [
+        (r.label, r.value) for r in en.rows
+    ]
+    assert any(r.value.startswith("fuego 12 contra Absorción 3 sin armadura") for r in es.rows)

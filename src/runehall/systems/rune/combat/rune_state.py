@@ -26,6 +26,8 @@ class Rune(RulesModel):
     earlier: bool = Field(False, description="Woken in an earlier fight of the run: dormant for the rest of the run.")
     shots: int | None = Field(None, ge=0, le=999, description="A power counted in attacks (the Dwarven Work Sword): "
                               "those left; awake while any is left, whatever the round.")  # fmt: skip
+    burned: dict[str, int] = Field(default_factory=dict, max_length=200, description="The Four-Bladed Mace's fire: "
+                                   "who has burned in it, and for how many rounds.")  # fmt: skip
 
     def up(self, now: int) -> bool:
         """Awake at round `now`: within its rounds, or, counted in attacks, while one is left."""

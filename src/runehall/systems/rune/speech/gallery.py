@@ -65,9 +65,20 @@ def sequel_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     return rows
 
 
+def injury_text(record: Mapping[str, Any], words: Words) -> str:
+    from runehall.systems.rune.speech.blows import injury  # (blows.py reads this module)
+
+    return injury(record, words)
+
+
 def round_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
     """The start of a round: undead foes left down roll to rise; risen ones regain hit points."""
     rows: list[Row] = []
+    for burn in result.get("rune_fire", ()) or ():  # the Four-Bladed Mace's fire (rune_fire.py)
+        if isinstance(burn, Mapping) and isinstance(burn.get("injury"), Mapping):
+            fire = words("fire {dam} against Soak {soak} without armour", dam=words.number(int(burn.get("dam", 0))),
+                         soak=words.number(int(burn.get("soak", 0))))  # fmt: skip
+            rows.append(Row(words("Rune Power: Four-Bladed Mace"), f"{fire}; {injury_text(burn['injury'], words)}"))
     for r in result.get("undead", ()) or ():
         if not isinstance(r, Mapping):
             continue
