@@ -298,3 +298,50 @@ def test_the_fire_on_the_rounds_card_in_english_and_spanish() -> None:
         (r.label, r.value) for r in en.rows
     ]
     assert any(r.value.startswith("fuego 12 contra Absorción 3 sin armadura") for r in es.rows)
+
+
+# -- the Viking Axe's possession (combat/rune_possess.py) --------------------------------------------------------
+AXE = "rune_power_viking_axe"
+
+
+def axe_fight(level: int, *foes: dict[str, Any]) -> Fight:
+    bearer = hero("Ragnar", (0, 0), gift_ranks={AXE: level}, weapons=[weapon("viking_axe", init=9)], great_weapon=8)
+    fight = Fight(bearer, *foes)
+    fight.do("use_gift", who="Ragnar", gift=AXE)
+    fight.roll_all(**{name: [5] for name in fight.board.people})
+    return fight
+
+
+def test_a_foe_hurt_by_the_axe_failing_res_fights_for_him_then_turns_on_him() -> None:
+    fight = axe_fight(2, fighter("Goblin", (2, 0)), fighter("Orc", (3, 0)))
+    own = fight.who("Goblin").side
+    swing = fight.do("attack", [9, 2, 4], who="Ragnar", target="Goblin")["attack"]
+    struck = swing["rune_strike"]
+    assert struck["roll"]["total"] == 4 + 3 and struck["roll"]["difficulty"] == 8 and not struck["resisted"]
+    assert swing["injury"]["hp_lost"] > 0 and struck["possessed_until"] == 2  # the blow lands; X rounds, this counted
+    assert fight.who("Goblin").side == fight.who("Ragnar").side != own
+    assert "Goblin fights for Ragnar until the end of round 2" in notes(fight)
+    assert "Goblin lucha por Ragnar hasta el final de la ronda 2" in notes(fight, "es")
+    for name in ("Goblin", "Orc"):
+        fight.do("pass", who=name)
+    assert "possession_ends" not in fight.do("end_round")
+    ended = pass_round(fight, "Ragnar", "Goblin", "Orc")
+    assert ended["possession_ends"] == [{"who": "Goblin", "hero": "Ragnar", "why": "rounds"}]
+    assert fight.who("Goblin").side == own and fight.who("Ragnar").gifted.runes[AXE].possessed == {}
+    card = combat_card("end_round", {"params": {}, "result": ended}, words_for("es", "rune"))
+    assert ("Poder rúnico: hacha vikinga", "Goblin vuelve en sí y se revuelve contra Ragnar") in [
+        (r.label, r.value) for r in card.rows
+    ]
+
+
+def test_a_possessed_foe_comes_back_when_his_side_is_gone_and_one_who_resists_is_only_hurt() -> None:
+    fight = axe_fight(3, fighter("Goblin", (2, 0)))
+    own = fight.who("Goblin").side
+    resisted = fight.do("attack", [9, 2, 5], who="Ragnar", target="Goblin")["attack"]["rune_strike"]
+    assert resisted["resisted"] and "possessed_until" not in resisted and fight.who("Goblin").side == own
+    fight.log.undo()
+    fight.do("attack", [9, 2, 2], who="Ragnar", target="Goblin")
+    fight.do("pass", who="Goblin")
+    ended = fight.do("end_round")  # nobody of his own side is left: he comes back at once, the fight goes on
+    assert ended["possession_ends"] == [{"who": "Goblin", "hero": "Ragnar", "why": "alone"}]
+    assert fight.who("Goblin").side == own and not ended.get("ended")

@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.gift_sleipnir import first_initiative
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.legendary_play import einherjar_rounds
 from runehall.systems.rune.combat.rune_fire import fire_rounds
+from runehall.systems.rune.combat.rune_possess import possession_rounds
 from runehall.systems.rune.combat.settings import init_modifier, stress
 from runehall.systems.rune.combat.state import NONCOMBAT, Entry
 from runehall.systems.rune.gifts.stat_gifts import extra_action_steps
@@ -297,6 +298,7 @@ class EndRoundAction(CombatAction):
         lost = [n for n, e in board.entries.items() if e.waiting]
         exposed = exposure(board, source)
         fire = fire_rounds(board)  # the Four-Bladed Mace's fire burns everyone near him (rune_fire.py)
+        freed = possession_rounds(board)  # the Viking Axe's possessed foes go back (rune_possess.py)
         died = [p for p, w in board.windows.items() if w.round < board.round and not cup_holds(board, p, w, True)]
         for patient in died:
             board.die(patient)
@@ -320,6 +322,8 @@ class EndRoundAction(CombatAction):
             result["damaging_places"] = exposed
         if fire:
             result["rune_fire"] = fire
+        if freed:
+            result["possession_ends"] = freed
         if died:
             result["died_unrevived"] = died
         if gales:

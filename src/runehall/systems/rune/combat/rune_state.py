@@ -16,6 +16,13 @@ Unit = Literal["days", "hours", "minutes", "rounds"]
 UNITS = {"days": N_("{n} days"), "hours": N_("{n} hours"), "minutes": N_("{n} minutes"), "rounds": N_("{n} rounds")}
 
 
+class Possessed(RulesModel):
+    """A foe the Viking Axe's power made its bearer's ally (rune_possess.py)."""
+
+    until: int = Field(ge=0, description="The last round he fights for the hero.")
+    side: str = Field(max_length=60, description="His own side, to which he returns.")
+
+
 class Rune(RulesModel):
     level: int = Field(ge=1, le=999, description="His level in the power when it woke (X).")
     woke: int = Field(ge=1, description="The round it woke.")
@@ -28,6 +35,8 @@ class Rune(RulesModel):
                               "those left; awake while any is left, whatever the round.")  # fmt: skip
     burned: dict[str, int] = Field(default_factory=dict, max_length=200, description="The Four-Bladed Mace's fire: "
                                    "who has burned in it, and for how many rounds.")  # fmt: skip
+    possessed: dict[str, Possessed] = Field(default_factory=dict, max_length=200, description="The Viking Axe: the "
+                                            "foes fighting for him now.")  # fmt: skip
 
     def up(self, now: int) -> bool:
         """Awake at round `now`: within its rounds, or, counted in attacks, while one is left."""

@@ -28,13 +28,14 @@ if TYPE_CHECKING:
 
 WORK_HAMMER = "rune_power_dwarven_work_hammer"
 BATTLE_HAMMER = "rune_power_dwarven_battle_hammer"
+GREAT_WEAPON_TOO = ("rune_power_dwarven_work_sword", "rune_power_viking_axe")
 HAMMERS = {WORK_HAMMER: ("dwarven_work_hammer", "ice"), BATTLE_HAMMER: ("dwarven_battle_hammer", "stone")}
 
 
 def need_great_weapon(c: Combatant, power_id: str) -> None:
     """Refused before it wakes: a hammer's power needs his Great Weapon rating (the victims' Difficulty), and so
-    does the Dwarven Work Sword's lightning (rune_lightning.py)."""
-    if power_id in (*HAMMERS, "rune_power_dwarven_work_sword") and c.gifted.great_weapon is None:
+    does the Dwarven Work Sword's lightning (rune_lightning.py) and the Viking Axe's possession (rune_possess.py)."""
+    if power_id in (*HAMMERS, *GREAT_WEAPON_TOO) and c.gifted.great_weapon is None:
         raise RulesError(N_("{who} has no Great Weapon rating given: give 'great_weapon' in his stats"), who=c.name)
 
 
@@ -45,34 +46,45 @@ def resists(score: int, difficulty: int) -> Fraction:
     return at_least(difficulty - score)
 
 
+def res_roll(board: Board, a: Combatant, d: Combatant, power_id: str, source: Source) -> dict[str, Any]:
+    """The target's Res roll against the hero's Great Weapon rating (a tie resists), with its exact chance."""
+    difficulty = int(a.gifted.great_weapon or 0)
+    score = d.bonus("res") - d.impairment
+    roll, faces = stress(source)
+    chance = resists(score, difficulty)
+    record: dict[str, Any] = {"power": power_id, "who": d.name}
+    record["roll"] = {"who": d.name, "faces": list(faces), "result": roll, "score": d.bonus("res"),
+                      "total": roll + score, "difficulty": difficulty}  # fmt: skip
+    if d.impairment:
+        record["roll"]["impairment"] = -d.impairment
+    record.update(resists=[chance.numerator, chance.denominator], resisted=roll + score >= difficulty)
+    return record
+
+
 def hammer_strike(
     board: Board, a: Combatant, d: Combatant, weapon: Weapon, lost: int, source: Source
 ) -> dict[str, Any] | None:
     """Before the blow's HP loss lands: an awake hammer's power on its target (None: no such power at work). The
-    record has `statue` ("ice" or "stone") when the target failed: the caller then takes no HP from him."""
+    record has `statue` ("ice" or "stone") when the target failed: the caller then takes no HP from him. The Viking
+    Axe's possession is asked here too (rune_possess.py): the blow lands whatever comes of it."""
+    from runehall.systems.rune.combat.rune_possess import AXE, VIKING_AXE, possess
     from runehall.systems.rune.combat.rune_powers import awake
     from runehall.systems.rune.gifts.formulas import hammer_reaches
 
     a, d = board.people[a.name], board.people[d.name]
     if lost <= 0 or not a.gifted.runes:
         return None
+    if weapon.id == AXE and awake(board, a, VIKING_AXE) and d.side != a.side:
+        record = res_roll(board, a, d, VIKING_AXE, source)
+        return record if record["resisted"] else {**record, **possess(board, a, d)}
     for power_id, (arm, stuff) in HAMMERS.items():
         if weapon.id != arm or not awake(board, a, power_id):
             continue
-        record: dict[str, Any] = {"power": power_id, "who": d.name}
         options = board.options if hasattr(board.options, "work_hammer_max_threat") else None
         if not hammer_reaches(power_id, d.threat, options):
-            return {**record, "out_of_reach": d.threat or "equal"}
-        difficulty = int(a.gifted.great_weapon or 0)
-        score = d.bonus("res") - d.impairment
-        roll, faces = stress(source)
-        chance = resists(score, difficulty)
-        record["roll"] = {"who": d.name, "faces": list(faces), "result": roll, "score": d.bonus("res"),
-                          "total": roll + score, "difficulty": difficulty}  # fmt: skip
-        if d.impairment:
-            record["roll"]["impairment"] = -d.impairment
-        record["resists"] = [chance.numerator, chance.denominator]
-        if roll + score >= difficulty:
+            return {"power": power_id, "who": d.name, "out_of_reach": d.threat or "equal"}
+        record = res_roll(board, a, d, power_id, source)
+        if record["resisted"]:
             return record
         board.update(d.name, health="dead")  # a statue: out of the fight for good
         board.windows.pop(d.name, None)

@@ -69,6 +69,9 @@ def rune_notes(board: Board, words: Words) -> list[str]:
     for c in board.people.values():
         for power_id, rune in c.gifted.runes.items():
             power = _name(power_id, words)
+            for name, bond in rune.possessed.items():  # the Viking Axe's (rune_possess.py)
+                said.append(words(N_("{who} fights for {hero} until the end of round {n}"), who=name, hero=c.name,
+                                  n=words.number(bond.until)))  # fmt: skip
             if awake(board, c, power_id) and rune.shots is not None:  # counted in attacks (rune_lightning.py)
                 said.append(words(N_("{who}'s {power} is awake: {n} lightning attacks left"), who=c.name,
                                   power=power, n=words.number(rune.shots)))  # fmt: skip

@@ -74,6 +74,11 @@ def injury_text(record: Mapping[str, Any], words: Words) -> str:
 def round_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
     """The start of a round: undead foes left down roll to rise; risen ones regain hit points."""
     rows: list[Row] = []
+    for back in result.get("possession_ends", ()) or ():  # the Viking Axe's possessed foes (rune_possess.py)
+        key = (N_("{who} comes to himself and turns on {hero}") if back.get("why") == "rounds"
+               else N_("{who}, his own side gone from the fight, comes to himself and turns on {hero}"))  # fmt: skip
+        rows.append(Row(words("Rune Power: Viking Axe"), words(key, who=str(back.get("who", "")),
+                                                             hero=str(back.get("hero", "")))))  # fmt: skip
     for burn in result.get("rune_fire", ()) or ():  # the Four-Bladed Mace's fire (rune_fire.py)
         if isinstance(burn, Mapping) and isinstance(burn.get("injury"), Mapping):
             fire = words("fire {dam} against Soak {soak} without armour", dam=words.number(int(burn.get("dam", 0))),

@@ -1,6 +1,6 @@
-"""A Dwarven Hammer's power at work in a blow (combat/rune_strike.py), as rows of the blow's card: the target's Res
-roll against the hero's Great Weapon rating with its exact chance, and the statue it made - or why the hammer's
-power could not reach him."""
+"""A Dwarven Hammer's or the Viking Axe's power at work in a blow (combat/rune_strike.py, rune_possess.py), as rows
+of the blow's card: the target's Res roll against the hero's Great Weapon rating with its exact chance, and the
+statue it made or the possession - or why the hammer's power could not reach him."""
 
 from __future__ import annotations
 
@@ -53,5 +53,8 @@ def strike_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
         chance = Fraction(*struck["resists"])
         rows.append(Row(label, words("chance that {who} resists: {p}", who=who, p=words.percent(chance))))
     said = statue_said(record, words)
+    if "possessed_until" in struck:  # the Viking Axe (rune_possess.py)
+        said = words(N_("{who} fights for {hero} until the end of round {n}"), who=who,
+                     hero=str(record.get("attacker", "")), n=words.number(int(struck["possessed_until"])))  # fmt: skip
     rows.append(Row(label, said if said is not None else words("{who} resists: the blow lands", who=who)))
     return rows
