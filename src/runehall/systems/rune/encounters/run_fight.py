@@ -27,6 +27,7 @@ from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.foe_pricing import creature_mix_modifier
 from runehall.systems.rune.encounters.run_actions import RunAction
+from runehall.systems.rune.encounters.run_cracks import dropped
 from runehall.systems.rune.encounters.run_effects import cover_of, effects_of
 from runehall.systems.rune.encounters.run_gift_vp import fed_with_gifts
 from runehall.systems.rune.encounters.run_gifts import carry_counters, sheet_now
@@ -296,6 +297,9 @@ class InFight(TrackerAction[RunState]):
         after = _struck_back_allowed(tally, after)
         last = state.fights[-1].model_copy(update={"fight": after})
         update: dict[str, Any] = {"fights": (*state.fights[:-1], last), "tally": tally}
+        hauls = dropped(state.hauls, self.name, result)  # Through the Cracks: a fleer's treasure lost (run_cracks.py)
+        if hauls is not None:
+            update["hauls"] = hauls
         if after.phase == "over":  # an Action Sink not met by the fight's end is lost
             update["multiples"] = run_multiple.fight_over(state.multiples)
         return state.model_copy(update=update), result
