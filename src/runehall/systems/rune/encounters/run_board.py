@@ -23,6 +23,7 @@ from runehall.systems.rune.encounters.called import foe_names
 from runehall.systems.rune.encounters.haven_board import haven_moves
 from runehall.systems.rune.encounters.hazard_cards import hazard_moves
 from runehall.systems.rune.encounters.lost_cards import lost_moves
+from runehall.systems.rune.encounters.repeat_play import repeat_moves
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
 from runehall.systems.rune.encounters.run_state import RunState
@@ -188,6 +189,7 @@ def board(
     springs += hazard_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     springs += lost_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     springs += ambush_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
+    springs += repeat_moves(state, words, seat, options) if seat.runs and state.phase == "running" else []
     moves += [replace(m, group=theirs) for m in springs]  # each trap he may spring now, with its odds
     fight = state.fight
     if fight is None:

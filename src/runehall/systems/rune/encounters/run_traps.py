@@ -66,7 +66,7 @@ def why_not(state: RunState, event: Event, element: Element) -> str | None:
     package = element.trap.package.kind if element.trap.package else None
     if package == "ambush" and event.combat is None:
         return N_("{trap}'s event holds no fight to be ambushed in")
-    if package not in PLAYED or (element.trap.targeting and element.trap.targeting.per_round):
+    if package not in PLAYED:
         return N_("{trap} is played by hand with the mechanics (rules §34.5)")
     if element.roll is None:
         return N_("{trap} names no roll to avoid it")
@@ -211,7 +211,7 @@ class SpringTrapAction(RunAction):
         assert element.roll is not None
         roll = find_roll(state, element.roll)
         alive = standing(state, options)
-        most = trap.targeting.most if trap.targeting else None
+        most = (trap.targeting.most or trap.targeting.per_round) if trap.targeting else None  # a shot's victims
         named = [_hero(state, n) for n in params.victims]
         if named and most is None:
             raise RulesError(N_("{trap} strikes every hero: name no victims"), trap=element.name)
@@ -276,6 +276,9 @@ class SpringTrapAction(RunAction):
             keep = Ongoing(trap=element.id, victims={h: failed[h] for h in ongoing}, amounts=ongoing)
             traps = traps.model_copy(update={"ongoing": (*traps.ongoing, keep)})
         traps = traps.model_copy(update={"sprung": (*traps.sprung, element.id)})
+        if trap.targeting and trap.targeting.per_round and element.id not in traps.repeating:  # repeat_play.py
+            traps = traps.model_copy(update={"repeating": (*traps.repeating, element.id), "shots": traps.shots | {
+                element.id: 1}})  # fmt: skip
         if fight is not None:  # the foes' bonus in the fight under way, from the next round
             state, traps = _foes_now(state, traps, element)
         tally = state.tally

@@ -23,6 +23,7 @@ from runehall.systems.rune.encounters.ambush_play import AmbushRecoveryAction
 from runehall.systems.rune.encounters.design import MAX_HEROES
 from runehall.systems.rune.encounters.hazard_play import HazardRoundAction
 from runehall.systems.rune.encounters.lost_play import MapRollAction
+from runehall.systems.rune.encounters.repeat_play import RepeatShotAction, StopRepeatsAction
 from runehall.systems.rune.encounters.run_actions import (
     AwardAction,
     BeginAction,
@@ -194,6 +195,8 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         HazardRoundAction(),
         MapRollAction(),
         AmbushRecoveryAction(),
+        RepeatShotAction(),
+        StopRepeatsAction(),
         TerrainAction(),
         TrapCreditAction(),
         WanderingAction(),

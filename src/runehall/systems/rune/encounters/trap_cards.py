@@ -41,7 +41,8 @@ def odds(state: RunState, element: Element, hero: str, options: Any) -> tuple[Fr
     roll = find_roll(state, element.roll)
     sheet = next(h.sheet for h in state.setup.heroes if h.name == hero)
     adds = run_rolls.adds(state, hero, roll, options)  # his sheet, what traps left, his gifts: as the roll adds
-    if not (element.trap.targeting and element.trap.targeting.most):  # made as noted_roll makes it
+    t = element.trap.targeting
+    if not (t and (t.most or t.per_round)):  # made as noted_roll makes it (a limited trap's victims roll alone)
         adds += run_rolls.buffness(state, roll)[0]
     if roll.difficulty is None:
         return Fraction(0), None

@@ -78,6 +78,8 @@ class TrapPlay(RulesModel):
     gear: tuple[Gear, ...] = Field((), max_length=256)  # weapons, armour, shields a trap harmed (gear_play.py)
     lost: tuple[Astray, ...] = Field((), max_length=8)  # parties gone astray by a hazard of getting lost (lost_play.py)
     ambushes: tuple[Surprise, ...] = Field((), max_length=8)  # ambushes sprung, their surprise (ambush_play.py)
+    repeating: tuple[str, ...] = Field((), max_length=8)  # traps still firing repeat shots (repeat_play.py)
+    shots: dict[str, int] = Field(default_factory=dict, max_length=8)  # the shots each has fired
 
     @property
     def impairment(self) -> dict[str, int]:
