@@ -145,6 +145,8 @@ class Combatant(RulesModel):
     thwarted: int = Field(0, ge=0, le=1000, description="Loki-Thwarting Armor: the Prot it has risen so far.")
     absorption: int = Field(0, ge=0, le=1000, description="Absorption Armor: the Res a foe needs to keep his weapon.")
     absorbed: int = Field(0, ge=0, le=1000, description="Absorption Armor: the Prot its absorbed weapons add.")
+    spitting: int = Field(0, ge=0, le=3000, description="Spitting Armor: the acid's damage on a melee attacker.")
+    loki_rating: int = Field(0, ge=0, le=1000, description="His Loki Divine Connection (the Spitting Armor's roll).")
     glory: int = Field(0, ge=0, le=100000, description="Axe of Glory: VP a hit with his first axe adds to a kill.")
     glory_vp: int = Field(0, ge=0, description="Axe of Glory: VP the hits on this foe have added to its death blow.")
     fair_title: int = Field(0, ge=0, le=100000, description="Blade of Fair Title: VP it takes from a killer.")

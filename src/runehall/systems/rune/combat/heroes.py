@@ -23,7 +23,9 @@ from runehall.systems.rune.treasure.legendary import (
     einherjar_regain,
     fair_title_vp,
     glory_per_hit,
+    loki_rating,
     loki_thwart_levels,
+    spitting_damage,
     surety_bonus,
 )
 
@@ -175,6 +177,8 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "einherjar": einherjar_regain(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "loki_thwart": loki_thwart_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "absorption": absorption_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
+        "spitting": spitting_damage(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
+        "loki_rating": loki_rating(dict(getattr(hero, "gifts", None) or levels), getattr(hero, "magic_items", ())),
         "glory": glory_per_hit(getattr(hero, "magic_items", ())),  # the Axe of Glory (legendary_play.py)
         "fair_title": fair_title_vp(getattr(hero, "magic_items", ())),  # the Blade of Fair Title (run_fight.py)
     }

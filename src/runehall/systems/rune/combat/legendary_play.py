@@ -17,7 +17,11 @@ the owner's levels in the item, given to the fight by his sheet while the item i
   with weapons) with a weapon of his asks the foe a Res roll (stress, less Impairment) against X; failing it, the
   weapon is absorbed - gone from his weapons, his hands empty - and the wearer's Prot rises by the weapon's Dfn
   rating / 5 (rounded down; a gallery foe's weapon DFN where it has no rating) until the fight ends, from the next
-  blow on."""
+  blow on.
+- Spitting Armor: each melee blow of an enemy (the other side) that takes HP from the wearer, with a weapon or an
+  attack form (not bare hands), asks the attacker a roll of Quickness + Dodge (his dodge, as a shot is dodged;
+  stress, less Impairment) against the wearer's Loki Divine Connection; failing it (below), the acid deals him 3X
+  armour-ignoring damage (his Soak less his armour's Prot), dealt by the wearer."""
 
 from __future__ import annotations
 
@@ -103,3 +107,22 @@ def absorb(board: Board, a: Combatant, d: Combatant, weapon: Weapon, source: Sou
     board.update(a.name, weapons=left, ready=UNARMED)
     board.update(d.name, absorbed=d.absorbed + prot)
     return {**said, "prot": prot, "prot_total": d.absorbed + prot}
+
+
+def spit(board: Board, a: Combatant, d: Combatant, weapon: Weapon, lost: int, source: Source) -> dict[str, Any] | None:
+    """A melee blow of `a` that took `lost` HP from `d`: when `d` wears the Spitting Armor and `a` is an enemy
+    striking with a weapon, `a` rolls his dodge against `d`'s Loki rating; failing, 3X armour-ignoring damage (the
+    roll, the Difficulty, whether he dodged, the damage and its injury)."""
+    if not d.spitting or lost <= 0 or a.side == d.side or weapon.id == UNARMED or weapon.ranged:
+        return None
+    from runehall.systems.rune.combat.gallery import armor_ignoring_soak
+    from runehall.systems.rune.combat.missile import dodge_bonus
+
+    roll, faces = stress(source)
+    total = roll + dodge_bonus(board, a) - a.impairment
+    said: dict[str, Any] = {"who": d.name, "foe": a.name, "faces": list(faces), "total": total,
+                            "difficulty": d.loki_rating, "dodged": total >= d.loki_rating}  # fmt: skip
+    if said["dodged"]:
+        return said
+    hp = max(0, d.spitting - armor_ignoring_soak(a))
+    return {**said, "damage": d.spitting, "injury": board.hurt(a.name, hp, d.name)}

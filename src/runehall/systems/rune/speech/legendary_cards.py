@@ -1,6 +1,7 @@
 """Legendary items' powers a fight plays on its own, as card rows (combat/legendary_play.py): Einherjar's Armor's
 HP back at a round's end, the Axe of Glory's VP added to a foe's death blow by a hit, the Loki-Thwarting Armor's Prot
-risen by an attempt to hit its wearer, the Absorption Armor's Res roll and the weapon it took."""
+risen by an attempt to hit its wearer, the Absorption Armor's Res roll and the weapon it took, the Spitting Armor's
+acid."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from runehall.present.card import Row
 from runehall.present.words import Words
 from runehall.systems.rune.speech.common import data_name
-from runehall.systems.rune.treasure.legendary import ABSORPTION, EINHERJAR, GLORY, LOKI_THWART
+from runehall.systems.rune.treasure.legendary import ABSORPTION, EINHERJAR, GLORY, LOKI_THWART, SPITTING
 
 
 def einherjar_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
@@ -60,3 +61,20 @@ def absorb_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
                  roll=roll, weapon=weapon, who=str(found.get("who", "")),
                  prot=words.number(int(found.get("prot", 0))), all=words.number(int(found.get("prot_total", 0))))
     return [Row(words(ABSORPTION), said)]  # fmt: skip
+
+
+def spit_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """A blow that hurt the Spitting Armor's wearer: the attacker's dodge against his Loki rating, and the acid."""
+    found = record.get("spit")
+    if not isinstance(found, Mapping):
+        return []
+    roll = words("{foe} rolls Quickness + Dodge {total} against {difficulty}", foe=str(found.get("foe", "")),
+                 total=words.number(int(found.get("total", 0))),
+                 difficulty=words.number(int(found.get("difficulty", 0))))  # fmt: skip
+    if found.get("dodged"):
+        return [Row(words(SPITTING), words("{roll}: he dodges the acid", roll=roll))]
+    hurt = found.get("injury")
+    lost = int(hurt.get("hp_lost", 0)) if isinstance(hurt, Mapping) else 0
+    said = words("{roll}: the acid deals him {damage} armour-ignoring damage; he loses {hp} HP", roll=roll,
+                 damage=words.number(int(found.get("damage", 0))), hp=words.number(lost))  # fmt: skip
+    return [Row(words(SPITTING), said)]

@@ -10,8 +10,9 @@ end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow f
 (`glory_per_hit`), the Blade of Fair Title's 5X VP taken from the killer of a foe the blade hurt more than he did
 (`fair_title_vp`), the Torc of Alberich's 3X VP less for the runner on each failed roll of the notes
 (`torc_spared`), the Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
-(`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`). The others are described
-here and left to the table (rules doc §35.5)."""
+(`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`), the Spitting Armor's acid on a
+melee attacker (`spitting_damage`, `loki_rating`). The others are described here and left to the table (rules doc
+§35.5)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ FAIR_TITLE = "Blade of Fair Title"
 FAIR_TITLE_PER_LEVEL = 5
 LOKI_THWART = "Loki-Thwarting Armor"
 ABSORPTION = "Absorption Armor"
+SPITTING = "Spitting Armor"
+SPITTING_PER_LEVEL = 3
 TORC = "Torc of Alberich"
 TORC_PER_LEVEL = 3
 
@@ -74,7 +77,7 @@ POWERS: Mapping[str, Power] = {
     "Mantle of Grim Justice": Power("vp", "encounter", "X"),
     "Ring of Alberich": Power("vp"),
     "Shield of Fury": Power("action", "encounter", "X"),
-    "Spitting Armor": Power("struck"),
+    SPITTING: Power("struck", played=True),
     TORC: Power("vp", played=True),
 }
 
@@ -168,6 +171,19 @@ def absorption_levels(carried: Iterable[CarriedItem], armor: str | None) -> int:
     """The Absorption Armor: the Difficulty of the Res roll that keeps a foe's weapon (X, while worn;
     legendary_play.py plays it)."""
     return worn_levels(carried, armor, ABSORPTION)
+
+
+def spitting_damage(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """The Spitting Armor: the armour-ignoring damage its acid deals a melee attacker who fails to dodge it (3 a
+    level while worn; legendary_play.py plays it)."""
+    return SPITTING_PER_LEVEL * worn_levels(carried, armor, SPITTING)
+
+
+def loki_rating(gifts: Mapping[str, int], carried: Iterable[CarriedItem]) -> int:
+    """His Loki Divine Connection: his Loki gifts' levels and his legendary items' (and worn helms') for Loki."""
+    from runehall.systems.rune.gifts.divine import connections as rated
+
+    return rated(gifts, connections(carried)).get("Loki", 0)
 
 
 def glory_per_hit(carried: Iterable[CarriedItem]) -> int:
