@@ -98,6 +98,9 @@ class CombatantSpec(RulesModel):
     dexterity: int | None = Field(None, ge=-10, le=20, description="Dexterity, for Penetrating Lightning's roll.")
     great_weapon: int | None = Field(None, ge=0, le=20, description="Great Weapon rating (the Dwarven Hammers).")
     designer: bool = Field(False, description="His player designed this encounter (his proxy plays him).")
+    divine_awareness: int | None = Field(
+        None, ge=0, le=20, description="Divine Awareness rating (The Chattering Squirrel; default 0)."
+    )
     qik: int | None = Field(None, ge=-10, le=20, description="Qik, for a foe who dodges with Res + Qik.")
     armor: str | None = Field(None, description="The armor he wears (armor.toml id), for its Init rating.")
     jump: int | None = Field(None, ge=MIN_BONUS, le=MAX_BONUS)
@@ -338,6 +341,9 @@ def _gifted(spec: CombatantSpec, numbers: dict[str, Any], hero: bool, options: A
     given = {"presence": spec.presence, "stamina": spec.stamina, "disguise": spec.disguise, "free_vp": spec.free_vp,
              "great_weapon": spec.great_weapon, "dexterity": spec.dexterity}  # fmt: skip
     kept = {k: given[k] if given[k] is not None else sheet[k] for k in given}
+    aware = numbers.pop("divine_awareness", None)  # the sheet's, unless given
+    aware = aware if spec.divine_awareness is None else spec.divine_awareness
+    kept["divine_awareness"] = int(aware or 0)  # The Chattering Squirrel (gift_squirrel.py)
     built = spec.model_dump(mode="json", exclude_none=True) if hero and spec.sheet is not None else None
     # built: a stat gift bought mid-fight (gift_rebuild.py)
     return Gifted(levels=levels, built=built, designer=spec.designer, **kept)

@@ -111,10 +111,11 @@ def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None,
         ground = high_ground(board, a, d)
     from runehall.systems.rune.combat.gift_healing import bone_soak  # Bone-Setters' Blessing
     from runehall.systems.rune.combat.gift_raven import raven_mods  # The Raven Plucks an Eye
+    from runehall.systems.rune.combat.gift_squirrel import squirrel_soak  # The Chattering Squirrel
 
     dam = standing(board, a, ground, False) + piercing(board, a, d)[1] + power_mods(board, a, "dam", d)
     return dam, standing(board, d, -ground, braced) + power_mods(board, d, "soak", a) + bone_soak(board, d) \
-        + raven_mods(board, d, "soak")
+        + raven_mods(board, d, "soak") + squirrel_soak(board, d)
 
 
 def storm(c: Combatant, total: int) -> Mods:

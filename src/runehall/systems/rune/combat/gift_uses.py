@@ -35,6 +35,7 @@ from runehall.systems.rune.combat.gift_lightning import LIGHTNING, bolt
 from runehall.systems.rune.combat.gift_passive import gale_felled
 from runehall.systems.rune.combat.gift_raven import RAVEN, pluck
 from runehall.systems.rune.combat.gift_scourge import SCOURGING, scourge
+from runehall.systems.rune.combat.gift_squirrel import SQUIRREL, chatter
 from runehall.systems.rune.combat.gift_triggered import DYING, dying_blow
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET, trumpet
 from runehall.systems.rune.combat.gifted import (
@@ -261,6 +262,7 @@ PLAYS: dict[str, Play] = {
     DOOM: curse,  # Imprecation of Doom (gift_doom.py)
     SCOURGING: scourge,  # Scourging of Fell Spirits (gift_scourge.py)
     RAVEN: pluck,  # The Raven Plucks an Eye (gift_raven.py)
+    SQUIRREL: chatter,  # The Chattering Squirrel (gift_squirrel.py)
     JOY: joy_shout,  # The Tireless Joy-Shout (gift_joy.py)
     HILT: throw,  # The Loyal Hilt (gift_hilt.py)
     LIGHTNING: bolt,  # Penetrating Lightning (gift_lightning.py)

@@ -15,6 +15,7 @@ from runehall.systems.rune.combat.gift_hilt import HILT, hilt_odds
 from runehall.systems.rune.combat.gift_joy import JOY, joy_odds
 from runehall.systems.rune.combat.gift_lightning import LIGHTNING, lightning_chance
 from runehall.systems.rune.combat.gift_scourge import SCOURGING, scourgeable
+from runehall.systems.rune.combat.gift_squirrel import SQUIRREL
 from runehall.systems.rune.combat.gift_trumpet import TRUMPET
 from runehall.systems.rune.combat.gift_uses import PLAYS
 from runehall.systems.rune.combat.gifted import DESTINY, HORSE, MJOLNIR, catalog_gift
@@ -45,6 +46,10 @@ def gift_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[M
             if targets:
                 found.append(Move("use_gift", title, params=params, ask=("roll",), target="target", targets=targets,
                                   actor=c.name))  # fmt: skip
+        elif gift_id == SQUIRREL:  # the enemies within 3 paces he may chatter at
+            targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c) if o.active])
+            if targets:
+                found.append(Move("use_gift", title, params=params, target="target", targets=targets, actor=c.name))
         elif gift_id == DOOM:  # the foes he may curse
             targets = trial.targets("use_gift", params, "target", [o.name for o in board.enemies(c) if not o.hero])
             if targets:

@@ -171,6 +171,7 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "dexterity": chars.get("dex"),  # Penetrating Lightning's roll (gift_lightning.py)
         "disguise": int(rated.get("disguise", {}).get("rating", 0)),
         "great_weapon": int(rated.get("great_weapon", {}).get("rating", 0)),
+        "divine_awareness": int(rated.get("divine_awareness", {}).get("rating", 0)),  # The Chattering Squirrel
         "free_vp": int(hero.vp_total) - int(hero.vp_spent),
         # a legendary Armor of Inflexible Surety worn: its bonus on the rolls resisting Impairment (legendary.py)
         "surety": surety_bonus(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),

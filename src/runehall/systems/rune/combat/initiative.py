@@ -25,6 +25,7 @@ from runehall.systems.rune.combat.gift_mods import storm
 from runehall.systems.rune.combat.gift_passive import gale_rounds
 from runehall.systems.rune.combat.gift_raven import raven_mods
 from runehall.systems.rune.combat.gift_sleipnir import first_initiative
+from runehall.systems.rune.combat.gift_squirrel import squirrel_rounds
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.legendary_play import einherjar_rounds
 from runehall.systems.rune.combat.rune_fire import fire_rounds
@@ -347,6 +348,9 @@ class EndRoundAction(CombatAction):
             result["dying_blow_ended"] = last_blows
         board.round += 1
         board.phase = "initiative"
+        spread = squirrel_rounds(board, source)  # The Chattering Squirrel's chain (gift_squirrel.py)
+        if spread:
+            result["squirrel"] = spread
         result["next_round"] = board.round
         return result
 

@@ -64,6 +64,15 @@ class Ravened(RulesModel):
     until_round: int = Field(ge=1)
 
 
+class Chain(RulesModel):
+    """The Chattering Squirrel's curse on the foes (gift_squirrel.py): each victim's Soak is `level` lower."""
+
+    level: int = Field(ge=1, description="X when he won the contest.")
+    victims: tuple[str, ...] = Field((), max_length=MAX_FOES, description="The foes under the curse.")
+    latest: str = Field(max_length=60, description="The chain's latest victim (it spreads from him).")
+    ended: bool = Field(False, description="A round began with the latest victim dead, or nobody left to catch it.")
+
+
 class Triggered(RulesModel):
     dying_due: DyingDue | None = None
     dying: DyingOn | None = None
@@ -88,6 +97,7 @@ class Triggered(RulesModel):
     ravaged: tuple[str, ...] = Field((), max_length=MAX_FOES, description="The Raven: foes his blows have hurt.")
     raven_due: Plucked | None = Field(None, description="The Raven: the fallen foe it may roll for now.")
     raven: Ravened | None = Field(None, description="The Raven: the scores he uses in place of his own.")
+    squirrel: Chain | None = Field(None, description="The Chattering Squirrel: his curse's chain on the foes.")
     bone_set: tuple[int, int] | None = Field(
         None, description="Bone-Setters' Blessing on him: (the round, the Soak it adds to its end; gift_healing.py)."
     )

@@ -21,6 +21,7 @@ from runehall.systems.rune.speech.cup_cards import agony_rows, cup_rows
 from runehall.systems.rune.speech.gallery import extras_rows, round_rows
 from runehall.systems.rune.speech.healer_cards import healer_gift_rows
 from runehall.systems.rune.speech.legendary_cards import einherjar_rows
+from runehall.systems.rune.speech.squirrel_cards import squirrel_rows
 from runehall.systems.rune.speech.targeting_cards import boon_rows, fooled
 from runehall.systems.rune.speech.triggered_cards import gift_vp_rows, last_blows
 
@@ -359,6 +360,7 @@ def end_round(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
     rows += round_rows(r, words) + extras_rows(r, words) + last_blows(r, words) + gift_vp_rows(r, words)
     rows += agony_rows(r, words)  # Agony Postponed's damage as the fight ends (cup_cards.py)
     rows += einherjar_rows(r, words)  # a legendary armour's HP back (legendary_cards.py)
+    rows += squirrel_rows(r, words)  # The Chattering Squirrel's chain (squirrel_cards.py)
     return action, result, "neutral", rows + consequences(r, words)
 
 

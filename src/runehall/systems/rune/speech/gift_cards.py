@@ -126,6 +126,11 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = joy_card(r, words)
         return action, said, tone, rows
+    if r.get("squirrel"):  # The Chattering Squirrel (squirrel_cards.py)
+        from runehall.systems.rune.speech.squirrel_cards import squirrel_card
+
+        said, tone, rows = squirrel_card(r, words)
+        return action, said, tone, rows
     if r.get("raven"):  # The Raven Plucks an Eye (raven_cards.py)
         from runehall.systems.rune.speech.raven_cards import raven_card
 
