@@ -68,7 +68,9 @@ class MoveParams(RulesModel):
     )
     cover: Cover | None = Field(None, description="Seeking cover: the cover he finds (third, half, full).")
     cracks: bool = Field(
-        False, description="Through the Cracks: fleeing, nobody strikes or shoots at him, but he drops his treasure."
+        False,
+        title=N_("Through the Cracks"),
+        description=N_("Through the Cracks: fleeing, nobody strikes or shoots at him, but he drops his treasure."),
     )
 
 
