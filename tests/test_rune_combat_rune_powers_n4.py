@@ -256,11 +256,11 @@ def test_the_lightnings_reach_follows_option_work_sword_reach(reach: str, offere
 FIRE = "rune_power_four_bladed_mace"
 
 
-def pass_round(fight: Fight, *names: str) -> dict[str, Any]:
+def pass_round(fight: Fight, *names: str, faces: list[int] | None = None) -> dict[str, Any]:
     fight.roll_all(**{name: [5] for name in names})
     for name in names:
         fight.do("pass", who=name)
-    return fight.do("end_round")
+    return fight.do("end_round", faces)
 
 
 def test_the_fire_burns_everyone_near_him_at_each_rounds_end_escalating_and_spares_him() -> None:
@@ -345,3 +345,50 @@ def test_a_possessed_foe_comes_back_when_his_side_is_gone_and_one_who_resists_is
     ended = fight.do("end_round")  # nobody of his own side is left: he comes back at once, the fight goes on
     assert ended["possession_ends"] == [{"who": "Goblin", "hero": "Ragnar", "why": "alone"}]
     assert fight.who("Goblin").side == own and not ended.get("ended")
+
+
+# -- the Double-Bladed Axe's crow (combat/rune_crow.py; 001b A-25) -----------------------------------------------
+CROW = "rune_power_double_bladed_axe"
+
+
+def crow_fight(**options: Any) -> Fight:
+    bearer = hero("Ragnar", (0, 0), gift_ranks={CROW: 2}, weapons=[weapon("double_bladed_axe", init=9)],
+                  great_weapon=8)  # fmt: skip
+    goblin = fighter("Goblin", (2, 0), soak=5, armor="heavy_leather", weapons=[weapon("club"), weapon("dagger")])
+    fight = Fight(bearer, goblin, fighter("Orc", (9, 0)), options=options or None)
+    woke = fight.do("use_gift", who="Ragnar", gift=CROW)
+    assert woke["until_round"] == 2  # 1 + floor(2/2) rounds (001b TV-12)
+    fight.roll_all(Ragnar=[5], Goblin=[5], Orc=[5])
+    return fight
+
+
+def test_a_foe_failing_res_is_a_crow_until_the_power_ends_then_drops_naked_and_rolls_jump() -> None:
+    fight = crow_fight()
+    swing = fight.do("attack", [9, 2, 4], who="Ragnar", target="Goblin")["attack"]
+    struck = swing["rune_strike"]
+    assert struck["crow_until"] == 2 and swing["injury"]["hp_lost"] == 0  # no HP: a crow
+    assert fight.who("Goblin").health == "gone" and fight.who("Goblin").hp == 50
+    fight.do("pass", who="Orc")
+    assert "crows_land" not in fight.do("end_round")
+    landed = pass_round(fight, "Ragnar", "Orc", faces=[5])["crows_land"]  # round 2, the power's last: he drops
+    one = landed[0]
+    assert one["who"] == "Goblin" and one["roll"]["total"] == 5 + 3 and not one["fallen"]  # Res 3 for Jump, vs 6
+    assert Fraction(*one["on_his_feet"]) == brute_resists(3, 6)
+    goblin = fight.who("Goblin")
+    assert goblin.health == "active" and goblin.ready == "unarmed" and set(goblin.dropped) == {"club", "dagger"}
+    assert goblin.soak == 5 - 3 and goblin.armor_prot == 0  # his armour (Prot 3) lies in the heap
+    card = combat_card("end_round", {"params": {}, "result": {"round": 2, "crows_land": landed}},
+                       words_for("es", "rune"))  # fmt: skip
+    assert any("cae del aire, desnudo, y cae de pie" in r.value for r in card.rows)
+
+
+def test_a_crows_landing_follows_option_crow_landing_difficulty_and_res_made_takes_the_blow() -> None:
+    fight = crow_fight(crow_landing_difficulty=9)
+    made = fight.do("attack", [9, 2, 5], who="Ragnar", target="Goblin")["attack"]
+    assert made["rune_strike"]["resisted"] and made["injury"]["hp_lost"] > 0  # the damage applies
+    fight.log.undo()
+    fight.do("attack", [9, 2, 2], who="Ragnar", target="Goblin")
+    fight.do("pass", who="Orc")
+    fight.do("end_round")
+    one = pass_round(fight, "Ragnar", "Orc", faces=[5])["crows_land"][0]
+    assert one["roll"]["difficulty"] == 9 and one["fallen"] and fight.who("Goblin").fallen

@@ -279,6 +279,7 @@ class RuneOptions(RulesModel):
         "equal", description=_q("work_hammer_max_threat")
     )
     work_sword_reach: Literal["paces", "feet"] = Field("paces", description=_q("work_sword_reach"))
+    crow_landing_difficulty: int = Field(6, ge=2, le=20, description=_q("crow_landing_difficulty"))
     flesh_cries_out_stacking: bool = Field(False, description=_q("flesh_cries_out_stacking"))
     roaring_shout_limit: Literal["once_per_fight", "once_per_round"] = Field(
         "once_per_fight", description=_q("roaring_shout_limit")

@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.gift_sleipnir import first_initiative
 from runehall.systems.rune.combat.gift_squirrel import squirrel_rounds
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.legendary_play import einherjar_rounds
+from runehall.systems.rune.combat.rune_crow import crows_land
 from runehall.systems.rune.combat.rune_fire import fire_rounds
 from runehall.systems.rune.combat.rune_possess import possession_rounds
 from runehall.systems.rune.combat.settings import init_modifier, stress
@@ -300,6 +301,7 @@ class EndRoundAction(CombatAction):
         exposed = exposure(board, source)
         fire = fire_rounds(board)  # the Four-Bladed Mace's fire burns everyone near him (rune_fire.py)
         freed = possession_rounds(board)  # the Viking Axe's possessed foes go back (rune_possess.py)
+        landed = crows_land(board, source)  # the Double-Bladed Axe's crows drop (rune_crow.py)
         died = [p for p, w in board.windows.items() if w.round < board.round and not cup_holds(board, p, w, True)]
         for patient in died:
             board.die(patient)
@@ -325,6 +327,8 @@ class EndRoundAction(CombatAction):
             result["rune_fire"] = fire
         if freed:
             result["possession_ends"] = freed
+        if landed:
+            result["crows_land"] = landed
         if died:
             result["died_unrevived"] = died
         if gales:

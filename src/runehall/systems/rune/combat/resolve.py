@@ -215,7 +215,7 @@ def _on_hit(
     struck = hammer_strike(board, a, d, weapon, lost, source)  # the Dwarven Hammers' powers (rune_strike.py)
     if struck is not None:
         out["rune_strike"] = struck
-        lost = 0 if struck.get("statue") else lost
+        lost = 0 if struck.get("statue") or "crow_until" in struck else lost
     out["injury"] = board.hurt(d.name, lost, a.name)
     drunk = drink(board, a, out["injury"])  # the Viking Broad Sword's power (rune_powers.py)
     if drunk is not None:

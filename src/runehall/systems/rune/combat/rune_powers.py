@@ -26,6 +26,8 @@ Played while awake (each on the rolls under the power's name, so the attack odds
   else within it burns, 12 + 2 a round he has burned before, armour ignored (rune_fire.py).
 - Viking Axe: an enemy its blows hurt rolls Res against his Great Weapon rating; failing, he fights on the hero's
   side for X rounds, then turns on him (rune_possess.py).
+- Double-Bladed Axe: an enemy its blow would hurt rolls Res against his Great Weapon rating; failing, he takes no
+  HP and is a crow, out of the fight, until the power ends; then he drops, naked, and rolls Jump (rune_crow.py).
 - Dwarven Work Hammer and Battle Hammer: a blow of the hammer that would hurt a target it reaches asks his Res
   against the hero's Great Weapon rating; failing, he is a statue of ice or stone, dead, no VP (rune_strike.py)."""
 
@@ -39,6 +41,7 @@ from runehall.present.words import N_
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.rune_blast import MACE, blast
 from runehall.systems.rune.combat.rune_cone import SPIKE_CLUB, aim_of, cone
+from runehall.systems.rune.combat.rune_crow import DOUBLE_BLADED
 from runehall.systems.rune.combat.rune_fire import FOUR_BLADED
 from runehall.systems.rune.combat.rune_lightning import WORK_SWORD, lightning
 from runehall.systems.rune.combat.rune_possess import VIKING_AXE
@@ -56,7 +59,7 @@ ROMAN_SWORD = "rune_power_roman_sword"
 BATTLE_AXE = "rune_power_dwarven_battle_axe"
 BATTLE_SWORD = "rune_power_dwarven_battle_sword"
 PLAYED = (HAND_AXE, SHORT_SWORD, BROAD_SWORD, ROMAN_SWORD, BATTLE_AXE, BATTLE_SWORD, MACE, SPIKE_CLUB, *HAMMERS,
-          WORK_SWORD, FOUR_BLADED, VIKING_AXE)  # fmt: skip
+          WORK_SWORD, FOUR_BLADED, VIKING_AXE, DOUBLE_BLADED)  # fmt: skip
 ALSO = {"hand_axe": ("two_hand_axes",), "shortsword": ("two_short_swords", "shortsword_and_dagger")}
 SHORT_SWORD_BASE = 6
 BEAM_TIMES = 4  # a beam deals 4X

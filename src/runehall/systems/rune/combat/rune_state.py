@@ -37,6 +37,8 @@ class Rune(RulesModel):
                                    "who has burned in it, and for how many rounds.")  # fmt: skip
     possessed: dict[str, Possessed] = Field(default_factory=dict, max_length=200, description="The Viking Axe: the "
                                             "foes fighting for him now.")  # fmt: skip
+    crows: dict[str, int] = Field(default_factory=dict, max_length=200, description="The Double-Bladed Axe: the foes "
+                                  "turned into crows, each with the round at whose end he drops.")  # fmt: skip
 
     def up(self, now: int) -> bool:
         """Awake at round `now`: within its rounds, or, counted in attacks, while one is left."""

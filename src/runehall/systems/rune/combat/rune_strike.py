@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 WORK_HAMMER = "rune_power_dwarven_work_hammer"
 BATTLE_HAMMER = "rune_power_dwarven_battle_hammer"
-GREAT_WEAPON_TOO = ("rune_power_dwarven_work_sword", "rune_power_viking_axe")
+GREAT_WEAPON_TOO = ("rune_power_dwarven_work_sword", "rune_power_viking_axe", "rune_power_double_bladed_axe")
 HAMMERS = {WORK_HAMMER: ("dwarven_work_hammer", "ice"), BATTLE_HAMMER: ("dwarven_battle_hammer", "stone")}
 
 
@@ -65,8 +65,11 @@ def hammer_strike(
     board: Board, a: Combatant, d: Combatant, weapon: Weapon, lost: int, source: Source
 ) -> dict[str, Any] | None:
     """Before the blow's HP loss lands: an awake hammer's power on its target (None: no such power at work). The
-    record has `statue` ("ice" or "stone") when the target failed: the caller then takes no HP from him. The Viking
-    Axe's possession is asked here too (rune_possess.py): the blow lands whatever comes of it."""
+    record has `statue` ("ice" or "stone") when the target failed: the caller then takes no HP from him; so too
+    `crow_until` (the Double-Bladed Axe, rune_crow.py). The Viking Axe's possession is asked here too
+    (rune_possess.py): the blow lands whatever comes of it."""
+    from runehall.systems.rune.combat.rune_crow import AXE as CROW_AXE
+    from runehall.systems.rune.combat.rune_crow import DOUBLE_BLADED, crow
     from runehall.systems.rune.combat.rune_possess import AXE, VIKING_AXE, possess
     from runehall.systems.rune.combat.rune_powers import awake
     from runehall.systems.rune.gifts.formulas import hammer_reaches
@@ -77,6 +80,9 @@ def hammer_strike(
     if weapon.id == AXE and awake(board, a, VIKING_AXE) and d.side != a.side:
         record = res_roll(board, a, d, VIKING_AXE, source)
         return record if record["resisted"] else {**record, **possess(board, a, d)}
+    if weapon.id == CROW_AXE and awake(board, a, DOUBLE_BLADED) and d.side != a.side:  # rune_crow.py
+        record = res_roll(board, a, d, DOUBLE_BLADED, source)
+        return record if record["resisted"] else {**record, **crow(board, a, d)}
     for power_id, (arm, stuff) in HAMMERS.items():
         if weapon.id != arm or not awake(board, a, power_id):
             continue

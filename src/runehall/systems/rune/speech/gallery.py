@@ -79,6 +79,10 @@ def round_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
                else N_("{who}, his own side gone from the fight, comes to himself and turns on {hero}"))  # fmt: skip
         rows.append(Row(words("Rune Power: Viking Axe"), words(key, who=str(back.get("who", "")),
                                                              hero=str(back.get("hero", "")))))  # fmt: skip
+    if "crows_land" in result:  # the Double-Bladed Axe's crows (rune_strike_cards.py)
+        from runehall.systems.rune.speech.rune_strike_cards import landing_rows
+
+        rows += landing_rows(result, words)
     for burn in result.get("rune_fire", ()) or ():  # the Four-Bladed Mace's fire (rune_fire.py)
         if isinstance(burn, Mapping) and isinstance(burn.get("injury"), Mapping):
             fire = words("fire {dam} against Soak {soak} without armour", dam=words.number(int(burn.get("dam", 0))),

@@ -36,6 +36,20 @@ def statue_said(record: Mapping[str, Any], words: Words) -> str | None:
     return words(STATUES[str(struck["statue"])], who=str(struck.get("who", "")))
 
 
+def landing_rows(result: Mapping[str, Any], words: Words) -> list[Row]:
+    """The round's end: the Double-Bladed Axe's crows drop, naked, each with his Jump roll and its exact chance."""
+    rows: list[Row] = []
+    for one in result.get("crows_land", ()) or ():
+        who = str(one.get("who", ""))
+        rows.append(roll_row(one["roll"], words, words("Jump")))
+        chance = words.percent(Fraction(*one["on_his_feet"]))
+        key = (N_("{who} drops from the air, naked, and has fallen down (chance of landing on his feet: {p})")
+               if one.get("fallen")
+               else N_("{who} drops from the air, naked, and lands on his feet (chance of that: {p})"))  # fmt: skip
+        rows.append(Row(words("Rune Power: Double-Bladed Axe"), words(key, who=who, p=chance)))
+    return rows
+
+
 def strike_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     struck = record.get("rune_strike")
     if not isinstance(struck, Mapping):
@@ -56,5 +70,8 @@ def strike_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     if "possessed_until" in struck:  # the Viking Axe (rune_possess.py)
         said = words(N_("{who} fights for {hero} until the end of round {n}"), who=who,
                      hero=str(record.get("attacker", "")), n=words.number(int(struck["possessed_until"])))  # fmt: skip
+    if "crow_until" in struck:  # the Double-Bladed Axe (rune_crow.py)
+        said = words(N_("{who} turns into a crow, out of the fight until the end of round {n}"), who=who,
+                     n=words.number(int(struck["crow_until"])))  # fmt: skip
     rows.append(Row(label, said if said is not None else words("{who} resists: the blow lands", who=who)))
     return rows
