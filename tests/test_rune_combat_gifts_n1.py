@@ -56,6 +56,11 @@ def test_the_foe_he_sprang_from_does_not_choose_him_for_its_next_attack() -> Non
     f.do("use_gift", [8, 2], who="Ragnar", gift=JOY, target="Goblin", toward=[3, 0])  # 7 paces from the Goblin
     f.do("pass", who="Thurid")
     f.refuse("attack", "sprang away", [9, 2], who="Goblin", target="Ragnar", move_to=[6, 0])
+    from test_rune_board import GM
+
+    board = f.log.tracker.board(f.state, words_for("en", "rune"), GM)
+    offered = {t for m in board.moves if m.actor == "Goblin" and m.action == "attack" for t in m.targets}
+    assert "Ragnar" not in offered and "Thurid" in offered  # the Goblin's buttons leave him out
     f.do("attack", [9, 2], who="Goblin", target="Thurid")  # its next attack: on someone else
     assert f.who("Ragnar").gifted.watch.shunned == ()
     f.next_round(Ragnar=[5], Thurid=[4], Goblin=[2])
