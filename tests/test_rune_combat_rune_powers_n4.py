@@ -392,3 +392,27 @@ def test_a_crows_landing_follows_option_crow_landing_difficulty_and_res_made_tak
     fight.do("end_round")
     one = pass_round(fight, "Ragnar", "Orc", faces=[5])["crows_land"][0]
     assert one["roll"]["difficulty"] == 9 and one["fallen"] and fight.who("Goblin").fallen
+
+
+@pytest.mark.parametrize(
+    ("power", "arm", "title"),
+    [
+        (FIRE, "four_bladed_mace", "Four-Bladed Mace"),
+        (AXE, "viking_axe", "Viking Axe"),
+        (CROW, "double_bladed_axe", "Double-Bladed Axe"),
+        (SWORD, "dwarven_work_sword", "Dwarven Work Sword"),
+    ],
+)
+def test_wake_the_rune_is_offered_only_with_the_weapon_and_refused_without_it(power: str, arm: str, title: str) -> None:
+    def bearer(weapon_id: str) -> dict[str, Any]:
+        return hero("Ragnar", (0, 0), gift_ranks={power: 1}, weapons=[weapon(weapon_id)], great_weapon=5, per=1)
+
+    armed = Fight(bearer(arm), fighter("Goblin", (2, 0)))
+    assert wake_moves(armed) == [f"Wake the rune: Rune Power: {title}"]
+    bare = Fight(bearer("club"), fighter("Goblin", (2, 0)))
+    assert wake_moves(bare) == []
+    before = bare.state
+    bare.refuse("use_gift", "Rune Power needs one", who="Ragnar", gift=power)
+    assert bare.state == before
+    armed.do("use_gift", who="Ragnar", gift=power)
+    assert wake_moves(armed) in ([], ["Call the lightning"])  # awake: not offered again (the sword: its attack)
