@@ -416,3 +416,16 @@ def test_wake_the_rune_is_offered_only_with_the_weapon_and_refused_without_it(po
     assert bare.state == before
     armed.do("use_gift", who="Ragnar", gift=power)
     assert wake_moves(armed) in ([], ["Call the lightning"])  # awake: not offered again (the sword: its attack)
+
+
+def test_the_great_weapon_rating_comes_from_his_sheet() -> None:
+    from test_rune_combat import RAGNAR_SHEET
+
+    sheet = {**RAGNAR_SHEET, "gifts": {AXE: 1}}
+    fight = Fight({"name": "Ragnar", "sheet": sheet, "at": [0, 0]}, fighter("Goblin", (2, 0)))
+    assert fight.who("Ragnar").gifted.great_weapon == RAGNAR_SHEET["abilities"]["great_weapon"] == 3
+    assert wake_moves(fight) == ["Wake the rune: Rune Power: Viking Axe"]
+    fight.do("use_gift", who="Ragnar", gift=AXE)
+    fight.roll_all(Ragnar=[5], Goblin=[5])
+    swing = fight.do("attack", [9, 2, 2], who="Ragnar", target="Goblin", weapon="viking_axe")["attack"]
+    assert swing["rune_strike"]["roll"]["difficulty"] == 3
