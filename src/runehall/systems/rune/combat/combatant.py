@@ -220,7 +220,8 @@ class Combatant(RulesModel):
             return on.impairment - on.level
         from runehall.systems.rune.combat.gift_agony import ignored  # Agony Postponed
 
-        return max(0, self.wounds - ignored(self) + min(2, self.impairment_other) - self.invigoration)
+        eased = self.gifted.apples  # Golden Apples' Sweetness (gift_apples.py)
+        return max(0, self.wounds - ignored(self) + min(2, self.impairment_other) - self.invigoration - eased)
 
     @property
     def half_move(self) -> int:

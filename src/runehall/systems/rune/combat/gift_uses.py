@@ -26,6 +26,7 @@ from runehall.systems.rune.combat.arithmetic import health_of
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
 from runehall.systems.rune.combat.geometry import length
+from runehall.systems.rune.combat.gift_apples import APPLES, eat
 from runehall.systems.rune.combat.gift_coals import COALS, wake
 from runehall.systems.rune.combat.gift_cracks import CRACKS, cover
 from runehall.systems.rune.combat.gift_doom import DOOM, curse
@@ -263,6 +264,7 @@ PLAYS: dict[str, Play] = {
     SCOURGING: scourge,  # Scourging of Fell Spirits (gift_scourge.py)
     RAVEN: pluck,  # The Raven Plucks an Eye (gift_raven.py)
     SQUIRREL: chatter,  # The Chattering Squirrel (gift_squirrel.py)
+    APPLES: eat,  # Golden Apples' Sweetness (gift_apples.py)
     JOY: joy_shout,  # The Tireless Joy-Shout (gift_joy.py)
     HILT: throw,  # The Loyal Hilt (gift_hilt.py)
     LIGHTNING: bolt,  # Penetrating Lightning (gift_lightning.py)

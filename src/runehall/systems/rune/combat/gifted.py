@@ -71,6 +71,7 @@ class Gifted(RulesModel):
     dexterity: int | None = Field(None, description="His Dexterity (Dex), for Penetrating Lightning's roll.")
     great_weapon: int | None = Field(None, description="His Great Weapon rating (the Dwarven Hammers' powers).")
     divine_awareness: int = Field(0, description="His Divine Awareness rating (The Chattering Squirrel).")
+    apples: int = Field(0, ge=0, le=100, description="Golden Apples' Sweetness: Impairment points eased (gift_apples).")
     designer: bool = Field(False, description="His player designed this encounter (Scourging of Fell Spirits).")
     runes: dict[str, Rune] = Field(
         default_factory=dict, max_length=MAX_GIFTS, description="His Rune Powers woken in this fight (rune_powers.py)."

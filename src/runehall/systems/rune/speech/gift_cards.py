@@ -126,6 +126,13 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = joy_card(r, words)
         return action, said, tone, rows
+    if r.get("apples"):  # Golden Apples' Sweetness
+        rows = [roll_row({**record, "difficulty": r.get("difficulty")}, words, words("Presence"))
+                for record in r.get("rolls") or ()]  # fmt: skip
+        if not r.get("success"):
+            return action, words("it fails"), "failure", rows
+        said = words("his Impairment is 1 lower: {n} now", n=words.number(int(r.get("impairment", 0))))
+        return action, said, "success", rows
     if r.get("squirrel"):  # The Chattering Squirrel (squirrel_cards.py)
         from runehall.systems.rune.speech.squirrel_cards import squirrel_card
 
