@@ -49,6 +49,7 @@ from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
 from test_rune_iron_law import saga as book_saga
+from test_rune_items_n6_retry import played as retry_played
 from test_rune_legendary import legendary
 from test_rune_magic_items_run import played as magic_played
 
@@ -107,6 +108,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         treasure_played()  # gains given in a run, moving on, the hauls home
         magic_played()  # every use of a magic item in a run
         haven_played()  # a treatment at a haven of a run
+        retry_played()  # a failed roll tried again with a simple potion
     return found
 
 

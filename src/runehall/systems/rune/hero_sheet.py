@@ -31,7 +31,7 @@ from runehall.systems.rune.scores import Score
 from runehall.systems.rune.sheet import Sheet as Numbers
 from runehall.systems.rune.speech.common import data_name, signed
 from runehall.systems.rune.treasure import legendary
-from runehall.systems.rune.treasure.carried import CarriedItem, carried_words
+from runehall.systems.rune.treasure.carried import CarriedItem, carried_words, worn_gifts
 from runehall.systems.rune.treasure.equipment import InUse, counted_words, magical
 
 if TYPE_CHECKING:
@@ -83,7 +83,8 @@ def number(value: int | Fraction | None, words: Words) -> str:
 
 
 def hero_sheet(hero: Hero, words: Words, options: RuneOptions) -> Sheet:
-    s = Numbers(hero, options)
+    worn = worn_gifts(hero.gifts, hero.magic_items)  # a worn Helm of Power's levels count in his numbers
+    s = Numbers(hero.model_copy(update={"gifts": worn}) if worn != dict(hero.gifts) else hero, options)
     sections = [
         section(N_("Hero"), _hero(hero, s, words), words),
         section(N_("Characteristics"), _characteristics(s, words), words),

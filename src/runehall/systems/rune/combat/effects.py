@@ -16,11 +16,14 @@ from pydantic import Field
 
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.rules import rules
 
 if TYPE_CHECKING:  # the board holds the effects: it imports this module
     from runehall.systems.rune.combat.board import Board
 
-EffectKind = Literal["weird_magic", "shaman_brazier", "shaman_chant", "obscurant", "missile_penalty", "trap"]
+EffectKind = Literal[
+    "weird_magic", "shaman_brazier", "shaman_chant", "obscurant", "missile_penalty", "trap", "magic_item"
+]
 Target = Literal["init", "atk", "dfn", "dam", "soak", "missile", "senses", "engagement"]
 MAX_EFFECT = 20
 LABELS: dict[str, str] = {  # a modifier's label when the notes give the effect no name (speech/common.py words)
@@ -30,6 +33,7 @@ LABELS: dict[str, str] = {  # a modifier's label when the notes give the effect 
     "obscurant": "obscurant",
     "missile_penalty": "missile penalty",
     "trap": "trap",
+    "magic_item": "magic item",
 }
 
 
@@ -50,6 +54,9 @@ class Effect(RulesModel):
     only: str | None = Field(None, max_length=60, description="The one combatant it touches (a trap's Impairment).")
     first_round: int = Field(1, ge=1, le=1000, description="The round it starts in.")
     last_round: int | None = Field(None, ge=1, le=1000, description="The last round it lasts (default: the fight).")
+    reads: str | None = Field(
+        None, max_length=40, description="A potion's or charm's Ability or Characteristic: only the rolls reading it."
+    )
 
 
 def label(effect: Effect) -> str:
@@ -69,11 +76,25 @@ def touches(board: Board, effect: Effect, c: Combatant) -> bool:
     return True
 
 
+def reads(c: Combatant, roll: str, target: str) -> bool:
+    """Whether c's INIT, ATK or DFN score reads this Ability (the weapon's he rolls with) or Characteristic (Qik
+    for INIT and DFN, Dex for a melee ATK, Per for a shot's or throw's): a potion's or charm's bonus goes on it."""
+    weapon = c.dfn_weapon() if roll == "dfn" else c.in_hand
+    ability = weapon.ability or "brawling"
+    if roll == "atk":
+        shot = ability in rules().score("atk_missile").applies_to_abilities
+        return target in (ability, "per" if shot else "dex")
+    return target in (ability, "qik") and roll in ("init", "dfn")
+
+
 def effect_mods(board: Board, c: Combatant, *rolls: Target) -> list[tuple[str, int]]:
-    """The notes' modifiers on one of c's rolls (or on his DAM or Soak), one per label (like ones added up)."""
+    """The notes' modifiers on one of c's rolls (or on his DAM or Soak), one per label (like ones added up); a
+    potion's or charm's only on the rolls whose score reads its Ability or Characteristic."""
     found: dict[str, int] = {}
     for effect in board.effects:
         if effect.roll in rolls and touches(board, effect, c):
+            if effect.reads is not None and not reads(c, effect.roll, effect.reads):
+                continue
             if effect.roll == "senses" and c.night_vision:
                 continue
             found[label(effect)] = found.get(label(effect), 0) + effect.delta

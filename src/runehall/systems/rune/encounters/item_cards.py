@@ -14,6 +14,8 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters.run_items import legendary_uses, uses_of
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.gifts.catalog import gift
+from runehall.systems.rune.rules import rules
+from runehall.systems.rune.speech.common import Kind, data_name
 from runehall.systems.rune.treasure.carried import CarriedItem, carried_words
 
 BUTTONS: Mapping[str, str] = {
@@ -68,4 +70,10 @@ def card(r: Mapping[str, Any], words: Words, who: str) -> Card:
         rows.append(Row(words(N_("Grants")), words.n("{n} level of {gift} from the next event",
                                                        "{n} levels of {gift} from the next event", int(r["levels"]),
                                                        gift=words(found.name))))  # fmt: skip
+    if "bonus" in r:  # a potion's or charm's bonus on his rolls (item_rolls.py)
+        b = r["bonus"]
+        kind: Kind = "characteristic" if rules().find("characteristic", b["target"]) else "ability"
+        rows.append(Row(words(N_("On his rolls")), words.n(
+            "+{bonus} on {target} for {n} round", "+{bonus} on {target} for {n} rounds", int(b["rounds"]),
+            bonus=words.number(b["bonus"]), target=data_name(kind, b["target"], words))))  # fmt: skip
     return Card(action, left, "success", tuple(rows))

@@ -26,6 +26,7 @@ from runehall.systems.rune.encounters.lost_cards import lost_moves
 from runehall.systems.rune.encounters.repeat_play import repeat_moves
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
+from runehall.systems.rune.encounters.run_retry import retry_moves
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_targets import on_targets
 from runehall.systems.rune.encounters.run_traps import standing as standing_heroes
@@ -54,6 +55,7 @@ RUNNER_MOVES = {
         "wandering_monsters",
         "give_gain",
         "use_item",
+        "second_attempt",
         "haven_heal",
         "next_event",
         "settle",
@@ -154,6 +156,9 @@ def _runner_moves(
             continue
         if name == "use_item":  # a button for each use of each hero's magic items (item_cards.py)
             found += item_cards.item_moves(state, words)
+            continue
+        if name == "second_attempt":  # a button for each failed roll a simple potion may try again (run_retry.py)
+            found += retry_moves(state, words, options)
             continue
         if name == "haven_heal":  # a button for each hero there is something to treat on (haven_board.py)
             found += haven_moves(state, words, options)

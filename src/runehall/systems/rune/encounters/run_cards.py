@@ -11,6 +11,7 @@ from typing import Any
 from runehall.present.card import Card, Chip, Row
 from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters import gain_cards, item_cards
+from runehall.systems.rune.encounters.item_roll_cards import retry_card, roll_rows
 from runehall.systems.rune.foe_data import category
 
 STATS = (N_("INIT"), N_("ATK"), N_("DFN"), N_("DAM"), N_("Soak"), N_("HP"), N_("Res"))
@@ -30,6 +31,8 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
         return gain_cards.card(action, r, words, who)
     if action == "use_item":
         return item_cards.card(r, words, who)
+    if action == "second_attempt":  # a simple potion's second attempt (run_retry.py)
+        return retry_card(r, words, who)
     if action == "notes":
         said = words(N_("{who} gives the encounter's notes"), who=who)
         budget = words(N_("spent {spent} of {limit}, earned {earned}"), spent=n(r["spent"]), limit=n(r["limit"]),
@@ -125,6 +128,7 @@ def _roll(r: Mapping[str, Any], words: Words, who: str) -> Card:
         rows.append(Row(words(MULTIPLE_WORDS[multiple["kind"]]), _progress(multiple, words)))
     for hero, x in (r.get("lie") or {}).items():  # The Lie Turns to Truth (roll_gifts.py)
         rows.append(Row(words("The Lie Turns to Truth"), words(N_("{hero} +{n}"), hero=hero, n=words.number(x))))
+    rows += roll_rows(r, words)  # potions, charms, amulets (item_rolls.py)
     action = words(N_("{who} calls for {roll} ({against})"), who=who, roll=r["name"], against=against)
     return Card(
         action, result, "neutral" if group is None else "success" if group else "failure", tuple(rows), tuple(chips)

@@ -21,7 +21,7 @@ from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.combat.tracker import CombatSetup
 from runehall.systems.rune.combat.tracker import start as start_fight
-from runehall.systems.rune.encounters import run_multiple
+from runehall.systems.rune.encounters import item_rolls, run_multiple
 from runehall.systems.rune.encounters.called import extra_names, foe_names
 from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
@@ -136,6 +136,7 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         spec["behaviour"] = foe_kind(foe.type, state.notes.creatures).behaviour
     effects = effects_of(combat, [str(spec["name"]) for spec in foe_specs])  # weird magic, obscurant, missile penalty
     effects += fight_effects(state.traps, {el.id: el.name for e in state.notes.events for el in e.elements})
+    effects += [e.model_dump(mode="json") for e in item_rolls.fight_effects(state.item_bonuses)]  # potions, charms
     setup = {"combatants": people, "new_encounter": first, "extras": bystanders, "terrain": terrain, "effects": effects}
     fight = start_fight(CombatSetup.model_validate(setup), options)
     behind = cover_of(combat, [h.name for h in state.setup.heroes])
@@ -177,9 +178,10 @@ class FightAction(RunAction):
         fought = (*state.fights, Fought(event=event.id, fight=fight, might=might))
         result = {"event": event.id, "foes": foe_names(combat, state.notes.creatures if state.notes else ())}
         traps = after_fight_staged(state.traps).model_copy(update={"wounds": {}, "health": {}})  # the fight's now
+        update = {"fights": fought, "outside": {}, "traps": traps, "item_bonuses": ()}  # the fight counts their rounds
         from runehall.systems.rune.encounters.ambush_play import on_fight
 
-        return on_fight(state.model_copy(update={"fights": fought, "outside": {}, "traps": traps}), event.id), result
+        return on_fight(state.model_copy(update=update), event.id), result  # an ambush kept for this fight
 
 
 def fed(tally: Tally, state: RunState, before: CombatState, after: CombatState, result: dict[str, Any]) -> Tally:

@@ -21,6 +21,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel, validate_model
+from runehall.systems.rune.encounters import item_rolls
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_progress import current_event
@@ -142,7 +143,10 @@ class UseItemAction(RunAction):
         if isinstance(after, Helm):
             result |= {"gift": helm_gift(after), "levels": after.levels, "event": event + 1}
         magic = dict(state.magic) | {hero: (*carried[: params.item - 1], changed, *carried[params.item :])}
-        return state.model_copy(update={"magic": magic}), result
+        bonus = item_rolls.started(hero, params.item, after)  # a potion's or charm's bonus on his rolls
+        if bonus is not None:
+            result["bonus"] = {"target": bonus.target, "bonus": bonus.bonus, "rounds": bonus.rounds}
+        return item_rolls.begun(state.model_copy(update={"magic": magic}), bonus), result
 
 
 def fight_sheet(state: RunState, hero: HeroEntry, options: Any) -> dict[str, Any]:

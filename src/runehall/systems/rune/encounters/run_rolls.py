@@ -16,7 +16,7 @@ from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.settings import stress
-from runehall.systems.rune.encounters import roll_gifts, run_multiple
+from runehall.systems.rune.encounters import item_rolls, roll_gifts, run_multiple
 from runehall.systems.rune.encounters.design import MAX_HEROES, RollSpec
 from runehall.systems.rune.encounters.roll_states import Buffness
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
@@ -74,6 +74,7 @@ def adds(state: RunState, who: str, roll: RollSpec, options: Any) -> int:
     sheet = next(h.sheet for h in state.setup.heroes if h.name == who)
     total = bonus(who, sheet, roll, options)
     total += traps_on(state.traps, who, roll, state.notes)  # what traps left (trap_effects.py)
+    total += item_rolls.added(state, who, roll, options)  # potions, charms, amulets (item_rolls.py)
     return total + roll_bonus(state.notes, sheet, roll)  # the hero's gifts (trap_gifts.py)
 
 
@@ -113,11 +114,14 @@ class NotedRollAction(RunAction):
         buff, buffed = buffness(state, roll)
         dice: dict[str, list[int]] = {}
         totals: dict[str, int] = {}
+        item_terms: dict[str, list[list[Any]]] = {}
         for who in order:
             if who in rollers:
                 result, faces = stress(source)
                 dice[who] = list(faces)
                 totals[who] = result + adds(state, who, roll, options) + buff + lying.get(who, 0)
+                if found := item_rolls.terms(state, who, roll, options):
+                    item_terms[who] = [list(t) for t in found]  # each item's part of his total, for the card
         target: int | dict[str, int]
         opponent: dict[str, Any] | None = None
         if roll.opposed_bonus is not None:
@@ -168,4 +172,6 @@ class NotedRollAction(RunAction):
         update = {"tally": tally, "buffness": buffed.counted, "multiples": multiples}
         update["gift_uses"] = roll_gifts.spent(state, roll_gifts.LIE, lying)  # counted per session
         update["traps"] = after_roll(state.traps, roll, state.notes)  # sticks and carrots spent, Impairment's window
-        return state.model_copy(update=update), result_out
+        items, marked = item_rolls.after(state, roll, totals, outcome.fates, options)  # potions' rounds, amulets
+        result_out |= {"items": item_terms, "amulets": marked} if item_terms or marked else {}
+        return state.model_copy(update=update | items), result_out

@@ -20,10 +20,11 @@ from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.encounters.design import MAX_HEROES, Encounter
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.haven_state import Treated
+from runehall.systems.rune.encounters.item_rolls import ItemBonus
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.rune.encounters.trap_play_state import TrapPlay
 from runehall.systems.rune.foes import Tally as Valor
-from runehall.systems.rune.treasure.carried import CarriedItem
+from runehall.systems.rune.treasure.carried import MAX_MAGIC, CarriedItem
 
 Phase = Literal["designing", "ready", "running", "settled"]
 MAX_NAME = 60
@@ -95,6 +96,7 @@ class RunState(RulesModel):
     magic: dict[str, tuple[CarriedItem, ...]] = Field(default_factory=dict)  # each hero's magic items (run_items.py)
     treated: dict[str, Treated] = Field(default_factory=dict)  # each hero's last treatment at a haven (run_haven.py)
     gift_uses: dict[str, dict[str, int]] = Field(default_factory=dict)  # session-counted gifts used outside fights
+    item_bonuses: tuple[ItemBonus, ...] = Field((), max_length=MAX_HEROES * MAX_MAGIC)  # potions, charms running
 
     @property
     def fight(self) -> CombatState | None:

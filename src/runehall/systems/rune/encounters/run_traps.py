@@ -24,7 +24,7 @@ from runehall.systems.rune.combat.build import CombatantSpec, build
 from runehall.systems.rune.combat.effects import Effect
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
-from runehall.systems.rune.encounters import ambush_play, gear_play, hazard_play, lost_play, trap_gifts
+from runehall.systems.rune.encounters import ambush_play, gear_play, hazard_play, item_rolls, lost_play, trap_gifts
 from runehall.systems.rune.encounters.design import MAX_HEROES, Element, Event, RollSpec
 from runehall.systems.rune.encounters.feed import facts
 from runehall.systems.rune.encounters.hazards import fall, ongoing_raw, pick_victims, soak_against
@@ -128,7 +128,10 @@ def _rolled(
     r = {"roll": roll.id, "name": roll.name, "totals": totals, "target": roll.difficulty, "fates": fates,
          "group_success": None}  # fmt: skip
     traps = after_roll(state.traps, roll, state.notes)  # its sticks and carrots, Impairment's windows
-    return state.model_copy(update={"tally": tally, "traps": traps}), r, faces, fates
+    on = {w: [list(t) for t in item_rolls.terms(state, w, roll, options)] for w in victims}  # potions, amulets
+    items, marked = item_rolls.after(state, roll, totals, fates, options)  # their rounds spent, amulets' failures
+    r |= {"items": {w: t for w, t in on.items() if t}, "amulets": marked}
+    return state.model_copy(update={"tally": tally, "traps": traps, **items}), r, faces, fates
 
 
 def _failures(r: dict[str, Any], fates: dict[str, bool]) -> dict[str, int]:

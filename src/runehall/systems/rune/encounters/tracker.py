@@ -45,6 +45,7 @@ from runehall.systems.rune.encounters.run_haul import HaulHomeAction
 from runehall.systems.rune.encounters.run_haven import HavenHealAction
 from runehall.systems.rune.encounters.run_items import UseItemAction
 from runehall.systems.rune.encounters.run_progress import NextEventAction
+from runehall.systems.rune.encounters.run_retry import SecondAttemptAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
 from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
@@ -209,6 +210,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         NextEventAction(),
         GiveGainAction(),
         UseItemAction(),
+        SecondAttemptAction(),
         HavenHealAction(),
         SettleAction(),
         HaulHomeAction(),

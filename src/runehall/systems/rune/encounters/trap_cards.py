@@ -16,6 +16,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters import ambush_cards, gear_play, hazard_cards, lost_cards, run_rolls, trap_gifts
 from runehall.systems.rune.encounters.design import Element
 from runehall.systems.rune.encounters.hazards import non_wound_impairment
+from runehall.systems.rune.encounters.item_roll_cards import roll_rows
 from runehall.systems.rune.encounters.run_rolls import find_roll
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, standing, traps_of, why_not
@@ -184,6 +185,7 @@ def sprung_card(event: Mapping[str, Any], words: Words, who: str) -> Card:
             made = rolled["fates"].get(hero, True)
             said = N_("{total}: avoids it") if made else N_("{total}: fails")
             rows.append(Row(hero, words(said, total=n(total))))
+    rows += roll_rows(rolled, words)  # potions, charms, amulets on the roll (item_rolls.py)
     rows += _harm_rows(r["harm"], words)
     rows += hazard_cards.spring_rows(r.get("perils") or {}, words)  # drowning, fire, a grabber (hazard_play.py)
     rows += lost_cards.astray_row(bool(r.get("astray")), words)  # getting lost (lost_play.py)

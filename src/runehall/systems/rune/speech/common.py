@@ -72,6 +72,8 @@ MODIFIERS: dict[str, str] = {
     "obscurant": N_("obscurant"),
     "missile penalty": N_("missile penalty"),
     "trap": N_("trap"),
+    "potion": N_("potion"),  # a potion's or charm's bonus in a fight (encounters/item_rolls.py)
+    "charm": N_("charm"),
 }
 
 

@@ -143,6 +143,25 @@ def granted(levels: Mapping[str, int], carried: Iterable[CarriedItem], event: in
     return found
 
 
+def helm_connections(carried: Iterable[CarriedItem]) -> dict[str, int]:
+    """God -> the Divine Connection a worn Helm of Power adds: its levels to its Gift's patron (001c §8.11), from
+    the moment it is put on; a Rune Power's helm has no patron and adds none."""
+    found: dict[str, int] = {}
+    for c in carried:
+        state = c.state()
+        if isinstance(state, Helm) and state.worn_since is not None:
+            god = gift(helm_gift(state)).patron
+            if god is not None:
+                found[god] = found.get(god, 0) + state.levels
+    return found
+
+
+def worn_gifts(levels: Mapping[str, int], carried: Iterable[CarriedItem]) -> dict[str, int]:
+    """The gifts his sheet's numbers read: his own with a worn helm's (on the sheet a worn helm is worn since
+    before the encounter, so it works)."""
+    return granted(levels, carried, MAX_EVENT)
+
+
 def carried_words(c: CarriedItem, words: Words) -> tuple[str, str]:
     """The item in words and what is left of it: a potion's doses, a charm ready or spent, a helm worn."""
     state = c.state()

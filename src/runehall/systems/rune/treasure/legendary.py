@@ -23,7 +23,7 @@ from typing import Any, Literal
 from runehall.errors import Refusal, RulesError
 from runehall.present.words import N_
 from runehall.systems.rune.gifts.catalog import gods
-from runehall.systems.rune.treasure.carried import CarriedItem
+from runehall.systems.rune.treasure.carried import CarriedItem, helm_connections
 from runehall.systems.rune.treasure.charts import ChartRow
 from runehall.systems.rune.treasure.generate import Item
 
@@ -127,8 +127,9 @@ def patron(item: Item) -> str | None:
 
 def connections(carried: Iterable[CarriedItem]) -> dict[str, int]:
     """God (the gift catalog's name) -> the Divine Connection his legendary items' levels add (1 a level of an item
-    with a patron), added to his gifts' by gifts/divine.py."""
-    found: dict[str, int] = {}
+    with a patron), added to his gifts' by gifts/divine.py; and a worn Helm of Power's levels to its Gift's patron
+    (carried.helm_connections, 001c §8.11)."""
+    found = helm_connections(carried)
     for c in carried:
         if c.kind == "legendary" and c.levels:
             god = patron(c.stored)
