@@ -1,5 +1,6 @@
 """Equipment damage rolled when a trap that harms equipment is sprung (001c §7.4; rules §34.5, gear_play.py): a
-plain d10 for each weapon, armour and shield the struck hero carries against half his raw damage, each stored;
+plain d10 for each weapon, armour and shield the struck hero carries (then his kits: Ragnar's climbing kit, a 10
+holding it here) against half his raw damage, each stored;
 what the items have left kept in the run (a later trap starts from it) and shown on the board and the card."""
 
 from __future__ import annotations
@@ -45,12 +46,12 @@ def state_of(log: PlayLog) -> RunState:
 
 def test_each_carried_item_rolls_against_half_the_raw_damage_and_is_harmed_by_its_kind() -> None:
     log = run()
-    event = log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, 1, 10, 10, 1]))
+    event = log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, 1, 10, 10, 1, 10]))
     r = event["result"]
-    assert [d[1] for d in event["tape"]] == [f for g in r["faces"] for f in g] == [*FAIL, 1, 10, 10, 1]
+    assert [d[1] for d in event["tape"]] == [f for g in r["faces"] for f in g] == [*FAIL, 1, 10, 10, 1, 10]
     harm = r["harm"]["Ragnar"]
     gear = {g["item"]: g for g in harm["gear"]}
-    assert list(gear) == ["viking_axe", "war_maul", "short_bow", "heavy_leather"]
+    assert list(gear) == ["viking_axe", "war_maul", "short_bow", "heavy_leather", "climb"]  # his climbing kit last
     aim = harm["raw"] // 2  # half the raw damage, before Soak
     axe = rules().weapon("viking_axe")
     modifier = eq.item_modifier(load=axe.load_value)
@@ -67,15 +68,15 @@ def test_each_carried_item_rolls_against_half_the_raw_damage_and_is_harmed_by_it
 
 def test_a_later_trap_harms_what_the_first_left() -> None:
     log = run()
-    r = log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, 9, 10, 10, 10]))
+    r = log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, 9, 10, 10, 10, 10]))
     axe = r["result"]["harm"]["Ragnar"]["gear"][0]
     die = axe["difficulty"] - axe["modifier"] - 1  # fails by 1: harmed, not ruined
     assert 1 <= die < 9
     log = run()
-    log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, die, 10, 10, 10]))
+    log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, die, 10, 10, 10, 10]))
     first = next(g for g in state_of(log).traps.gear if g.item == "viking_axe")
     assert first.state == "repairable"
-    r = log.apply("spring_trap", {"trap": "t2", "victims": ["Ragnar"]}, ManualSource([*FAIL, die, 10, 10, 10]))
+    r = log.apply("spring_trap", {"trap": "t2", "victims": ["Ragnar"]}, ManualSource([*FAIL, die, 10, 10, 10, 10]))
     again = {g["item"]: g for g in r["result"]["harm"]["Ragnar"]["gear"]}["viking_axe"]
     h = eq.harm_weapon(first.atk, first.dfn, first.dam, again["failed_by"])
     assert (again["atk"], again["dfn"], again["dam"]) == (h.atk, h.dfn, h.dam) and again["atk"] < first.atk
@@ -83,7 +84,7 @@ def test_a_later_trap_harms_what_the_first_left() -> None:
 
 def test_the_board_and_the_card_show_the_damaged_gear_in_both_languages() -> None:
     log = run()
-    event = log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, 1, 10, 10, 1]))
+    event = log.apply("spring_trap", {"trap": "t1", "victims": ["Ragnar"]}, ManualSource([*FAIL, 1, 10, 10, 1, 10]))
     spring = EncounterTracker().actions()["spring_trap"]
     for lang, axe, prot in (("en", "Viking Axe", "Prot"), ("es", words_for("es", "rune")("Viking Axe"), "Prot")):
         words = words_for(lang, "rune")

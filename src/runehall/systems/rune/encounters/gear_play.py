@@ -1,10 +1,10 @@
 """Equipment damage rolled by the encounter tracker when a trap that harms equipment is sprung (spec 001c §7.4,
 acid's §7.1; rules §34.5): after each struck hero's own damage, a plain d10 for each weapon, armour and shield his
-sheet carries (in that order), plus the item's modifier (twice its Load, dwarven +3; equipment_damage.py) against
-half the raw damage he took (3 when none); a failure by d harms it by its kind (armour's Prot by `armour_damage`,
-a weapon's ATK, DFN and DAM, a shield's DFN). What the items have left is kept in the run's trap record
-(`TrapPlay.gear`, read again by a later trap) and shown on the board. A number the rules' table lost (a weapon's
-"special" DAM) counts as 0.
+sheet carries (in that order; then his kits and magic items, gear_items.py), plus the item's modifier (twice its
+Load, dwarven +3; equipment_damage.py) against half the raw damage he took (3 when none); a failure by d harms it
+by its kind (armour's Prot by `armour_damage`, a weapon's ATK, DFN and DAM, a shield's DFN). What the items have
+left is kept in the run's trap record (`TrapPlay.gear`, read again by a later trap) and shown on the board. A
+number the rules' table lost (a weapon's "special" DAM) counts as 0.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from runehall.chance.sources import Source
 from runehall.present.sheet import SheetRow
 from runehall.present.words import N_, Words
 from runehall.systems.rune.encounters import equipment_damage as eq
+from runehall.systems.rune.encounters import gear_items
 from runehall.systems.rune.encounters.peril_state import Gear
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.equipment_mechanic import STATES
@@ -82,7 +83,8 @@ def roll_gear(
             said |= {"state": g.state, "prot": g.prot, "atk": g.atk, "dfn": g.dfn, "dam": g.dam}
         found.append(said)
     traps = state.traps.model_copy(update={"gear": tuple(kept)})
-    return state.model_copy(update={"traps": traps}), found, faces
+    state, more, dice = gear_items.roll_items(state.model_copy(update={"traps": traps}), hero, aim, options, source)
+    return state, found + more, faces + dice  # his kits and magic items after (gear_items.py)
 
 
 def name(kind: str, item: str, words: Words) -> str:
@@ -93,6 +95,8 @@ def name(kind: str, item: str, words: Words) -> str:
 
 def said(g: Mapping[str, Any], words: Words) -> str:
     """An item's harm in words: its state and what is left of its numbers."""
+    if g["kind"] not in ("weapon", "armour", "shield"):  # a kit or a magic item (gear_items.py)
+        return gear_items.item_said(g, words, words(STATES[g["state"]]))
     n, what, state = words.number, name(g["kind"], g["item"], words), words(STATES[g["state"]])
     if g["kind"] == "weapon":
         return words(N_("{item}: {state} (ATK {atk}, DFN {dfn}, DAM {dam})"), item=what, state=state, atk=n(g["atk"]),

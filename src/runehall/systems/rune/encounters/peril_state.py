@@ -30,11 +30,13 @@ class Peril(RulesModel):
 
 
 class Gear(RulesModel):
-    """A weapon, armour or shield a trap harmed (001c §7.4): what it has left (equipment_damage.py's Harm)."""
+    """A weapon, armour or shield a trap harmed (001c §7.4): what it has left (equipment_damage.py's Harm); or a kit
+    (`item` its Ability, `value` its decrease) or magic item (`item` its number among his magic items, `value` a
+    charm's or amulet's bonus or a helm's levels left; gear_items.py)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     hero: str
-    kind: Literal["weapon", "armour", "shield"]
+    kind: Literal["weapon", "armour", "shield", "kit", "potion", "charm", "amulet", "helm", "legendary"]
     item: str  # its id in the rules' tables
     load: float = Field(0, ge=0, le=100)
     state: str = "unharmed"
@@ -42,6 +44,7 @@ class Gear(RulesModel):
     atk: int = Field(0, ge=-200, le=100)
     dfn: int = Field(0, ge=-200, le=100)
     dam: int = Field(0, ge=-400, le=200)
+    value: int | None = Field(None, ge=-100, le=100)
 
 
 class Astray(RulesModel):
