@@ -78,3 +78,19 @@ def test_the_roll_follows_the_difficulty_for_every_die() -> None:
         _, out = f.act_on(f.state, "use_gift", [die], who="Ragnar", gift=EAGER)
         assert out["success"] is (die + 1 >= 4), die
         assert ("rips" in out) is out["success"]
+
+
+def test_the_board_offers_it_only_with_an_arrow_out_and_not_twice_a_round() -> None:
+    from runehall.present.words import words_for
+    from test_rune_board import GM
+
+    def offered(f: Fight) -> int:
+        moves = f.log.tracker.board(f.state, words_for("es", "rune"), GM).moves
+        return sum(1 for m in moves if m.action == "use_gift" and m.params.get("gift") == EAGER)
+
+    f = eager_fight()
+    assert offered(f) == 0  # nothing shot yet
+    f.do("attack", [9], who="Ragnar", target="Goblin")
+    assert offered(f) == 1
+    f.do("use_gift", [9], who="Ragnar", gift=EAGER)
+    assert offered(f) == 0  # tried this round
