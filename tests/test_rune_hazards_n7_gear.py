@@ -19,6 +19,7 @@ from runehall.systems.rune.encounters import equipment_damage as eq
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import SpringParams, SpringTrapAction
 from runehall.systems.rune.encounters.tracker import EncounterTracker
+from runehall.systems.rune.rules import rules
 from runehall.systems.rune.treasure.items import Charm, Helm, magic_item
 from runehall.systems.rune.treasure.stored import item_from
 
@@ -125,3 +126,27 @@ def test_the_card_and_the_board_say_it_in_english_and_spanish() -> None:
         assert kit in text and kit in rows and "{" not in text
         if lang == "es":
             assert "(Potion)" not in rows and "objeto 1" in rows
+
+
+def test_the_harmed_weapons_and_armour_go_into_the_next_fight() -> None:
+    plain = run(dam=34)
+    plain.apply("fight", {"event": "hall"}, ManualSource([]))
+    log = run(dam=34)
+    spring(log, "t1", [10] * 6)  # the weapons' and armour's dice are 10s too: a Difficulty past 10 + modifier harms
+    gear = {g.item: g for g in state_of(log).traps.gear if g.kind in ("weapon", "armour")}
+    log.apply("fight", {"event": "hall"}, ManualSource([]))
+    before = next(c for c in state_of(plain).fights[-1].fight.combatants if c.name == "Ragnar")
+    after = next(c for c in state_of(log).fights[-1].fight.combatants if c.name == "Ragnar")
+    assert gear  # something was harmed
+    for item, g in gear.items():
+        if g.kind == "weapon":
+            axe = rules().weapon(item)
+            w0 = next(w for w in before.weapons if w.id == item)
+            w1 = next(w for w in after.weapons if w.id == item)
+            assert w0.atk is not None and w1.atk == w0.atk - (int(axe.atk or 0) - g.atk)
+            assert (
+                w0.dam is not None and w1.dam == w0.dam - (int(axe.dam or 0) if isinstance(axe.dam, int) else 0) + g.dam
+            )
+        else:
+            lost = min(int(rules().armor_row(item).prot or 0) - g.prot, before.armor_prot)
+            assert after.armor_prot == before.armor_prot - lost and after.soak == before.soak - lost

@@ -41,6 +41,11 @@ def _now(state: RunState, hero: str, kind: str, item: str) -> Gear:
     for g in reversed(state.traps.gear):
         if (g.hero, g.kind, g.item) == (hero, kind, item):
             return g
+    return _fresh(hero, kind, item)
+
+
+def _fresh(hero: str, kind: str, item: str) -> Gear:
+    """The item as the rules' table has it."""
     if kind == "weapon":
         w = rules().weapon(item)
         return Gear(hero=hero, kind=kind, item=item, load=float(w.load_value or 0), atk=_int(w.atk), dfn=_int(w.dfn),
@@ -85,6 +90,31 @@ def roll_gear(
     traps = state.traps.model_copy(update={"gear": tuple(kept)})
     state, more, dice = gear_items.roll_items(state.model_copy(update={"traps": traps}), hero, aim, options, source)
     return state, found + more, faces + dice  # his kits and magic items after (gear_items.py)
+
+
+def in_fight(traps: Any, c: Any) -> Any:
+    """A hero staged for a fight (run_fight.py) with what traps left of his weapons, armour and shield: each harmed
+    weapon's ATK, DFN and DAM lower by what it lost; his armour's lost Prot off his Prot and Soak; his shield's lost
+    DFN off the DFN of every weapon that gives one."""
+    harmed = [g for g in traps.gear if g.hero == c.name and g.kind in ("weapon", "armour", "shield")]
+    if not harmed:
+        return c
+    weapons, update = list(c.weapons), dict[str, Any]()
+    for g in harmed:
+        fresh = _fresh(g.hero, g.kind, g.item)
+        if g.kind == "weapon":
+            less = {"atk": fresh.atk - g.atk, "dfn": fresh.dfn - g.dfn, "dam": fresh.dam - g.dam}
+            weapons = [w.model_copy(update={k: getattr(w, k) - v for k, v in less.items() if getattr(w, k) is not None})
+                       if w.id == g.item else w for w in weapons]  # fmt: skip
+        elif g.kind == "armour":
+            loss = min(fresh.prot - g.prot, c.armor_prot)
+            update |= {"armor_prot": c.armor_prot - loss, "soak": c.soak - loss}
+        elif c.shield == g.item:
+            loss = min(fresh.dfn - g.dfn, c.shield_dfn)
+            weapons = [w.model_copy(update={"dfn": w.dfn - loss}) if w.dfn is not None and not w.dfn_na else w
+                       for w in weapons]  # fmt: skip
+            update["shield_dfn"] = c.shield_dfn - loss
+    return c.model_copy(update={"weapons": tuple(weapons), **update})
 
 
 def name(kind: str, item: str, words: Words) -> str:

@@ -21,7 +21,7 @@ from runehall.systems.rune.combat.state import CombatState
 from runehall.systems.rune.combat.tracker import ACTIONS as FIGHT_ACTIONS
 from runehall.systems.rune.combat.tracker import CombatSetup
 from runehall.systems.rune.combat.tracker import start as start_fight
-from runehall.systems.rune.encounters import item_rolls, run_multiple
+from runehall.systems.rune.encounters import gear_play, item_rolls, run_multiple
 from runehall.systems.rune.encounters.called import extra_names, foe_names
 from runehall.systems.rune.encounters.design import Combat, Creature, Event
 from runehall.systems.rune.encounters.feed import facts
@@ -151,6 +151,7 @@ def staged(state: RunState, combat: Combat, options: Any) -> tuple[CombatState, 
         if c.name in state.outside:  # harm since (wandering monsters, a flight), healing at a haven (run_haven.py)
             c = c.model_copy(update={"hp": min(c.hp_max, state.outside[c.name])})
         c = outside_harm(state.traps, c)  # a trap's Wounds, health and Impairment since (run_traps.py)
+        c = gear_play.in_fight(state.traps, c)  # what traps left of his weapons, armour, shield (gear_play.py)
         if c.name in behind:  # the notes' cover
             c = c.model_copy(update={"cover": behind[c.name]})
         people_now.append(c)
