@@ -50,6 +50,7 @@ from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
 from test_rune_iron_law import saga as book_saga
 from test_rune_items_n6_retry import played as retry_played
+from test_rune_items_n6_shrine import played as shrine_played
 from test_rune_legendary import legendary
 from test_rune_magic_items_run import played as magic_played
 
@@ -109,6 +110,7 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         magic_played()  # every use of a magic item in a run
         haven_played()  # a treatment at a haven of a run
         retry_played()  # a failed roll tried again with a simple potion
+        shrine_played()  # a gift bought at a shrine of the notes
     return found
 
 

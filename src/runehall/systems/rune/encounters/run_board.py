@@ -27,6 +27,7 @@ from runehall.systems.rune.encounters.repeat_play import repeat_moves
 from runehall.systems.rune.encounters.report_view import FEATURE_WORDS
 from runehall.systems.rune.encounters.run_actions import in_play_candidates
 from runehall.systems.rune.encounters.run_retry import retry_moves
+from runehall.systems.rune.encounters.run_shrine import shrine_moves
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_targets import on_targets
 from runehall.systems.rune.encounters.run_traps import standing as standing_heroes
@@ -56,6 +57,7 @@ RUNNER_MOVES = {
         "give_gain",
         "use_item",
         "second_attempt",
+        "shrine_buy",
         "haven_heal",
         "next_event",
         "settle",
@@ -159,6 +161,9 @@ def _runner_moves(
             continue
         if name == "second_attempt":  # a button for each failed roll a simple potion may try again (run_retry.py)
             found += retry_moves(state, words, options)
+            continue
+        if name == "shrine_buy":  # a button for each gift level a hero can buy at a shrine now (run_shrine.py)
+            found += shrine_moves(state, words, options)
             continue
         if name == "haven_heal":  # a button for each hero there is something to treat on (haven_board.py)
             found += haven_moves(state, words, options)

@@ -33,6 +33,10 @@ def card(action: str, event: Mapping[str, Any], words: Words, who: str) -> Card 
         return item_cards.card(r, words, who)
     if action == "second_attempt":  # a simple potion's second attempt (run_retry.py)
         return retry_card(r, words, who)
+    if action == "shrine_buy":  # a gift bought at a shrine (run_shrine.py)
+        from runehall.systems.rune.encounters.run_shrine import card as shrine_card
+
+        return shrine_card(r, words, who)
     if action == "notes":
         said = words(N_("{who} gives the encounter's notes"), who=who)
         budget = words(N_("spent {spent} of {limit}, earned {earned}"), spent=n(r["spent"]), limit=n(r["limit"]),

@@ -33,8 +33,10 @@ def _heroes(fight: CombatState) -> dict[str, Any]:
 
 
 def spent_in_run(state: RunState) -> dict[str, int]:
-    """VP each hero spent in the run's fights so far."""
+    """VP each hero spent in the run's fights and at its shrines so far."""
     found: dict[str, int] = {}
+    for buy in state.shrine_buys:  # run_shrine.py
+        found[buy.hero] = found.get(buy.hero, 0) + buy.vp
     for fought in state.fights:
         for name, c in _heroes(fought.fight).items():
             found[name] = found.get(name, 0) + int(c.gifted.spent)
@@ -42,8 +44,11 @@ def spent_in_run(state: RunState) -> dict[str, int]:
 
 
 def bought_in_run(state: RunState) -> dict[str, dict[str, int]]:
-    """Levels each hero bought in the run's fights so far: gift id -> levels."""
+    """Levels each hero bought in the run's fights and at its shrines so far: gift id -> levels."""
     found: dict[str, dict[str, int]] = {}
+    for buy in state.shrine_buys:  # run_shrine.py
+        mine = found.setdefault(buy.hero, {})
+        mine[buy.gift] = mine.get(buy.gift, 0) + 1
     for fought in state.fights:
         for name, c in _heroes(fought.fight).items():
             mine = found.setdefault(name, {})

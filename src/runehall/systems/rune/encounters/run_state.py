@@ -21,6 +21,7 @@ from runehall.systems.rune.encounters.design import MAX_HEROES, Encounter
 from runehall.systems.rune.encounters.hauls import Haul
 from runehall.systems.rune.encounters.haven_state import Treated
 from runehall.systems.rune.encounters.item_rolls import ItemBonus
+from runehall.systems.rune.encounters.shrine_state import ShrineBuy
 from runehall.systems.rune.encounters.tally import Tally
 from runehall.systems.rune.encounters.trap_play_state import TrapPlay
 from runehall.systems.rune.foes import Tally as Valor
@@ -97,6 +98,7 @@ class RunState(RulesModel):
     treated: dict[str, Treated] = Field(default_factory=dict)  # each hero's last treatment at a haven (run_haven.py)
     gift_uses: dict[str, dict[str, int]] = Field(default_factory=dict)  # session-counted gifts used outside fights
     item_bonuses: tuple[ItemBonus, ...] = Field((), max_length=MAX_HEROES * MAX_MAGIC)  # potions, charms running
+    shrine_buys: tuple[ShrineBuy, ...] = Field((), max_length=1000)  # gift levels bought at shrines (run_shrine.py)
 
     @property
     def fight(self) -> CombatState | None:

@@ -48,6 +48,7 @@ from runehall.systems.rune.encounters.run_progress import NextEventAction
 from runehall.systems.rune.encounters.run_retry import SecondAttemptAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
+from runehall.systems.rune.encounters.run_shrine import ShrineBuyAction
 from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
 from runehall.systems.rune.encounters.run_targets import SarkAmenTradeAction
 from runehall.systems.rune.encounters.run_trap_rounds import TrapRoundAction
@@ -211,6 +212,7 @@ ACTIONS: dict[str, TrackerAction[RunState]] = {
         GiveGainAction(),
         UseItemAction(),
         SecondAttemptAction(),
+        ShrineBuyAction(),
         HavenHealAction(),
         SettleAction(),
         HaulHomeAction(),
