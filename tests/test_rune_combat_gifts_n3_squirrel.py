@@ -75,3 +75,14 @@ def test_the_contest_is_exact_and_the_wrong_targets_are_refused() -> None:
     assert not lost["success"] and f.who("Ragnar").gifted.triggered.squirrel is None
     f.log.undo()
     assert f.who("Ragnar").gifted.used.get(SQUIRREL, 0) == 0
+
+
+def test_option_squirrel_chain_on_resist_ends_breaks_the_chain_at_the_first_resister() -> None:
+    f = squirrel_fight()
+    f.log = type(f.log).start("rune", "combat", {"squirrel_chain_on_resist": "ends"}, f.log.setup)
+    f.roll_all(Ragnar=[9], A=[2], B=[2], C=[2])
+    f.do("use_gift", [5, 2], who="Ragnar", gift=SQUIRREL, target="A")
+    resisted = round_ends(f, [9])["squirrel"]  # B resists: with this reading the chain ends there
+    assert resisted[0]["foe"] == "B" and resisted[0]["chain_ends"] and not resisted[0]["caught"]
+    assert "the chain ends" in cards(f, "end_round")[0]
+    assert "squirrel" not in round_ends(f, [])  # nothing spreads any more

@@ -284,6 +284,9 @@ class RuneOptions(RulesModel):
     roaring_shout_limit: Literal["once_per_fight", "once_per_round"] = Field(
         "once_per_fight", description=_q("roaring_shout_limit")
     )
+    squirrel_chain_on_resist: Literal["continues", "ends"] = Field(
+        "continues", description=_q("squirrel_chain_on_resist")
+    )
 
     @field_validator("shield_with_weapon_abilities", mode="before")
     @classmethod

@@ -8,8 +8,9 @@ blow and shot until the fight ends, never below 0 (001b TV-13e: Soak 2 at X = 3 
 victim. At the start of each later round (the round's end move), while the latest victim is not dead (nor gone),
 the not yet affected foe nearest him still able to fight (the notes' order between equals) rolls Res (a stress
 roll, less its Impairment) against 6: failing, the same penalty, and he is the latest victim. A foe who resists
-leaves the chain alive (A-14: next round the nearest unaffected foe to the latest victim rolls again). The chain
-ends when a round begins with its latest victim dead, or no unaffected foe is left."""
+leaves the chain alive (A-14: next round the nearest unaffected foe to the latest victim rolls again; option
+`squirrel_chain_on_resist` "ends": he breaks it). The chain ends when a round begins with its latest victim dead, or
+no unaffected foe is left."""
 
 from __future__ import annotations
 
@@ -104,5 +105,10 @@ def squirrel_rounds(board: Board, source: Source) -> list[dict[str, Any]]:
             board.update(h.name, gifted=h.gifted.model_copy(
                 update={"triggered": h.gifted.triggered.model_copy(update={"squirrel": grown})}))  # fmt: skip
             said["soak"] = -chain.level
+        elif board.opt("squirrel_chain_on_resist") == "ends":  # A-14's other reading: the resister breaks it
+            broken = chain.model_copy(update={"ended": True})
+            board.update(h.name, gifted=h.gifted.model_copy(
+                update={"triggered": h.gifted.triggered.model_copy(update={"squirrel": broken})}))  # fmt: skip
+            said["chain_ends"] = True
         found.append(said)
     return found

@@ -34,6 +34,9 @@ def squirrel_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
         if s.get("caught"):
             said = words("{foe}, nearest {latest}, fails: Soak {n} lower until the fight ends", foe=str(s.get("foe")),
                          latest=str(s.get("from")), n=words.number(-int(s.get("soak", 0))))  # fmt: skip
+        elif s.get("chain_ends"):
+            said = words("{foe}, nearest {latest}, resists: the chain ends", foe=str(s.get("foe")),
+                         latest=str(s.get("from")))  # fmt: skip
         else:
             said = words("{foe}, nearest {latest}, resists: the chain goes on", foe=str(s.get("foe")),
                          latest=str(s.get("from")))  # fmt: skip
