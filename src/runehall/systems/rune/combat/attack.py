@@ -19,6 +19,8 @@ from runehall.systems.rune.combat.gallery import TUBE_STRIKER, WENDOL, check_wen
 from runehall.systems.rune.combat.geometry import ENGAGED, Point, dist2, length, shown, straight, within
 from runehall.systems.rune.combat.gift_coals import dodged, stare
 from runehall.systems.rune.combat.gift_doom import doom
+from runehall.systems.rune.combat.gift_eager import fired
+from runehall.systems.rune.combat.gift_hoder import check_presence
 from runehall.systems.rune.combat.gift_spear import impale
 from runehall.systems.rune.combat.gift_targeting import attacked, boon
 from runehall.systems.rune.combat.missile import check_not_too_close, missile_swing, reach, within_reach
@@ -57,6 +59,12 @@ class AttackParams(RulesModel):
         default_factory=list, max_length=MAX_COMBATANTS, description="Missiles: who stands in the line of fire."
     )
     ally_between: str | None = Field(None, description="An ally standing directly between attacker and target.")
+    swerve_to: str | None = Field(
+        None,
+        max_length=60,
+        description="The Remorse of Hoder: the foe the struck ally's player turns a stray missile onto (default: "
+        "the nearest to that ally).",
+    )
     precaution: bool = Field(False, description="Strike at -6 so as not to hit the ally between.")
     strikes: dict[str, Strike] = Field(
         max_length=MAX_COMBATANTS, default_factory=dict, description="Free attacks the approach draws: name -> choice."
@@ -176,6 +184,9 @@ class AttackAction(CombatAction):
             raise RulesError(N_("only someone shooting from full cover draws a shot he might dodge"))
         if params.wendol_charge:
             check_wendol_charge(c, t, weapon.ranged)
+        check_presence(c, weapon)  # The Remorse of Hoder may ask his Presence (gift_hoder.py)
+        if params.swerve_to is not None and board.get(params.swerve_to).side == c.side:
+            raise RulesError(N_("a stray missile swerves onto a foe, not onto {who}"), who=params.swerve_to)
         self._check_declarations(board, c, weapon, params, plain, readied, to, slot.in_hand)
         charge = would_charge(board, c, t, to) and not weapon.ranged
         if params.charge and not charge:
@@ -259,8 +270,11 @@ class AttackAction(CombatAction):
         )
         if weapon.ranged:
             reached = reach(board, board.people[c.name], board.people[t.name], weapon)
-            result["attack"] = missile_swing(board, swing, source, params.dodge, params.line_of_fire, reached)
+            result["attack"] = missile_swing(
+                board, swing, source, params.dodge, params.line_of_fire, reached, params.swerve_to
+            )
             impale(board, c, swing, result["attack"], source)  # Many-Impaling Spear goes on (gift_spear.py)
+            fired(board, c, weapon, t.name, result["attack"])  # The Eager Arrow notes the arrow (gift_eager.py)
             if params.dodge and dodged(board, board.people[t.name]):  # the glow of his eyes goes out
                 result["coals_out"] = t.name
         else:

@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.douse import burning
 from runehall.systems.rune.combat.effects import label
 from runehall.systems.rune.combat.gallery import fellow_heroes, prey
 from runehall.systems.rune.combat.geometry import ENGAGED, within
+from runehall.systems.rune.combat.gift_stags import stags_moves
 from runehall.systems.rune.combat.names import named
 from runehall.systems.rune.combat.settings import missile_range
 from runehall.systems.rune.combat.state import NONCOMBAT, CombatState
@@ -225,6 +226,7 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
     other = trial.first("other", ({**who, "what": PROBE_TEXT, "cost": cost} for cost in ("full", "half")))
     if other is not None:
         add("other", {**who, "cost": other["cost"]}, ask=("what", "cost"))
+    found += stags_moves(trial, board, c, words)  # The Gnawing Stags: disarm or tear down (gift_stags.py)
     return found
 
 

@@ -96,10 +96,11 @@ def melee_gift_mods(
 def missile_gift_mods(board: Board, a: Combatant, d: Combatant) -> Mods:
     """A shooter's gifts on his shot (he holds ground, has the higher ground over his target, cut in...)."""
     from runehall.systems.rune.combat.footing import high_ground
+    from runehall.systems.rune.combat.gift_eager import eager_mods  # a torn arrow shot at its foe again
     from runehall.systems.rune.combat.gift_raven import raven_mods  # The Raven Plucks an Eye
 
     mods = standing(board, a, high_ground(board, a, d), False) + piercing(board, a, d)[0] + boosted(a, "atk")
-    return mods + power_mods(board, a, "atk", d) + raven_mods(board, a, "atk")
+    return mods + power_mods(board, a, "atk", d) + raven_mods(board, a, "atk") + eager_mods(a, d)
 
 
 def blow_gift_mods(board: Board, a: Combatant, d: Combatant, ground: int | None, braced: bool) -> tuple[Mods, Mods]:

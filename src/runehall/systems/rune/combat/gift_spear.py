@@ -24,18 +24,21 @@ from runehall.systems.rune.combat.resolve import Swing
 SPEAR_GIFT = "many_impaling_spear"
 THROWN_SPEAR = "spear_thrown"  # data/weapons.toml
 IMPALED = "impaled"  # the onward swing's kind (speech/blows.py)
-THRESHOLD = 12  # more than 12 - X post-Soak damage carries on
-PACES = 5  # x X: the farthest the next foe stands from the one hit
 
 
 def carries_on(dealt: int, x: int) -> bool:
-    """001b TV-08: at X = 4 the spear goes on after more than 8 post-Soak damage; at X = 11, more than 1."""
-    return x > 0 and dealt > THRESHOLD - x
+    """001b TV-08: at X = 4 the spear goes on after more than 8 post-Soak damage; at X = 11, more than 1
+    (formulas.many_impaling_spear)."""
+    from runehall.systems.rune.gifts.formulas import many_impaling_spear
+
+    return x > 0 and dealt > many_impaling_spear(x).more_than
 
 
 def onward_paces(x: int) -> int:
     """001b TV-08: 20 paces at X = 4, 55 at X = 11."""
-    return PACES * x
+    from runehall.systems.rune.gifts.formulas import many_impaling_spear
+
+    return many_impaling_spear(x).paces
 
 
 def _dealt(swing: dict[str, Any]) -> int:

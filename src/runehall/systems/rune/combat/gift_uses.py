@@ -30,6 +30,7 @@ from runehall.systems.rune.combat.gift_apples import APPLES, eat
 from runehall.systems.rune.combat.gift_coals import COALS, wake
 from runehall.systems.rune.combat.gift_cracks import CRACKS, cover
 from runehall.systems.rune.combat.gift_doom import DOOM, curse
+from runehall.systems.rune.combat.gift_eager import EAGER, recall
 from runehall.systems.rune.combat.gift_hilt import HILT, throw
 from runehall.systems.rune.combat.gift_joy import JOY, joy_shout
 from runehall.systems.rune.combat.gift_lightning import LIGHTNING, bolt
@@ -261,6 +262,7 @@ PLAYS: dict[str, Play] = {
     TRUMPET: trumpet,
     COALS: wake,  # Eyes Like Glowing Coals (gift_coals.py)
     DOOM: curse,  # Imprecation of Doom (gift_doom.py)
+    EAGER: recall,  # The Eager Arrow (gift_eager.py)
     SCOURGING: scourge,  # Scourging of Fell Spirits (gift_scourge.py)
     RAVEN: pluck,  # The Raven Plucks an Eye (gift_raven.py)
     SQUIRREL: chatter,  # The Chattering Squirrel (gift_squirrel.py)

@@ -19,6 +19,7 @@ from runehall.systems.rune.combat.effects import blow_effects
 from runehall.systems.rune.combat.extras import decoy_mods, shield
 from runehall.systems.rune.combat.footing import dark
 from runehall.systems.rune.combat.geometry import Point, dist2
+from runehall.systems.rune.combat.gift_hoder import swerve
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_triggered import stag
 from runehall.systems.rune.combat.legendary_play import axe_glory, blade_dealt
@@ -129,7 +130,13 @@ def shot_blow(board: Board, a: Combatant, d: Combatant, dam: int) -> tuple[int, 
 
 
 def missile_swing(
-    board: Board, swing: Swing, source: Source, dodge: bool, line_of_fire: list[str], reached: dict[str, int]
+    board: Board,
+    swing: Swing,
+    source: Source,
+    dodge: bool,
+    line_of_fire: list[str],
+    reached: dict[str, int],
+    swerve_to: str | None = None,
 ) -> dict[str, Any]:
     a, d = board.people[swing.attacker], board.people[swing.target]
     weapon = swing.weapon
@@ -194,7 +201,16 @@ def missile_swing(
         stray: dict[str, Any] = {"victim": victim.name, "tm": stray_tm, "dam": dam, "raw": hit.raw, "soak": victim.soak}
         if len(names) > 1:
             stray.update(candidates=names, picked_with=face)
-        stray["injury"] = board.hurt(victim.name, hit.lost)
+        hoder = swerve(board, a, victim, source, swerve_to)  # The Remorse of Hoder (gift_hoder.py)
+        if hoder is not None:
+            stray["hoder"] = hoder
+        if hoder is not None and hoder.get("foe"):  # it swerves onto a foe: his blow
+            victim = board.people[str(hoder["foe"])]
+            hit = damage(stray_tm, dam, victim.soak)
+            stray.update(victim=victim.name, raw=hit.raw, soak=victim.soak)
+            stray["injury"] = board.hurt(victim.name, hit.lost, a.name)
+        else:
+            stray["injury"] = board.hurt(victim.name, hit.lost)
         result["stray"] = stray
     if faces[0] == 1 and board.opt("fog_of_war_scope") == "melee_and_missile":
         fog = fog_of_war(board, a, d, weapon, source, score + total(mods), defence["total"])

@@ -15,6 +15,7 @@ from runehall.systems.base import RulesModel
 from runehall.systems.rune.combat.arithmetic import damage
 from runehall.systems.rune.combat.board import Board, CombatAction, WhoParams
 from runehall.systems.rune.combat.combatant import Cover
+from runehall.systems.rune.combat.gift_stags import Undone, check_undoing, gnawed
 from runehall.systems.rune.combat.settings import stress
 from runehall.systems.rune.speech.common import HEALTH
 
@@ -103,6 +104,11 @@ class OtherParams(RulesModel):
     cost: Literal["half", "full"] = Field("full", description="What it costs: half or full action.")
     bonus: int | None = Field(None, ge=-30, le=60, description="The roll's Characteristic + Ability, if it needs one.")
     difficulty: int | None = Field(None, ge=0, le=60, description="Its Difficulty (6 unless the runner says).")
+    undoes: Undone | None = Field(
+        None,
+        title=N_("What it undoes"),
+        description=N_("A trap he disarms, or a barrier, an item of cover or a man-made height he destroys or moves."),
+    )
 
 
 class OtherAction(CombatAction):
@@ -122,6 +128,7 @@ class OtherAction(CombatAction):
             raise RulesError(N_("{who} is held or pinned: he can only try to break free"), who=c.name)
         if c.restraining is not None:
             raise RulesError(N_("{who} must keep his hold or let go first"), who=c.name)
+        check_undoing(params)  # The Gnawing Stags: a full action (gift_stags.py)
         result: dict[str, Any] = {"who": c.name, "what": params.what, "cost": params.cost}
         if params.bonus is not None:
             difficulty = 6 if params.difficulty is None else params.difficulty
@@ -132,6 +139,7 @@ class OtherAction(CombatAction):
             )
         elif params.difficulty is not None:
             raise RulesError(N_("a Difficulty needs the roll's bonus"))
+        gnawed(c, params, result)  # The Gnawing Stags' VP for a thing undone (gift_stags.py)
         net = board.spend(params.cost)
         if net:
             result["net"] = net

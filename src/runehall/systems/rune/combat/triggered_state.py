@@ -12,6 +12,7 @@ from pydantic import Field
 from runehall.systems.base import RulesModel
 
 MAX_FOES = 100
+MAX_ARROWS = 200
 
 
 class DyingDue(RulesModel):
@@ -46,6 +47,15 @@ class Downed(RulesModel):
     foe: str = Field(max_length=60)
     level: int = Field(ge=1, description="The hero's level in the gift when the foe fell.")
     round: int = Field(ge=1, description="The round he fell in (that round earns the knock-down's VP only).")
+
+
+class Arrow(RulesModel):
+    """An arrow or bolt he shot in this fight (The Eager Arrow: gift_eager.py): lodged in the foe it hurt, or
+    lying where its target stood."""
+
+    weapon: str = Field(max_length=60, description="The bow or crossbow that shot it (its ammunition comes back).")
+    at: tuple[int, int] = Field(description="Where it lies (the target's place when it was shot).")
+    lodged_in: str | None = Field(None, max_length=60, description="The foe it hurt, in whose flesh it stays.")
 
 
 class Plucked(RulesModel):
@@ -94,6 +104,11 @@ class Triggered(RulesModel):
     scourged: tuple[int, ...] = Field(
         (), max_length=MAX_FOES, description="Scourging of Fell Spirits: the fight's effects he has tried it on."
     )
+    arrows: tuple[Arrow, ...] = Field((), max_length=MAX_ARROWS, description="The Eager Arrow: his shots so far.")
+    torn: tuple[str, ...] = Field(
+        (), max_length=MAX_ARROWS, description="The Eager Arrow: the foe each arrow he called back tore out of."
+    )
+    recalled: int | None = Field(None, description="The Eager Arrow: the round of his last try.")
     ravaged: tuple[str, ...] = Field((), max_length=MAX_FOES, description="The Raven: foes his blows have hurt.")
     raven_due: Plucked | None = Field(None, description="The Raven: the fallen foe it may roll for now.")
     raven: Ravened | None = Field(None, description="The Raven: the scores he uses in place of his own.")

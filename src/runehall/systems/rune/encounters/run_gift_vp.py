@@ -56,7 +56,7 @@ def fed_with_gifts(
         before, said = latest.before, dict(result.get("outcome") or {})
     start = len(tally.events)
     tally = fed(tally, state, before, after, said)
-    tally = gift_vp(banished(tally, start, before), result)
+    tally = gift_vp(hoder_shares(banished(tally, start, before), start, said), result)
     end = len(tally.events)  # the move's gift VP too: a blow made again takes its kill's bonus back
     if after.latest is not None:
         after = after.model_copy(update={"latest": after.latest.model_copy(update={"tally_span": (start, end)})})
@@ -87,4 +87,34 @@ def banished(tally: Tally, start: int, before: CombatState) -> Tally:
         bonus = vp_bonus(vp, 1 + people[hero_name].gifted.level(BANISH))
         if bonus > 0 and any(s.hero == hero_name for s in tally.seats):
             tally = tally.award("gift_bonus", bonus, hero=hero_name)
+    return tally
+
+
+def _swerves(node: Any) -> Iterator[Mapping[str, Any]]:
+    """Every Remorse of Hoder in a result that turned a stray missile onto a foe (combat/gift_hoder.py)."""
+    if isinstance(node, Mapping):
+        hoder = node.get("hoder")
+        if isinstance(hoder, Mapping) and hoder.get("foe"):
+            yield hoder
+        for value in node.values():
+            yield from _swerves(value)
+    elif isinstance(node, list | tuple):
+        for value in node:
+            yield from _swerves(value)
+
+
+def hoder_shares(tally: Tally, start: int, result: Mapping[str, Any]) -> Tally:
+    """The Remorse of Hoder: the ally a stray missile was turned away from scores the full damage VP of the hit
+    on the foe it swerved onto, as his gift VP (the shooter keeps his own; the tally's events from `start` are
+    the move's, the swerve the only damage its shooter dealt that foe in it)."""
+    from runehall.systems.rune.gifts.formulas import vp_bonus
+
+    for hoder in _swerves(result):
+        ally, foe = str(hoder.get("ally", "")), str(hoder["foe"])
+        shooter = str(next((r.get("who") for r in hoder.get("rolls", ()) if isinstance(r, Mapping)), ""))
+        dealt = sum(e.amount for e in tally.events[start:]
+                    if e.kind == "damage_dealt" and e.hero == shooter and e.meta.get("foe") == foe)  # fmt: skip
+        share = vp_bonus(dealt, 2)  # the hit's damage VP once more, for the ally
+        if share > 0 and any(s.hero == ally for s in tally.seats):
+            tally = tally.award("gift_bonus", share, hero=ally)
     return tally

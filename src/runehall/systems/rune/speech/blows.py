@@ -11,6 +11,7 @@ from runehall.present.words import N_, Words
 from runehall.systems.rune.speech.common import data_name, health, modifiers_text, plain_text, roll_row, signed
 from runehall.systems.rune.speech.flight_cards import comeuppance_rows
 from runehall.systems.rune.speech.gallery import injury_note, sequel_rows
+from runehall.systems.rune.speech.hoder_cards import hoder_rows
 from runehall.systems.rune.speech.legendary_cards import glory_rows
 
 KINDS: dict[str, str] = {
@@ -149,6 +150,7 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
             rows.append(Row(words(label), injury(hit["injury"], words)))
     stray = record.get("stray")
     if isinstance(stray, Mapping) and isinstance(stray.get("injury"), Mapping):
+        rows += hoder_rows(stray, words)  # The Remorse of Hoder turned it, or tried (hoder_cards.py)
         rows.append(Row(words("A stray missile"), injury(stray["injury"], words)))
     if "impaled" in record:  # Many-Impaling Spear's onward swings (spear_cards.py)
         from runehall.systems.rune.speech.spear_cards import impaled_rows
@@ -192,6 +194,11 @@ def consequences(result: Mapping[str, Any], words: Words) -> list[Row]:
     if result.get("disarmed"):
         lost = words.join(data_name("weapon", str(w), words) for w in result["disarmed"])
         rows.append(Row(words("Disarmed"), lost))
+    if "undoes" in result:  # The Gnawing Stags: the thing undone and its VP (combat/gift_stags.py)
+        from runehall.systems.rune.combat.gift_stags import stags_rows
+        from runehall.systems.rune.speech.triggered_cards import gift_vp_rows
+
+        rows += stags_rows(result, words) + gift_vp_rows(result, words)
     return rows
 
 

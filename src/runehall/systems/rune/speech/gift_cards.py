@@ -148,6 +148,11 @@ def use_gift(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> Told:
 
         said, tone, rows = scourge_card(r, words)
         return action, said, tone, rows
+    if r.get("eager"):  # The Eager Arrow (arrow_cards.py)
+        from runehall.systems.rune.speech.arrow_cards import eager_card
+
+        said, tone, rows = eager_card(r, words)
+        return action, said, tone, rows
     if r.get("triggered"):  # a triggered gift (triggered_cards.py)
         from runehall.systems.rune.speech.triggered_cards import triggered_card
 
