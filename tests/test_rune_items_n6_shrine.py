@@ -63,9 +63,9 @@ def come(log: PlayLog) -> None:
 
 def test_a_gift_of_the_shrines_god_is_bought_at_seventy_percent() -> None:
     log = run()
-    assert moves(log) == []  # nobody has come to it
+    assert moves(log) == []  # nobody has come to it: no gift, no insurance
     come(log)
-    offered = {(m.params["hero"], m.params["gift"]) for m in moves(log)}
+    offered = {(m.params["hero"], m.params["gift"]) for m in moves(log) if "gift" in m.params}
     assert ("Ragnar", THEWS) in offered and ("Bjorn", THEWS) in offered
     assert all(gift(g).patron == "Thor" and gift_price_at_shrine(gift(g).cost) <= 300 for _, g in offered)
     assert ("Ragnar", "might_of_thor") in offered and gift_price_at_shrine(300) == 210  # 300 VP: 210 at the shrine
@@ -94,7 +94,7 @@ def test_a_second_level_costs_its_price_again_and_free_vp_run_out() -> None:
     buy(log)
     r = buy(log)
     assert r["level"] == 2 and spent_in_run(state(log)) == {"Ragnar": 104}
-    assert not any(m.params["hero"] == "Ragnar" and m.params["gift"] == THEWS for m in moves(log))  # 6 VP left
+    assert not any(m.params["hero"] == "Ragnar" and m.params.get("gift") == THEWS for m in moves(log))  # 6 VP left
 
 
 @pytest.mark.parametrize(
@@ -135,3 +135,44 @@ def test_the_card_reads_in_both_languages() -> None:
         card = log.tracker.action("shrine_buy").describe(log.events[-1], words_for(lang, "rune"), "Thurid")
         texts = _texts(card)
         assert any(said in t for t in texts) and all(program_values(t) == [] for t in texts)
+
+
+def insure(log: PlayLog, hero: str = "Ragnar") -> dict[str, Any]:
+    params = {"hero": hero, "shrine": "altar", "insurance": True}
+    return log.apply("shrine_buy", params, ManualSource([]))["result"]
+
+
+def test_death_insurance_costs_12_at_his_primary_gods_shrine_and_25_elsewhere() -> None:
+    log = run()
+    given = state(log).setup.heroes
+    assert not given[0].sheet.get("gifts")  # no gifts: no primary god
+    come(log)
+    hints = {m.params["hero"]: m.hint for m in moves(log) if m.params.get("insurance")}
+    assert hints["Ragnar"] == "25 VP"
+    assert insure(log)["vp"] == 25 and spent_in_run(state(log)) == {"Ragnar": 25}
+    with pytest.raises(RulesError, match="already"):
+        insure(log)
+    assert not any(m.params.get("insurance") and m.params["hero"] == "Ragnar" for m in moves(log))
+    buy(log)
+    buy(log)  # two levels of Thor's Thews: Thor is his primary god now (a rating of 2)
+    assert insure(log, "Bjorn")["vp"] == 25
+    fresh = run()
+    come(fresh)
+    buy(fresh)
+    buy(fresh)
+    assert insure(fresh)["vp"] == 12
+
+
+def test_settling_writes_the_snapshot_and_the_gifts_to_his_sheet() -> None:
+    log = run()
+    come(log)
+    buy(log)
+    insure(log)
+    s = state(log)
+    from runehall.systems.rune.encounters.run_shrine import insurance_changes
+
+    taken = insurance_changes(s, "Ragnar")["death_insurance"]
+    assert taken["gifts"] == {THEWS: 1}  # the level bought at the shrine goes with him
+    assert insurance_changes(s, "Bjorn") == {}
+    card = log.tracker.action("shrine_buy").describe(log.events[-1], words_for("es", "rune"), "Thurid")
+    assert "seguro" in card.action and program_values(card.action) == []

@@ -47,8 +47,9 @@ def bought_in_run(state: RunState) -> dict[str, dict[str, int]]:
     """Levels each hero bought in the run's fights and at its shrines so far: gift id -> levels."""
     found: dict[str, dict[str, int]] = {}
     for buy in state.shrine_buys:  # run_shrine.py
-        mine = found.setdefault(buy.hero, {})
-        mine[buy.gift] = mine.get(buy.gift, 0) + 1
+        if buy.gift is not None:
+            mine = found.setdefault(buy.hero, {})
+            mine[buy.gift] = mine.get(buy.gift, 0) + 1
     for fought in state.fights:
         for name, c in _heroes(fought.fight).items():
             mine = found.setdefault(name, {})

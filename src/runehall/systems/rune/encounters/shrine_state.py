@@ -14,5 +14,6 @@ class ShrineBuy(RulesModel):
 
     hero: str = Field(min_length=1, max_length=60)
     shrine: str = Field(min_length=1, max_length=40, description="The shrine's gain, by its id in the notes.")
-    gift: str = Field(min_length=1, max_length=60, description="The gift's id.")
-    vp: int = Field(ge=0, le=MAX_VP, description="What he paid: 70% of the gift's price.")
+    gift: str | None = Field(None, min_length=1, max_length=60, description="The gift's id (None: insurance).")
+    vp: int = Field(ge=0, le=MAX_VP, description="What he paid: 70% of the gift's price, or the insurance's.")
+    insurance: bool = Field(False, description="Death insurance taken at the shrine.")

@@ -48,7 +48,7 @@ from runehall.systems.rune.encounters.run_progress import NextEventAction
 from runehall.systems.rune.encounters.run_retry import SecondAttemptAction
 from runehall.systems.rune.encounters.run_rolls import NotedRollAction
 from runehall.systems.rune.encounters.run_settle import SettleAction
-from runehall.systems.rune.encounters.run_shrine import ShrineBuyAction
+from runehall.systems.rune.encounters.run_shrine import ShrineBuyAction, insurance_changes
 from runehall.systems.rune.encounters.run_state import MAX_NAME, RunSetup, RunState
 from runehall.systems.rune.encounters.run_targets import SarkAmenTradeAction
 from runehall.systems.rune.encounters.run_trap_rounds import TrapRoundAction
@@ -121,6 +121,7 @@ class EncounterTracker(Tracker[RunState]):
                 }
                 if event.get("action") == "settle":  # the gifts he bought in the run's fights (run_gifts.py)
                     found[hero.character].update(run_gifts.gift_changes(state, hero.name, hero.sheet))
+                    found[hero.character].update(insurance_changes(state, hero.name))  # taken at a shrine
             carried = run_items.sheet_carried(state, hero, event["action"] == "haul_home")
             if hero.character and carried:  # his magic items as used and won, his haul carried on (or gone home)
                 found.setdefault(hero.character, {}).update(carried)
