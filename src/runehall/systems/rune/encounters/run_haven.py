@@ -28,13 +28,15 @@ from runehall.systems.rune.encounters.haven_state import Treated
 from runehall.systems.rune.encounters.run_actions import RunAction, _hero
 from runehall.systems.rune.encounters.run_dangers import heroes_now
 from runehall.systems.rune.encounters.run_gains import gains_of
+from runehall.systems.rune.encounters.run_gift_vp import gift_vp
 from runehall.systems.rune.encounters.run_gifts import sheet_now
 from runehall.systems.rune.encounters.run_items import fight_sheet
 from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body
 from runehall.systems.rune.gifts import held
-from runehall.systems.rune.gifts.healing import wait_hours, zealous_bonus
+from runehall.systems.rune.gifts.healing import NURTURING, nurturing_heal_vp, wait_hours, zealous_bonus
 from runehall.systems.rune.speech.common import HEALTH
+from runehall.systems.rune.speech.triggered_cards import gift_vp_rows
 
 SHELTER = "warm_safe_shelter"
 
@@ -132,13 +134,17 @@ class HavenHealAction(RunAction):
                                                "health": state.traps.health | {whom: health}})  # fmt: skip
         treated = state.treated | {whom: Treated(haven=params.haven, hour=params.hour, ready=ready, hp=hp,
                                                  wounds=wounds)}  # fmt: skip
-        update = {"outside": state.outside | {whom: hp}, "traps": traps, "treated": treated}
+        update: dict[str, Any] = {"outside": state.outside | {whom: hp}, "traps": traps, "treated": treated}
+        nurtured = nurturing_heal_vp(gifts_of(state, who, options), out.hp_gained) if who != whom else 0
         result = {"haven": name, "healer": who, "patient": whom, "mode": mode, "hour": params.hour,
                   "faces": list(faces), "quality": quality, "bonus": healer.bonus("healer"),
                   "impairment": healer.impairment, "zealous_sinews": zealous, "total": total,
                   "difficulty": difficulty, "success": out.success, "hp_gained": out.hp_gained,
                   "wounds_cured": out.wounds_cured, "hp": hp, "wounds": wounds, "health": health,
                   "ready": ready}  # fmt: skip
+        if nurtured:  # Nurturing of Yggdrasil: the healer's gift VP (gifts/healing.py; run_gift_vp.gift_vp)
+            result["gift_vp"] = [{"hero": who, "gift": NURTURING, "vp": nurtured}]
+            update["tally"] = gift_vp(state.tally, result)
         return state.model_copy(update=update), result
 
     def describe(self, event: Mapping[str, Any], words: Words, who: str) -> Card:
@@ -164,5 +170,6 @@ def haven_card(r: Mapping[str, Any], words: Words) -> Card:
     if r["impairment"]:
         rows.append(Row(words(N_("Impairment")), n(-r["impairment"])))
     rows.append(Row(words(N_("Next treatment")), words(N_("from hour {hour}"), hour=n(r["ready"]))))
+    rows += gift_vp_rows(r, words)  # Nurturing of Yggdrasil's VP (speech/triggered_cards.py)
     chips = tuple(Chip(str(f), sides=10) for f in r["faces"])
     return Card(said, outcome, "success" if r["success"] else "failure", tuple(rows), chips)
