@@ -132,3 +132,21 @@ def test_bone_setters_not_on_himself_nor_after_the_fight_and_undo_takes_it_back(
     assert undone.who("Eyrbyg").gifted.triggered.bone_set == (1, 3)
     undone.log.undo()
     assert undone.who("Eyrbyg").gifted.triggered.bone_set is None
+
+
+def test_in_a_run_nurturing_vp_go_to_the_tally_and_undo_takes_them_back() -> None:
+    """The gift VP a treatment reports are the healer's gift VP in an encounter run (run_gift_vp.gift_vp)."""
+    from runehall.systems.rune.encounters.run_state import RunState
+    from test_rune_combat_gifts_run import _do, _run, _tally
+
+    for faces, paid in (([10, 5], True), ([9], False)):  # 14 HP given back (the 14 he lost), or 4
+        log = _run({"Nurturing of Yggdrasil": 2})
+        _do(log, "damage", [], who="Thurid", raw=14, soak=False)
+        treated = _do(log, "heal", faces, who="Ragnar", patient="Thurid", mode="hp")
+        state = log.state()
+        assert isinstance(state, RunState) and treated["success"]
+        bonuses = [(e.kind, e.amount, e.hero) for e in state.tally.events if e.kind == "gift_bonus"]
+        assert (treated["hp_gained"] >= 12) is paid
+        assert bonuses == ([("gift_bonus", 40, "Ragnar")] if paid else [])
+        log.undo()
+        assert all(kind != "gift_bonus" for kind, _ in _tally(log))
