@@ -21,6 +21,7 @@ from runehall.errors import RunehallError
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.board import Board
 from runehall.systems.rune.combat.combatant import Combatant
+from runehall.systems.rune.combat.legendary_maw import MAW_PER_LEVEL, fail_chance, pending
 from runehall.systems.rune.combat.legendary_play import thwart
 from runehall.systems.rune.combat.modifiers import Situation
 from runehall.systems.rune.combat.resolve import Swing, blow_terms, entangles, melee_terms, total
@@ -123,6 +124,8 @@ def attack_odds(
 
     board = Board(state, options)  # a working copy: the action's slot is opened on it as the attack would
     c, t = board.people[who], board.people[target]
+    if pending(c, t):  # the Demon Maw Helm's roll comes first: both outcomes, weighed by their exact chance
+        return _weighed(board, c, t, options, (who, target, weapon_id, dodge))
     if any(e.status == "held" and e.captor == t.name for e in board.extras):
         return None  # a hostage's shield decides what he loses: not in the mechanic
     try:
@@ -137,6 +140,24 @@ def attack_odds(
     except (RunehallError, ValidationError, ValueError):
         return None
     return None if params is None else odds_of(params, t, board.options)
+
+
+def _weighed(
+    board: Board, c: Combatant, t: Combatant, options: Any, args: tuple[str, str, str, bool]
+) -> AttackOdds | None:
+    """The odds of an attack on a bellowing Demon Maw wearer by one who has not rolled against it yet: the odds
+    with the roll failed (ATK 3X lower) and made, weighed by their chances (the params are the made roll's)."""
+    found = []
+    for penalty in (MAW_PER_LEVEL * t.maw, 0):
+        board.update(t.name, maw_rolls={**t.maw_rolls, c.name: penalty})
+        found.append(attack_odds(board.freeze(), options, *args[:3], dodge=args[3]))
+    failed, made = found
+    if failed is None or made is None:
+        return None
+    p = fail_chance(c, t)
+    mix = [p * x + (1 - p) * y for x, y in ((failed.hit, made.hit), (failed.wound, made.wound),
+                                            (failed.down, made.down), (failed.mean_lost, made.mean_lost))]  # fmt: skip
+    return AttackOdds(made.target, mix[0], mix[1], mix[2], mix[3], made.params)
 
 
 def odds_words(found: AttackOdds, words: Words) -> str:

@@ -205,6 +205,8 @@ def _turn_moves(trial: Trial, board: Board, c: Combatant, words: Words) -> list[
             if trial.ok("douse_brazier", {**douse, "bucket": True}):
                 title = words("Douse {brazier}", brazier=modifier(label(brazier), words))
                 found.append(Move("douse_brazier", title, params=douse, ask=("bucket",), actor=c.name, quiet=True))
+    if c.maw and not c.maw_roared and trial.ok("demon_maw", who):  # the Demon Maw Helm (legendary_maw.py)
+        add("demon_maw", who)
     for name in ("stand_up", "maintain", "break_free", "wait", "pass", "cut_in"):
         if trial.ok(name, who):
             add(name, who)

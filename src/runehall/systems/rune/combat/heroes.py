@@ -25,6 +25,8 @@ from runehall.systems.rune.treasure.legendary import (
     glory_per_hit,
     loki_rating,
     loki_thwart_levels,
+    maw_levels,
+    primary_rating,
     spitting_damage,
     surety_bonus,
 )
@@ -180,6 +182,10 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "absorption": absorption_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "spitting": spitting_damage(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "loki_rating": loki_rating(dict(getattr(hero, "gifts", None) or levels), getattr(hero, "magic_items", ())),
+        "maw": maw_levels(getattr(hero, "magic_items", ())),  # the Demon Maw Helm (legendary_maw.py)
+        "primary_rating": primary_rating(
+            dict(getattr(hero, "gifts", None) or levels), getattr(hero, "magic_items", ())
+        ),
         "glory": glory_per_hit(getattr(hero, "magic_items", ())),  # the Axe of Glory (legendary_play.py)
         "fair_title": fair_title_vp(getattr(hero, "magic_items", ())),  # the Blade of Fair Title (run_fight.py)
     }

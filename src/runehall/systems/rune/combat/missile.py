@@ -120,7 +120,10 @@ def dodge_bonus(board: Board, d: Combatant) -> int:
 def shot_terms(board: Board, swing: Swing, dodge: bool) -> tuple[list[tuple[str, int]], int]:
     """A shot's ATK modifiers and score, as missile_swing rolls them and attack_odds.py gives their odds."""
     a, d = board.people[swing.attacker], board.people[swing.target]
-    return [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a)], swing.weapon.need("atk", a.name)
+    from runehall.systems.rune.combat.legendary_maw import maw_mods  # the Demon Maw Helm
+
+    mods = [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a), *maw_mods(a, d)]
+    return mods, swing.weapon.need("atk", a.name)
 
 
 def shot_blow(board: Board, a: Combatant, d: Combatant, dam: int) -> tuple[int, int, dict[str, Any]]:
@@ -142,6 +145,9 @@ def missile_swing(
     weapon = swing.weapon
     if dodge and not d.active:
         raise RulesError(N_("{defender} is {state} and cannot dodge"), defender=d.name, state=Refusal(HEALTH[d.health]))
+    from runehall.systems.rune.combat.legendary_maw import maw_roll
+
+    bellowed = maw_roll(board, a.name, d.name, source)  # the Demon Maw Helm, before the ATK roll
     mods, score = shot_terms(board, swing, dodge)
     roll, faces = stress(source)
     atk = roll_record(a.name, "ATK", faces, roll, score, mods, a.impairment)
@@ -154,6 +160,8 @@ def missile_swing(
     result.update(distance=reached)
     if thwarted is not None:
         result["thwart"] = thwarted
+    if bellowed is not None:
+        result["maw"] = bellowed
     left = spend_ammo(board, a, weapon)
     if left is not None:
         result["ammo_left"] = left

@@ -21,6 +21,7 @@ from runehall.systems.rune.combat.gift_blessings import berserk_counter_vp
 from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
+from runehall.systems.rune.combat.legendary_maw import maw_mods, maw_roll
 from runehall.systems.rune.combat.legendary_play import absorb, axe_glory, blade_dealt, spit, thwart
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
@@ -110,7 +111,7 @@ def melee_terms(board: Board, swing: Swing) -> MeleeTerms:
     """The scores and modifiers of both rolls of a melee attack, read from the board before any die is rolled."""
     a, d = board.people[swing.attacker], board.people[swing.target]
     atk_mods, dfn_mods = melee_mods(board, a, d, swing.weapon, swing.sit)
-    atk_mods = [*atk_mods, *decoy_mods(board, a)]
+    atk_mods = [*atk_mods, *decoy_mods(board, a), *maw_mods(a, d)]
     if swing.leap:
         dfn_mods = [*dfn_mods, (LEAP, -swing.leap)]
     if swing.berserk:
@@ -132,6 +133,7 @@ def blow_terms(
 def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     """A melee attack and all that follows from it."""
     thwarted = thwart(board, swing.attacker, swing.target)  # the Loki-Thwarting Armor (legendary_play.py)
+    bellowed = maw_roll(board, swing.attacker, swing.target, source)  # the Demon Maw Helm (legendary_maw.py)
     a, d = board.people[swing.attacker], board.people[swing.target]
     weapon = swing.weapon
     terms = melee_terms(board, swing)
@@ -157,6 +159,8 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
     result.update(atk=atk, dfn=defence)
     if thwarted is not None:
         result["thwart"] = thwarted
+    if bellowed is not None:
+        result["maw"] = bellowed
     tm = atk["total"] - defence["total"]
     hit = tm >= 0
     result.update(hit=hit, tm=tm)

@@ -11,7 +11,7 @@ from runehall.errors import Refusal
 from runehall.present.card import Card, Row, Tone
 from runehall.present.words import N_, Words
 from runehall.systems.rune.combat.names import said
-from runehall.systems.rune.speech import gallery, gift_cards
+from runehall.systems.rune.speech import gallery, gift_cards, legendary_cards
 from runehall.systems.rune.speech.blows import blow, consequences, injury, paces
 from runehall.systems.rune.speech.coals_cards import coals_rows, doom_rows, stared_down
 from runehall.systems.rune.speech.common import data_name, modifiers_text, plain_text, roll_row, tape_chips
@@ -435,6 +435,7 @@ TELLERS: dict[str, Teller] = {
     "end_combat": end_combat,
     **gallery.TELLERS,
     **gift_cards.TELLERS,
+    **legendary_cards.TELLERS,
 }
 
 

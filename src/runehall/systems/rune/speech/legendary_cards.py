@@ -1,17 +1,17 @@
 """Legendary items' powers a fight plays on its own, as card rows (combat/legendary_play.py): Einherjar's Armor's
 HP back at a round's end, the Axe of Glory's VP added to a foe's death blow by a hit, the Loki-Thwarting Armor's Prot
 risen by an attempt to hit its wearer, the Absorption Armor's Res roll and the weapon it took, the Spitting Armor's
-acid."""
+acid, the Demon Maw Helm's bellow and each striker's roll against it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from runehall.present.card import Row
+from runehall.present.card import Row, Tone
 from runehall.present.words import Words
 from runehall.systems.rune.speech.common import data_name
-from runehall.systems.rune.treasure.legendary import ABSORPTION, EINHERJAR, GLORY, LOKI_THWART, SPITTING
+from runehall.systems.rune.treasure.legendary import ABSORPTION, EINHERJAR, GLORY, LOKI_THWART, MAW, SPITTING
 
 
 def einherjar_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
@@ -78,3 +78,30 @@ def spit_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     said = words("{roll}: the acid deals him {damage} armour-ignoring damage; he loses {hp} HP", roll=roll,
                  damage=words.number(int(found.get("damage", 0))), hp=words.number(lost))  # fmt: skip
     return [Row(words(SPITTING), said)]
+
+
+def maw_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """A first strike at a bellowing Demon Maw wearer: the striker's roll and the penalty it leaves him."""
+    found = record.get("maw")
+    if not isinstance(found, Mapping):
+        return []
+    roll = words("{who} rolls {total} against {difficulty}", who=str(found.get("who", "")),
+                 total=words.number(int(found.get("total", 0))),
+                 difficulty=words.number(int(found.get("difficulty", 0))))  # fmt: skip
+    penalty = int(found.get("penalty", 0))
+    if not penalty:
+        return [Row(words(MAW), words("{roll}: undaunted", roll=roll))]
+    said = words("{roll}: ATK -{n} on his blows and shots at {wearer} until the fight ends", roll=roll,
+                 n=words.number(penalty), wearer=str(found.get("wearer", "")))  # fmt: skip
+    return [Row(words(MAW), said)]
+
+
+def bellow(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> tuple[str, str, Tone, list[Row]]:
+    """The bellow's card: who bellowed, and what each striker must roll and risks."""
+    action = words("{who} bellows through the Demon Maw Helm", who=str(r.get("who", "")))
+    said = words("whoever strikes at him rolls against {difficulty} or attacks at -{n} until the fight ends",
+                 difficulty=words.number(int(r.get("difficulty", 0))), n=words.number(int(r.get("penalty", 0))))
+    return action, said, "success", []
+
+
+TELLERS = {"demon_maw": bellow}

@@ -11,7 +11,8 @@ end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow f
 (`fair_title_vp`), the Torc of Alberich's 3X VP less for the runner on each failed roll of the notes
 (`torc_spared`), the Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
 (`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`), the Spitting Armor's acid on a
-melee attacker (`spitting_damage`, `loki_rating`). The others are described here and left to the table (rules doc
+melee attacker (`spitting_damage`, `loki_rating`), the Demon Maw Helm's bellow (`maw_levels`, `primary_rating`;
+combat/legendary_maw.py). The others are described here and left to the table (rules doc
 §35.5)."""
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ FAIR_TITLE_PER_LEVEL = 5
 LOKI_THWART = "Loki-Thwarting Armor"
 ABSORPTION = "Absorption Armor"
 SPITTING = "Spitting Armor"
+MAW = "Demon Maw Helm"
 SPITTING_PER_LEVEL = 3
 TORC = "Torc of Alberich"
 TORC_PER_LEVEL = 3
@@ -67,7 +69,7 @@ POWERS: Mapping[str, Power] = {
     "Blood Tribute Armor": Power("roll", "encounter"),
     "Blue Cloak of Treachery": Power("vp"),
     "Blunting Armor": Power("struck"),
-    "Demon Maw Helm": Power("action", "encounter", "1", action=True),
+    MAW: Power("action", "encounter", "1", action=True, played=True),
     EINHERJAR: Power("round_end", played=True),
     "Even-Handed Torc": Power("vp", "encounter", "X"),
     "Golden Blade": Power("treasure"),
@@ -185,6 +187,18 @@ def loki_rating(gifts: Mapping[str, int], carried: Iterable[CarriedItem]) -> int
     from runehall.systems.rune.gifts.divine import connections as rated
 
     return rated(gifts, connections(carried)).get("Loki", 0)
+
+
+def maw_levels(carried: Iterable[CarriedItem]) -> int:
+    """The Demon Maw Helm: his levels in it while he has it (combat/legendary_maw.py plays its bellow)."""
+    return sum(c.levels or 0 for c in carried if c.kind == "legendary" and legend(c.stored).name == MAW)
+
+
+def primary_rating(gifts: Mapping[str, int], carried: Iterable[CarriedItem]) -> int:
+    """His primary god's Divine Connection (the highest rating; 0 without a god): his roll against a Demon Maw."""
+    from runehall.systems.rune.gifts.divine import connections as rated
+
+    return max(rated(gifts, connections(carried)).values(), default=0)
 
 
 def glory_per_hit(carried: Iterable[CarriedItem]) -> int:
