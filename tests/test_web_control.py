@@ -159,3 +159,18 @@ def test_the_state_of_play_is_fetched_by_parts_for_the_live_page(client: Any) ->
     section = ana.get(f"/t/{table_id}/trackers").text
     assert f'id="tview-{tracker_id}"' in section and "You act for" in section
     assert bo.get(f"/t/{table_id}/trackers/nothing/view").status_code == 404
+
+
+def test_a_move_s_log_entry_names_its_tracker_so_pages_redraw_that_board_alone(client: Any) -> None:
+    """static/live.js redraws only the boards whose trackers the new entries name (every board after an undo):
+    each tracker move and handing-over carries its tracker's id, and each board its own, to match."""
+    table_id, tracker_id, _, _ = start_fight(client)
+    path = f"/t/{table_id}/trackers/{tracker_id}"
+    assert client.post(path, data={"action": "next_segment"}, headers=HX).status_code == 200
+    log = client.get(f"/t/{table_id}/log?since=0").text
+    moves = re.findall(r'<li id="e\d+"[^>]*class="entry kind-tracker_(?:action|controllers)[^>]*>', log)
+    assert len(moves) >= 2 and all(f'data-tracker="{tracker_id}"' in li for li in moves), moves
+    others = re.findall(r'<li id="e\d+"[^>]*class="entry kind-(?:joined|table_created)[^>]*>', log)
+    assert others and not any("data-tracker" in li for li in others)
+    page = client.get(f"/t/{table_id}").text
+    assert f'data-tracker="{tracker_id}" data-view="/t/{table_id}/trackers/{tracker_id}/view"' in page

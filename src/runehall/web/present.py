@@ -32,6 +32,7 @@ class Entry:
     mine: bool = False
     names: list[str] = field(default_factory=list)  # the participants an event is about (handed combatants)
     sheets: bool = False  # it wrote to characters' sheets (a settlement's victory points): pages redraw them
+    tracker: str = ""  # the tracker a move or a handing-over changed: pages redraw that board alone
 
 
 def roll_card(stored: dict[str, Any], lang: str, who: str, about: Any = None) -> Card:
@@ -92,6 +93,7 @@ def entry(
         revoked=event.seq in revoked,
         mine=event.author == viewer_id,
         sheets=bool(p.get("sheets")) if isinstance(p, dict) else False,
+        tracker=str(p.get("tracker_id", "")) if isinstance(p, dict) and event.kind.startswith("tracker_") else "",
     )
     try:
         if event.kind == "roll":

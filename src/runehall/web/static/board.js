@@ -249,7 +249,9 @@
         if (go) go.focus();
         return;
       }
-      return; // a submit: htmx posts it
+      // a submit: htmx posts it, and the board is not redrawn under it until the answer is in
+      if (window.htmx && button.type === "submit" && !button.closest(".move-ask")) form.setAttribute("data-sending", "");
+      return;
     }
     if (!armed) return;
     if (armed.hasAttribute("data-point")) {

@@ -25,6 +25,7 @@
         const holder = document.createElement("ol");
         holder.innerHTML = html;
         let moved = false, started = false, sheets = false, people = false;
+        const boards = new Set(); // the trackers moved (an undo's tracker is not known from its entry: every board)
         // A reader who scrolled back to read is left there; one at the newest entry follows the new ones.
         const atEnd = log.scrollHeight - log.clientHeight - log.scrollTop < 8;
         Array.from(holder.children).forEach(function (li) {
@@ -34,11 +35,14 @@
           last = seq;
           if (li.dataset.revokes) refresh(li.dataset.revokes);
           if (li.classList.contains("kind-tracker_started")) started = true;
-          if (li.dataset.revokes || /kind-tracker_(action|controllers)/.test(li.className)) moved = true;
+          if (li.dataset.revokes || /kind-tracker_(action|controllers)/.test(li.className)) {
+            moved = true;
+            boards.add(li.dataset.revokes || !li.dataset.tracker ? "" : li.dataset.tracker);
+          }
           if (li.dataset.revokes || /kind-character_(created|edited)|writes-sheets/.test(li.className)) sheets = true;
           if (/kind-(joined|participant_revoked)/.test(li.className)) people = true;
         });
-        if (started) redrawTrackers(); else if (moved) redrawTrackerViews();
+        if (started) redrawTrackers(); else if (moved) redrawTrackerViews(boards.has("") ? null : boards);
         if (sheets) redrawCharacters();
         if (sheets && !started) redrawSummary(); // a settlement (or its undo) changes the session's scores
         if (people) redrawPeople();
@@ -71,8 +75,10 @@
     return fetchPart(url).catch(function () { return null; }).then(function (html) { return ask === asks[part] ? html : null; });
   }
 
-  function redrawTrackerViews() {
+  // `only`: the ids of the trackers to redraw (null: every one on the page).
+  function redrawTrackerViews(only) {
     document.querySelectorAll("[data-view]").forEach(function (view) {
+      if (only && !only.has(view.dataset.tracker || "")) return;
       if (window.runehallBoard && !window.runehallBoard.redraw(view)) return; // a move being chosen: later
       const asked = window.runehallBoard ? window.runehallBoard.latest(view) : fetchPart(view.dataset.view);
       asked.then(function (html) {
