@@ -80,6 +80,56 @@ def _populate_fight(url: str) -> tuple[str, str]:
     return gm["table_id"], gm["token"]
 
 
+# Two heroes' sheets (tests/test_rune_combat.py's Ragnar and Thurid), four heroes made of them.
+RAGNAR = {
+    "characteristics": {"str": 2, "sta": 3, "dex": 3, "qik": 2, "int": -1, "per": -1, "pre": -1, "com": -1},
+    "abilities": {"great_weapon": 3, "dodge": 1, "bows": 1, "sprint": 1, "balance": 1, "bravery": 1, "climb": 1,
+                  "jump": 1, "swim": 1},
+    "cp_on_hp": 3, "weapons": ["viking_axe", "war_maul", "short_bow"], "armor": "heavy_leather",
+}  # fmt: skip
+THURID = {
+    "characteristics": {"str": 2, "sta": 2, "dex": 2, "qik": 3, "pre": -1, "com": -1},
+    "abilities": {"single_weapon": 3, "dodge": 2, "healer": 2, "brawling": 1, "sprint": 1},
+    "cp_on_hp": 6, "weapons": ["hand_axe", "dagger"], "shield": "round_shield", "armor": "quilted_fur",
+}  # fmt: skip
+RUNS = 4  # encounter runs at the table, each with its fight begun: an evening of a Rune session
+
+
+def _run_notes() -> dict[str, object]:
+    vikings = [{"id": f"v{i}", "name": f"Dark Viking {i}", "type": "dark_viking", "threat": "superior"} for i in (1, 2)]
+    door = {"id": "door", "name": "Force the door", "ability": "brawling", "characteristic": "str", "difficulty": 5,
+            "purpose": "trap"}  # fmt: skip
+    event = {"id": "hall", "summary": "A smoky hall", "rolls": [door], "combat": {"foes": vikings}}
+    return {"title": "The warren", "heroes": 4, "events": [event]}
+
+
+def _populate_runs(url: str) -> tuple[str, str, str]:
+    """A Rune table with four encounter runs, each in its fight, every hero's initiative rolled in the last."""
+    gm = httpx.post(f"{url}/api/tables", json={"name": "Session", "system": "rune", "gm_name": "Norn"}).json()
+    headers = {"Authorization": f"Bearer {gm['token']}"}
+    api = f"{url}/api/tables/{gm['table_id']}"
+    names = ("Ragnar", "Thurid", "Bjorn", "Sigrid")
+    heroes = [{"name": n, "sheet": RAGNAR if i % 2 == 0 else THURID} for i, n in enumerate(names)]
+    setup = {"title": "The warren", "heroes": heroes, "runner": "Thurid", "proxy": "Bjorn"}
+    tracker = ""
+    for _ in range(RUNS):
+        started = httpx.post(f"{api}/trackers", headers=headers, json={"tracker": "encounter", "setup": setup})
+        tracker = started.json()["payload"]["tracker_id"]
+        for action, params in (("notes", {"encounter": _run_notes()}), ("begin", {}), ("fight", {"event": "hall"})):
+            done = httpx.post(
+                f"{api}/trackers/{tracker}/actions", headers=headers, json={"action": action, "params": params}
+            )
+            assert done.status_code == 201, done.text
+    for name in names:
+        done = httpx.post(
+            f"{api}/trackers/{tracker}/actions",
+            headers=headers,
+            json={"action": "initiative", "params": {"who": name}},
+        )
+        assert done.status_code == 201, done.text
+    return gm["table_id"], gm["token"], tracker
+
+
 def _time(client: httpx.Client, path: str) -> list[float]:
     times = []
     for _ in range(REPEATS):
@@ -104,6 +154,11 @@ def page_loads() -> list[PageRow]:
         with httpx.Client(base_url=url, cookies={f"rh_{fight_id}": fight_token}) as client:
             times = _time(client, f"/t/{fight_id}")
             rows.append(PageRow("table (GM, a Rune fight of 8, 200 entries)", statistics.median(times), max(times)))
+        runs_id, runs_token, last = _populate_runs(url)
+        with httpx.Client(base_url=url, cookies={f"rh_{runs_id}": runs_token}) as client:
+            times = _time(client, f"/t/{runs_id}/trackers/{last}/view")
+            label = f"a fight's board redrawn after a move ({RUNS} Rune encounter runs at the table)"
+            rows.append(PageRow(label, statistics.median(times), max(times)))
         return rows
 
 
@@ -117,3 +172,7 @@ def table_page() -> PageRow:
 
 def fight_page() -> PageRow:
     return page_loads()[2]
+
+
+def board_redraw() -> PageRow:
+    return page_loads()[3]

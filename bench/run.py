@@ -42,6 +42,7 @@ BENCHMARKS: dict[str, Callable[[], Row]] = {
     "page-home": pages.home_page,
     "page-table": pages.table_page,
     "page-fight": pages.fight_page,
+    "page-board": pages.board_redraw,
     "load-100": load.load_100,
     "load-500": load.load_500,
     "load-1000": load.load_1000,
