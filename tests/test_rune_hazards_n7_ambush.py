@@ -14,6 +14,7 @@ import pytest
 
 from rune_encounter_fixtures import notes, setup
 from runehall.chance.dice import StressDie
+from runehall.chance.seeded import SeededSource
 from runehall.chance.sources import ManualSource
 from runehall.errors import ManualResultError, RulesError
 from runehall.play.log import PlayLog
@@ -166,6 +167,37 @@ def test_refused_at_the_first_round_no_button_state_unchanged_and_undo() -> None
     assert not [m for m in board.moves if m.action == "ambush_recovery"]
     log.undo(event["seq"])
     assert state_of(log).fights == () and state_of(log).traps.ambushes[0].first is None
+
+
+def to_round_2(log: PlayLog) -> None:
+    """The run's fight played through its first round: initiative for all, everyone passing, the round ended."""
+    fight = state_of(log).fights[-1].fight
+    for i, c in enumerate(fight.combatants):
+        log.apply("initiative", {"who": c.name}, ManualSource([2 + i % 8]))
+    if state_of(log).fights[-1].fight.phase == "tiebreak":
+        log.apply("tiebreak", {}, SeededSource(1))
+    while (up := Board(state_of(log).fights[-1].fight, log.option_values()).next_up()) is not None:
+        log.apply("pass", {"who": up[0]}, ManualSource([]))
+    log.apply("end_round", {}, ManualSource([]))
+
+
+def played() -> PlayLog:
+    """The heroes surprised, their fight played to its second round and their recovery rolled (Ragnar makes it,
+    the rest fail), for the words tests."""
+    log = ambush_log()
+    log.apply("spring_trap", {"trap": "lurk"}, ManualSource([1, 2, 9, 9, 9]))
+    log.apply("fight", {"event": "hall"}, ManualSource([]))
+    to_round_2(log)
+    log.apply("ambush_recovery", {"trap": "lurk"}, ManualSource([10, 9, 1, 2, 1, 2, 1, 2]))
+    return log
+
+
+def test_played_the_recovery_is_rolled_at_the_fights_second_round() -> None:
+    log = played()
+    r = log.events[-1]["result"]
+    assert r["round"] == state_of(log).fights[-1].fight.round == 2
+    assert r["rolls"]["Ragnar"]["made"] and not r["rolls"]["Thurid"]["made"]
+    assert on(state_of(log), "Ragnar", "atk") == -2 and on(state_of(log), "Thurid", "atk") == -3
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

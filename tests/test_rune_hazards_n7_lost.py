@@ -94,6 +94,18 @@ def test_the_books_example_fail_fail_triumph_success_finds_the_way_after_4_rolls
     assert "monster" not in r["heroes"]["Sigrid"] and state_of(log).traps.lost == ()
 
 
+def played() -> PlayLog:
+    """The book's example for the words tests: lost on springing, then fail, a triumph and a success find the
+    way (Ragnar botching his Sta + Bravery, Bjorn his Stealth)."""
+    log = lost_log()
+    log.apply("spring_trap", {"trap": "maze", "rollers": ["Thurid"]}, ManualSource([1, 2]))
+    log.apply("map_roll", {"trap": "maze", "mapper": "Ragnar"}, ManualSource([1, 3]))
+    log.apply("map_roll", {"trap": "maze", "mapper": "Thurid"}, ManualSource([10, 5]))
+    faces = [*face_for(log, "Thurid", 4, True), 1, 3, 7, 9, 9, 9, 9, 9, 1, 4, 9]
+    log.apply("map_roll", {"trap": "maze", "mapper": "Thurid"}, ManualSource(faces))
+    return log
+
+
 def test_a_made_map_roll_on_springing_leaves_nobody_lost() -> None:
     log = lost_log()
     r = log.apply("spring_trap", {"trap": "maze", "rollers": ["Thurid"]}, ManualSource([9]))["result"]
@@ -164,8 +176,7 @@ def test_the_cards_and_the_board_read_in_english_and_spanish(lang: str) -> None:
     view = tracker.board(state_of(log), words, RUNNER, log.option_values())
     text = " ".join([*(m.hint or "" for m in view.moves), *(m.title for m in view.moves),
                      *(f"{r.label} {r.value}" for s in view.sections for r in s.rows)])  # fmt: skip
-    for f in ([10, 5], [*face_for(log, "Thurid", 4, True), 1, 3, 7, 9, 9, 9, 9, 9, 1, 4, 9]):
-        log.apply("map_roll", {"trap": "maze", "mapper": "Thurid"}, ManualSource(f))
+    log = played()  # the same two first moves, and the way found
     acts = tracker.actions()
     cards = [
         acts[e["action"]].describe(e, words, "Ana") for e in log.events if e["action"] in ("spring_trap", "map_roll")

@@ -136,14 +136,24 @@ def test_the_shot_button_gives_each_heros_chance_to_be_aimed_at_to_make_it_and_t
     assert stop.ask == ("rollers",) and "makes it" in stop.hint
 
 
+def played() -> PlayLog:
+    """The blades sprung at Ragnar, shooting again at Thurid (he fails), then stopped by Bjorn's roll: for the words
+    tests."""
+    log = blades()
+    log.apply("spring_trap", {"trap": "blades", "victims": ["Ragnar"]}, ManualSource([10, 9]))
+    log.apply("repeat_shot", {"trap": "blades", "victims": ["Thurid"]}, ManualSource([1, 3]))
+    log.apply("stop_repeats", {"trap": "blades", "rollers": ["Bjorn"]}, ManualSource([10, 9]))
+    return log
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_cards_and_buttons_read_in_english_and_spanish(lang: str) -> None:
     log = blades()
     words, acts = words_for(lang, "rune"), EncounterTracker().actions()
     log.apply("spring_trap", {"trap": "blades", "victims": ["Ragnar"]}, ManualSource([10, 9]))
     buttons = " ".join(f"{m.title} {m.hint}" for m in moves(log, lang) if m.action in ("repeat_shot", "stop_repeats"))
-    shot = log.apply("repeat_shot", {"trap": "blades", "victims": ["Thurid"]}, ManualSource([1, 3]))
-    stop = log.apply("stop_repeats", {"trap": "blades", "rollers": ["Bjorn"]}, ManualSource([10, 9]))
+    shot, stop = played().events[-2:]  # the same spring, then a shot and a stop
+    assert state_of(played()).traps.repeating == ()
     cards = [acts[e["action"]].describe(e, words, "Ana") for e in (shot, stop)]
     said = " ".join([buttons, *(c.action + " " + c.result + " " + " ".join(r.value for r in c.rows) for c in cards)])
     assert "{" not in said

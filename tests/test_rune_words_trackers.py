@@ -48,6 +48,9 @@ from test_rune_encounter_sark_amen import traded
 from test_rune_encounter_traps_play import played as traps_played
 from test_rune_encounter_treasure_play import played as treasure_played
 from test_rune_foes import foes_of_the_book
+from test_rune_hazards_n7_ambush import played as ambush_played
+from test_rune_hazards_n7_lost import played as lost_played
+from test_rune_hazards_n7_repeat import played as repeat_played
 from test_rune_iron_law import saga as book_saga
 from test_rune_items_n6_retry import played as retry_played
 from test_rune_items_n6_shrine import played as shrine_played
@@ -111,6 +114,9 @@ def events() -> list[tuple[str, dict[str, Any]]]:
         haven_played()  # a treatment at a haven of a run
         retry_played()  # a failed roll tried again with a simple potion
         shrine_played()  # a gift bought at a shrine of the notes
+        lost_played()  # a party lost, its Map rolls until the way is found
+        ambush_played()  # an ambush's surprised heroes rolling to recover at its fight's second round
+        repeat_played()  # a trap shooting again, then stopped by a roll
     return found
 
 

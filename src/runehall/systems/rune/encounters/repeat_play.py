@@ -17,7 +17,7 @@ from pydantic import Field
 from runehall.chance.sources import Source
 from runehall.errors import N_, RulesError
 from runehall.present.board import Move, Seat
-from runehall.present.card import Card, Row
+from runehall.present.card import Card, Chip, Row
 from runehall.present.words import Words
 from runehall.systems.base import RulesModel
 from runehall.systems.rune.encounters.design import MAX_HEROES
@@ -98,7 +98,8 @@ class StopRepeatsAction(RunAction):
             rows.append(Row(r["rollers"][0], words(N_("spends his action on it"))))
         result = words(N_("it stops shooting")) if r["stopped"] else words(N_("it goes on shooting"))
         action = words(N_("{who}: stopping {trap}"), who=who, trap=r["name"])
-        return Card(action, result, "success" if r["stopped"] else "failure", tuple(rows))
+        chips = tuple(Chip(str(f), sides=10) for group in r.get("faces") or () for f in group)
+        return Card(action, result, "success" if r["stopped"] else "failure", tuple(rows), chips)
 
     def apply(self, state: RunState, params: Any, options: Any, source: Source) -> tuple[RunState, dict[str, Any]]:
         from runehall.systems.rune.encounters.run_traps import standing
@@ -120,7 +121,10 @@ class StopRepeatsAction(RunAction):
                                                source)  # fmt: skip
             group = r.get("group_success")
             stopped = bool(group) if group is not None else any(r["fates"].values())
-            out |= {"totals": r["totals"], "fates": r["fates"], "stopped": stopped, "roll": r}
+            faces = [r["dice"][k] for k in r["drawn"] if k in r["totals"]] + [(r["opponent"] or {}).get("faces", [])]
+            faces += [r["dice"][k] for k in r["drawn"] if k not in r["totals"]]  # every die, in the order drawn
+            out |= {"totals": r["totals"], "fates": r["fates"], "stopped": stopped, "roll": r,
+                    "faces": [f for f in faces if f]}  # fmt: skip
         if out["stopped"]:
             traps = state.traps.model_copy(update={"repeating": tuple(t for t in state.traps.repeating
                                                                       if t != element.id)})  # fmt: skip
