@@ -27,6 +27,7 @@ import test_rune_combat_rolling
 import test_rune_combat_rules
 import test_rune_combat_terrain
 import test_rune_combat_vectors
+import test_rune_legendary_n5_maw
 from runehall.chance.sources import ManualSource
 from runehall.play.log import PlayLog
 from runehall.present import words_for
@@ -71,6 +72,7 @@ SCENARIOS: tuple[ModuleType, ...] = (
     test_rune_combat_gallery_foes,
     test_rune_combat_rolling,
     test_rune_combat_horses,
+    test_rune_legendary_n5_maw,  # the Demon Maw Helm's bellow in a fight
 )
 
 
