@@ -239,8 +239,23 @@ def start(people: dict[str, Seat], runner: Seat, number: int) -> str:
 
 
 def open_by_name(runner: Seat, tracker: str, number: int) -> None:
-    """The runner puts the shipped encounter into play by its name."""
-    move(runner, tracker, "notes", {"encounter": f"{ADVENTURE}:{number}"})
+    """The runner puts the shipped encounter into play by its name: his board's notes link, the screen's "A
+    shipped encounter" list, "Give it as it is"; back at the table, its notes are in play."""
+    page = runner.person.page
+    given = len(stored(runner, "notes"))
+    rs.at_play(runner)
+    link = rs.board(runner).locator("a.move-link[href$='/edit/notes']")
+    expect(link).to_be_visible(timeout=WAIT)
+    link.click()
+    pick = page.locator("#editor-shipped-pick")
+    expect(pick).to_be_visible(timeout=WAIT)
+    pick.select_option(f"{ADVENTURE}:{number}")
+    if number == 1:
+        shots(runner, "shipped-choice", page.locator("#editor-shipped"))
+    page.locator("#editor-shipped button[formmethod=post]").click()
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"), timeout=WAIT)
+    tb.live(runner.person)
+    assert len(stored(runner, "notes")) == given + 1, "the shipped encounter was not given"
 
 
 # -- an encounter ------------------------------------------------------------------------------------------------
