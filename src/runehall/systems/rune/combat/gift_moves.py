@@ -72,7 +72,7 @@ class UseGiftParams(RulesModel):
     )
     also: list[Annotated[str, Field(max_length=60)]] = Field(
         default_factory=list, max_length=2, description="The Dwarven Work Sword's lightning: up to two more foes it "
-        "seeks besides the one named (target).",
+        "seeks besides the one he aims it at.",
     )  # fmt: skip
 
 
