@@ -146,6 +146,7 @@ class Combatant(RulesModel):
     absorption: int = Field(0, ge=0, le=1000, description="Absorption Armor: the Res a foe needs to keep his weapon.")
     absorbed: int = Field(0, ge=0, le=1000, description="Absorption Armor: the Prot its absorbed weapons add.")
     spitting: int = Field(0, ge=0, le=3000, description="Spitting Armor: the acid's damage on a melee attacker.")
+    blunting: int = Field(0, ge=0, le=1000, description="Blunting Armor: X, the Dam a weapon that hits him may lose.")
     loki_rating: int = Field(0, ge=0, le=1000, description="His Loki Divine Connection (the Spitting Armor's roll).")
     maw: int = Field(0, ge=0, le=1000, description="Demon Maw Helm: his levels in it.")
     maw_roared: bool = Field(False, description="Demon Maw Helm: he has bellowed in this fight.")

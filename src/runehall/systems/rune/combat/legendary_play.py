@@ -21,7 +21,11 @@ the owner's levels in the item, given to the fight by his sheet while the item i
 - Spitting Armor: each melee blow of an enemy (the other side) that takes HP from the wearer, with a weapon or an
   attack form (not bare hands), asks the attacker a roll of Quickness + Dodge (his dodge, as a shot is dodged;
   stress, less Impairment) against the wearer's Loki Divine Connection; failing it (below), the acid deals him 3X
-  armour-ignoring damage (his Soak less his armour's Prot), dealt by the wearer."""
+  armour-ignoring damage (his Soak less his armour's Prot), dealt by the wearer.
+- Blunting Armor: each melee hit on the wearer by an enemy supporting character (the other side, no hero) with a
+  weapon of normal make (not a dwarven weapon, not a dwarf's) asks him a roll of his weapon Ability - a supporting
+  character's is his Res - (stress, less Impairment) against the wearer's Divine Awareness + X; below it, that
+  weapon's Dam falls by X (never below 0) for the rest of the fight, from the next blow on (blunt)."""
 
 from __future__ import annotations
 
@@ -126,3 +130,24 @@ def spit(board: Board, a: Combatant, d: Combatant, weapon: Weapon, lost: int, so
         return said
     hp = max(0, d.spitting - armor_ignoring_soak(a))
     return {**said, "damage": d.spitting, "injury": board.hurt(a.name, hp, d.name)}
+
+
+def blunt(board: Board, a: Combatant, d: Combatant, weapon: Weapon, source: Source) -> dict[str, Any] | None:
+    """A melee hit of `a` on `d` with `weapon`: when `d` wears the Blunting Armor and `a` is an enemy supporting
+    character striking with a weapon of normal make, `a` rolls Res (his weapon Ability; stress, less Impairment)
+    against `d`'s Divine Awareness + X; failing, the weapon's Dam falls by X (the roll, the Difficulty, the Dam)."""
+    normal = "dwarven" not in weapon.id and "dwarf" not in (a.foe_type or "")
+    if not d.blunting or a.hero or a.side == d.side or weapon.id == UNARMED or weapon.ranged or not normal:
+        return None
+    roll, faces = stress(source)
+    total = roll + (a.res or 0) - a.impairment
+    difficulty = d.gifted.divine_awareness + d.blunting
+    said: dict[str, Any] = {"who": d.name, "foe": a.name, "weapon": weapon.name, "faces": list(faces),
+                            "total": total, "difficulty": difficulty, "blunted": total < difficulty}  # fmt: skip
+    if not said["blunted"]:
+        return said
+    dam = max(0, (weapon.dam or 0) - d.blunting)
+    rating = None if weapon.dam_rating is None else max(0, weapon.dam_rating - d.blunting)
+    blunted = weapon.model_copy(update={"dam": dam, "dam_rating": rating})
+    board.update(a.name, weapons=tuple(blunted if w.id == weapon.id else w for w in a.weapons))
+    return {**said, "dam": dam}

@@ -22,7 +22,7 @@ from runehall.systems.rune.combat.gift_mods import gift_blow, spend_boosts
 from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.legendary_maw import maw_mods, maw_roll
-from runehall.systems.rune.combat.legendary_play import absorb, axe_glory, blade_dealt, spit, thwart
+from runehall.systems.rune.combat.legendary_play import absorb, axe_glory, blade_dealt, blunt, spit, thwart
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
 from runehall.systems.rune.combat.rune_strike import hammer_strike
@@ -181,6 +181,9 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
             spat = spit(board, board.people[a.name], board.people[d.name], weapon, lost, source)  # Spitting Armor
             if spat is not None:
                 result["spit"] = spat
+            dulled = blunt(board, board.people[a.name], board.people[d.name], weapon, source)  # Blunting Armor
+            if dulled is not None:
+                result["blunt"] = dulled
         if "raw" in result:
             footing = knockdown(board, a, d, int(result["raw"]), int(atk["total"]), source)
             if footing is not None:

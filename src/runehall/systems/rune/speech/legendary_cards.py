@@ -1,7 +1,7 @@
 """Legendary items' powers a fight plays on its own, as card rows (combat/legendary_play.py): Einherjar's Armor's
 HP back at a round's end, the Axe of Glory's VP added to a foe's death blow by a hit, the Loki-Thwarting Armor's Prot
 risen by an attempt to hit its wearer, the Absorption Armor's Res roll and the weapon it took, the Spitting Armor's
-acid, the Demon Maw Helm's bellow and each striker's roll against it."""
+acid, the Demon Maw Helm's bellow and each striker's roll against it, the Blunting Armor's roll and the Dam it took."""
 
 from __future__ import annotations
 
@@ -11,7 +11,15 @@ from typing import Any
 from runehall.present.card import Row, Tone
 from runehall.present.words import Words
 from runehall.systems.rune.speech.common import data_name
-from runehall.systems.rune.treasure.legendary import ABSORPTION, EINHERJAR, GLORY, LOKI_THWART, MAW, SPITTING
+from runehall.systems.rune.treasure.legendary import (
+    ABSORPTION,
+    BLUNTING,
+    EINHERJAR,
+    GLORY,
+    LOKI_THWART,
+    MAW,
+    SPITTING,
+)
 
 
 def einherjar_rows(r: Mapping[str, Any], words: Words) -> list[Row]:
@@ -105,3 +113,19 @@ def bellow(p: Mapping[str, Any], r: Mapping[str, Any], words: Words) -> tuple[st
 
 
 TELLERS = {"demon_maw": bellow}
+
+
+def blunt_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """A hit on the Blunting Armor's wearer: the striker's roll against its Difficulty, and his weapon's Dam now."""
+    found = record.get("blunt")
+    if not isinstance(found, Mapping):
+        return []
+    roll = words("{foe} rolls Res {total} against {difficulty}", foe=str(found.get("foe", "")),
+                 total=words.number(int(found.get("total", 0))),
+                 difficulty=words.number(int(found.get("difficulty", 0))))  # fmt: skip
+    if not found.get("blunted"):
+        return [Row(words(BLUNTING), words("{roll}: his weapon keeps its edge", roll=roll))]
+    weapon = data_name("weapon", str(found.get("weapon", "")), words)
+    said = words("{roll}: his {weapon} is blunted, its DAM {dam} from now on", roll=roll, weapon=weapon,
+                 dam=words.number(int(found.get("dam", 0))))  # fmt: skip
+    return [Row(words(BLUNTING), said)]

@@ -12,7 +12,8 @@ end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow f
 (`torc_spared`), the Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
 (`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`), the Spitting Armor's acid on a
 melee attacker (`spitting_damage`, `loki_rating`), the Demon Maw Helm's bellow (`maw_levels`, `primary_rating`;
-combat/legendary_maw.py). The others are described here and left to the table (rules doc
+combat/legendary_maw.py), the Blunting Armor's Dam taken from a weapon that hits its wearer (`blunting_levels`).
+The others are described here and left to the table (rules doc
 §35.5)."""
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ ABSORPTION = "Absorption Armor"
 SPITTING = "Spitting Armor"
 MAW = "Demon Maw Helm"
 SPITTING_PER_LEVEL = 3
+BLUNTING = "Blunting Armor"
 TORC = "Torc of Alberich"
 TORC_PER_LEVEL = 3
 
@@ -68,7 +70,7 @@ POWERS: Mapping[str, Power] = {
     "Blinding Armor": Power("struck"),
     "Blood Tribute Armor": Power("roll", "encounter"),
     "Blue Cloak of Treachery": Power("vp"),
-    "Blunting Armor": Power("struck"),
+    BLUNTING: Power("struck", played=True),
     MAW: Power("action", "encounter", "1", action=True, played=True),
     EINHERJAR: Power("round_end", played=True),
     "Even-Handed Torc": Power("vp", "encounter", "X"),
@@ -180,6 +182,12 @@ def spitting_damage(carried: Iterable[CarriedItem], armor: str | None) -> int:
     """The Spitting Armor: the armour-ignoring damage its acid deals a melee attacker who fails to dodge it (3 a
     level while worn; legendary_play.py plays it)."""
     return SPITTING_PER_LEVEL * worn_levels(carried, armor, SPITTING)
+
+
+def blunting_levels(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """The Blunting Armor: X while worn, added to his Divine Awareness for the striker's roll and taken from the
+    striking weapon's Dam when it fails (legendary_play.py plays it)."""
+    return worn_levels(carried, armor, BLUNTING)
 
 
 def loki_rating(gifts: Mapping[str, int], carried: Iterable[CarriedItem]) -> int:
