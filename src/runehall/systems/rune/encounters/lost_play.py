@@ -32,6 +32,7 @@ from runehall.systems.rune.encounters.trap_play_state import Ill
 from runehall.systems.rune.encounters.trap_window import window_counts
 from runehall.systems.rune.stress import TENTH, at_least, open_at_least
 from runehall.systems.rune.treasure.legendary import torc_spared
+from runehall.systems.rune.treasure.legendary_ring import ring_times
 
 STA_BRAVERY = RollSpec(id="lost_bravery", name="Stamina + Bravery", ability="bravery", characteristic="sta")
 STEALTH = RollSpec(id="lost_stealth", name="Stealth", ability="stealth")
@@ -141,7 +142,8 @@ class MapRollAction(RunAction):
         made = total >= roll.difficulty
         sheet = next(h.sheet for h in state.setup.heroes if h.name == mapper)
         tally = state.tally.roll(mapper, roll.id, total, roll.difficulty, roll.freestanding, False,
-                                 options.success_vp_per_point, torc_spared(sheet))  # fmt: skip
+                                 options.success_vp_per_point * ring_times(sheet, roll.ability),
+                                 torc_spared(sheet))  # fmt: skip
         traps = after_roll(state.traps, roll, state.notes)
         lost = map_roll(way.lost(), made, triumph=made and shown[0] == 10)
         kept = tuple(w for w in traps.lost if w.trap != way.trap)

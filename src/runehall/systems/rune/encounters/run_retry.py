@@ -29,6 +29,7 @@ from runehall.systems.rune.stress import at_least
 from runehall.systems.rune.treasure.carried import MAX_MAGIC
 from runehall.systems.rune.treasure.items import Potion
 from runehall.systems.rune.treasure.legendary import torc_spared
+from runehall.systems.rune.treasure.legendary_ring import ring_times
 
 
 class SecondAttemptParams(RulesModel):
@@ -92,9 +93,10 @@ class SecondAttemptAction(RunAction):
         total = result + bonus(state, hero, roll, potion, options)
         made = total >= roll.difficulty
         again = roll.repeat_required or roll.multiple is not None
-        spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == hero))  # Torc of Alberich
+        sheet = next(h.sheet for h in state.setup.heroes if h.name == hero)
+        spared, times = torc_spared(sheet), ring_times(sheet, roll.ability)  # Torc and Ring of Alberich
         tally = state.tally.roll(hero, roll.id, total, roll.difficulty, roll.freestanding, again,
-                                 options.success_vp_per_point, spared)  # fmt: skip
+                                 options.success_vp_per_point * times, spared)  # fmt: skip
         carried = state.magic[hero]
         drunk = carried[params.item - 1].updated(potion.drink())
         magic = dict(state.magic) | {hero: (*carried[: params.item - 1], drunk, *carried[params.item :])}

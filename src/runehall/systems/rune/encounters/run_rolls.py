@@ -30,6 +30,7 @@ from runehall.systems.rune.options import RuneOptions
 from runehall.systems.rune.rules import rules
 from runehall.systems.rune.sheet import Sheet
 from runehall.systems.rune.treasure.legendary import torc_spared
+from runehall.systems.rune.treasure.legendary_ring import ring_times
 
 Name = str
 
@@ -145,8 +146,9 @@ class NotedRollAction(RunAction):
         again = roll.repeat_required or roll.multiple is not None  # each required success of a multiple roll counts
         for who, total in [*totals.items(), *rerolls.items()]:  # a forced re-roll scores as the roll does
             aim = target if isinstance(target, int) else target[who]
-            spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == who))  # Torc of Alberich
-            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point, spared)
+            sheet = next(h.sheet for h in state.setup.heroes if h.name == who)
+            spared, times = torc_spared(sheet), ring_times(sheet, roll.ability)  # Torc and Ring of Alberich
+            tally = tally.roll(who, roll.id, total, aim, roll.freestanding, again, per_point * times, spared)
         multiples, ended = run_multiple.ending(state.multiples, roll.id, any(outcome.success.values()))
         report = None
         if roll.multiple is not None:

@@ -23,6 +23,7 @@ from runehall.systems.rune.encounters.run_state import RunState
 from runehall.systems.rune.encounters.run_traps import body, find_trap, hurt, standing
 from runehall.systems.rune.encounters.trap_effects import after_roll, on_roll
 from runehall.systems.rune.treasure.legendary import torc_spared
+from runehall.systems.rune.treasure.legendary_ring import ring_times
 
 
 class RoundParams(RulesModel):
@@ -68,7 +69,8 @@ class TrapRoundAction(RunAction):
             total += on_roll(state.traps, hero, ending, state.notes)  # Impairment, sticks, carrots (trap_effects.py)
             total += trap_gifts.roll_bonus(state.notes, sheets[hero], ending)
             tally = state.tally.roll(hero, ending.id, total, ending.difficulty, ending.freestanding, False,
-                                     options.success_vp_per_point, torc_spared(sheets[hero]))  # fmt: skip
+                                     options.success_vp_per_point * ring_times(sheets[hero], ending.ability),
+                                     torc_spared(sheets[hero]))  # fmt: skip
             state = state.model_copy(update={"tally": tally})
             if total >= ending.difficulty:
                 freed[hero] = total

@@ -38,6 +38,7 @@ from runehall.systems.rune.encounters.trap_effects import after_roll, fight_effe
 from runehall.systems.rune.encounters.trap_play_state import Mark, Ongoing, TrapPlay
 from runehall.systems.rune.encounters.traps import Trap
 from runehall.systems.rune.treasure.legendary import torc_spared
+from runehall.systems.rune.treasure.legendary_ring import ring_times
 
 FIGHT_DAMAGE = FIGHT_ACTIONS["damage"]
 JUMP = RollSpec(id="jump", name="Jump", ability="jump")
@@ -122,9 +123,10 @@ def _rolled(
         faces.append(list(shown))
         totals[who] = result + adds(state, who, roll, options)  # his sheet, what traps left, his gifts
         fates[who] = totals[who] >= roll.difficulty
-        spared = torc_spared(next(h.sheet for h in state.setup.heroes if h.name == who))  # Torc of Alberich
+        sheet = next(h.sheet for h in state.setup.heroes if h.name == who)
+        spared, times = torc_spared(sheet), ring_times(sheet, roll.ability)  # Torc and Ring of Alberich
         tally = tally.roll(who, roll.id, totals[who], roll.difficulty, roll.freestanding, False,
-                           options.success_vp_per_point, spared)  # fmt: skip
+                           options.success_vp_per_point * times, spared)  # fmt: skip
     r = {"roll": roll.id, "name": roll.name, "totals": totals, "target": roll.difficulty, "fates": fates,
          "group_success": None}  # fmt: skip
     traps = after_roll(state.traps, roll, state.notes)  # its sticks and carrots, Impairment's windows

@@ -147,6 +147,8 @@ def _item(r: _Roller, kind: str, cat: Category | None, mode: str) -> Item:
         r.chart("helm_levels", cat, golden=True)
     elif kind == "legendary":
         item = r.chart("legendary_item", None, golden=True).row
+        for chart_id in item.then:  # the Ring of Alberich's Ability, rolled when the ring appears
+            r.chart(chart_id, cat, golden=True)
         if item.wears == "armor":
             r.chart("legendary_armor", None)
         if item.wears in ("armor", "steel_scale_mail"):

@@ -9,7 +9,8 @@ resist Impairment or to gain Invigoration (`surety_bonus`), Einherjar's Armor's 
 end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow for each hit with it
 (`glory_per_hit`), the Blade of Fair Title's 5X VP taken from the killer of a foe the blade hurt more than he did
 (`fair_title_vp`), the Torc of Alberich's 3X VP less for the runner on each failed roll of the notes
-(`torc_spared`), the Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
+(`torc_spared`), the Ring of Alberich's VP multiplied by X on a success of its Ability (`legendary_ring.py`), the
+Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
 (`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`), the Spitting Armor's acid on a
 melee attacker (`spitting_damage`, `loki_rating`), the Demon Maw Helm's bellow (`maw_levels`, `primary_rating`;
 combat/legendary_maw.py), the Blunting Armor's Dam taken from a weapon that hits its wearer (`blunting_levels`).
@@ -79,7 +80,7 @@ POWERS: Mapping[str, Power] = {
     LOKI_THWART: Power("struck", "event", "X", played=True),
     WAND: Power("action", action=True),
     "Mantle of Grim Justice": Power("vp", "encounter", "X"),
-    "Ring of Alberich": Power("vp"),
+    "Ring of Alberich": Power("vp", played=True),
     "Shield of Fury": Power("action", "encounter", "X"),
     SPITTING: Power("struck", played=True),
     TORC: Power("vp", played=True),
