@@ -19,6 +19,7 @@ from runehall.systems.rune.encounters.accounts import A, credit
 from runehall.systems.rune.encounters.scoring_data import scoring
 from runehall.systems.rune.encounters.tally import HERO_HANDS, Tally, VPEvent
 from runehall.systems.rune.options import RuneOptions
+from runehall.systems.rune.treasure.legendary_vp import death_penalty
 
 PILLAGER_KINDS = (
     ("damage_dealt", N_("Damage dealt to foes")),
@@ -169,16 +170,20 @@ def _scores(
         hero = tally.seat_of(player).hero
         others = [d for d in dead if d != hero]
         per = rules.valhalla_vp(standing, options.valhalla_low_rank_penalty)
-        valhalla = per * len(others)
+        cloak = tally.seat(hero).cloak  # the Blue Cloak of Treachery: 25X less a death (treasure/legendary_vp.py)
+        valhalla = death_penalty(per, cloak) * len(others)
         if others and not zeroed:
             lines.append(
                 _line(
                     N_("Valhalla's Gaping Maw: {dead} dead, standing {standing}"),
-                    -valhalla,
+                    -per * len(others),
                     dead=len(others),
                     standing=standing,
                 )
             )
+            if valhalla < per * len(others):
+                lines.append(_line(N_("Blue Cloak of Treachery: VP spared of Valhalla's Gaping Maw"),
+                                   per * len(others) - valhalla))  # fmt: skip
         score = 0 if zeroed else max(0, raw - valhalla)
         if not zeroed and raw - valhalla < 0:
             lines.append(_line(N_("A pillager never scores below 0"), score - (raw - valhalla)))

@@ -58,6 +58,7 @@ class Seat:
     hero: str
     name: str  # the hero's name, as people read it
     total_vp: int = 0  # the player's total VP before this encounter (for almost down)
+    cloak: int = 0  # his levels in the Blue Cloak of Treachery (treasure/legendary_vp.py)
 
 
 @dataclass(frozen=True)
@@ -237,8 +238,8 @@ class Tally:
 
     def pvp(self, attacker: str, victim: str, amount: int, possessed: bool = False) -> Tally:
         """Damage one hero deals another: the victim loses it as damage taken; the attacker 5 VP a point unless
-        possessed or striking back at a hero who attacked him deliberately."""
-        self.seat(attacker)
+        possessed, striking back at a hero who attacked him deliberately, or wearing the Blue Cloak of Treachery."""
+        cloaked = self.seat(attacker).cloak > 0
         self.seat(victim)
         if amount < 0:
             raise RulesError(N_("damage {amount}: damage dealt is never negative"), amount=amount)
@@ -247,9 +248,9 @@ class Tally:
         back = any(e.hero == victim and e.meta.get("victim") == attacker for e in self.of("pvp_damage"))
         if attacker == self.runner_hero and not back and not possessed:
             raise RulesError(N_("the proxy may never turn the runner's hero on another hero"))
-        free = possessed or back
+        free = possessed or back or cloaked
         vp = 0 if free else -amount * scoring().pillager.pvp_per_hp
-        meta = {"victim": victim, "dealt": amount, "possessed": possessed, "struck_back": back}
+        meta = {"victim": victim, "dealt": amount, "possessed": possessed, "struck_back": back, "cloaked": cloaked}
         taken = VPEvent("damage_taken", -amount * scoring().pillager.damage_taken_per_hp, victim)
         return self._add(VPEvent("pvp_damage", vp, attacker, meta=meta), taken)
 

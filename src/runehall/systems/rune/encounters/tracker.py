@@ -55,6 +55,7 @@ from runehall.systems.rune.encounters.run_trap_rounds import TrapRoundAction
 from runehall.systems.rune.encounters.run_traps import SpringTrapAction
 from runehall.systems.rune.encounters.tally import Seat as TallySeat
 from runehall.systems.rune.encounters.tally import Tally
+from runehall.systems.rune.treasure.legendary_vp import cloak_levels
 from runehall.systems.tracker import Tracker, TrackerAction
 
 
@@ -93,7 +94,7 @@ class EncounterTracker(Tracker[RunState]):
     Setup: ClassVar[type[RulesModel]] = RunSetup
 
     def start(self, setup: Any, options: Any) -> RunState:
-        seats = tuple(TallySeat(h.name, h.name, h.name, _total(h)) for h in setup.heroes)
+        seats = tuple(TallySeat(h.name, h.name, h.name, _total(h), cloak_levels(h.sheet)) for h in setup.heroes)
         tally = Tally(runner=setup.runner, proxy=setup.proxy, seats=seats, slothful=frozenset(setup.slothful))
         hauls = run_items.hauls_from_sheets(setup)  # carried from the adventure's earlier encounters
         return RunState(setup=setup, tally=tally, hauls=hauls, magic=run_items.from_sheets(setup))

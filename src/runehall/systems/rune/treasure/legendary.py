@@ -70,7 +70,7 @@ POWERS: Mapping[str, Power] = {
     FAIR_TITLE: Power("kill", played=True),
     "Blinding Armor": Power("struck"),
     "Blood Tribute Armor": Power("roll", "encounter"),
-    "Blue Cloak of Treachery": Power("vp"),
+    "Blue Cloak of Treachery": Power("vp", played=True),  # legendary_vp.py
     BLUNTING: Power("struck", played=True),
     MAW: Power("action", "encounter", "1", action=True, played=True),
     EINHERJAR: Power("round_end", played=True),
