@@ -13,9 +13,9 @@ end (`einherjar_regain`), the Axe of Glory's 10X VP more on a foe's death blow f
 Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
 (`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`), the Spitting Armor's acid on a
 melee attacker (`spitting_damage`, `loki_rating`), the Demon Maw Helm's bellow (`maw_levels`, `primary_rating`;
-combat/legendary_maw.py), the Blunting Armor's Dam taken from a weapon that hits its wearer (`blunting_levels`).
-The others are described here and left to the table (rules doc
-§35.5)."""
+combat/legendary_maw.py), the Blunting Armor's Dam taken from a weapon that hits its wearer (`blunting_levels`),
+the Blue Cloak of Treachery's VP spared (`legendary_vp.py`). The others are described here and left to the
+table (rules doc §35.5)."""
 
 from __future__ import annotations
 
