@@ -20,6 +20,7 @@ from runehall.systems.rune.combat.settings import weapon_row
 from runehall.systems.rune.gear import played_dam
 from runehall.systems.rune.treasure.legendary import (
     absorption_levels,
+    blinding_levels,
     blunting_levels,
     einherjar_regain,
     fair_title_vp,
@@ -181,6 +182,7 @@ def from_sheet(sheet: dict[str, Any], name: str, options: Any) -> SheetNumbers:
         "einherjar": einherjar_regain(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "loki_thwart": loki_thwart_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "absorption": absorption_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
+        "blinding": blinding_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "blunting": blunting_levels(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "spitting": spitting_damage(getattr(hero, "magic_items", ()), getattr(hero, "armor", None)),
         "loki_rating": loki_rating(dict(getattr(hero, "gifts", None) or levels), getattr(hero, "magic_items", ())),

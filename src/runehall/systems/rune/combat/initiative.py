@@ -28,6 +28,7 @@ from runehall.systems.rune.combat.gift_sleipnir import first_initiative
 from runehall.systems.rune.combat.gift_squirrel import squirrel_rounds
 from runehall.systems.rune.combat.gift_triggered import dying_blows_end
 from runehall.systems.rune.combat.legendary_play import einherjar_rounds
+from runehall.systems.rune.combat.legendary_sparks import dazzle_rounds
 from runehall.systems.rune.combat.rune_crow import crows_land
 from runehall.systems.rune.combat.rune_fire import fire_rounds
 from runehall.systems.rune.combat.rune_possess import possession_rounds
@@ -308,6 +309,7 @@ class EndRoundAction(CombatAction):
         last_blows = dying_blows_end(board, everyone=False)  # Dying Blow's rounds are over (gift_triggered.py)
         gales = gale_rounds(board)  # foes still down from a Buffeting Gale (gift_passive.py)
         regained = einherjar_rounds(board)  # Einherjar's Armor's HP back (legendary_play.py)
+        dazzle_rounds(board)  # the Blinding Armor's dazzled strikers (legendary_sparks.py)
         board.reset_round()
         risen = round_start(board, source)  # undead foes left down may rise; risen ones regain HP
         crawling = wendol_round(board)

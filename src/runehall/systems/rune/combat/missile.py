@@ -121,8 +121,9 @@ def shot_terms(board: Board, swing: Swing, dodge: bool) -> tuple[list[tuple[str,
     """A shot's ATK modifiers and score, as missile_swing rolls them and attack_odds.py gives their odds."""
     a, d = board.people[swing.attacker], board.people[swing.target]
     from runehall.systems.rune.combat.legendary_maw import maw_mods  # the Demon Maw Helm
+    from runehall.systems.rune.combat.legendary_sparks import dazzle_mods  # the Blinding Armor
 
-    mods = [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a), *maw_mods(a, d)]
+    mods = [*missile_mods(board, a, d, dodge, swing.sit), *decoy_mods(board, a), *maw_mods(a, d), *dazzle_mods(a)]
     return mods, swing.weapon.need("atk", a.name)
 
 

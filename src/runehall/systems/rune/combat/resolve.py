@@ -23,6 +23,7 @@ from runehall.systems.rune.combat.gift_sleipnir import melee_attack
 from runehall.systems.rune.combat.knockdown import knockdown
 from runehall.systems.rune.combat.legendary_maw import maw_mods, maw_roll
 from runehall.systems.rune.combat.legendary_play import absorb, axe_glory, blade_dealt, blunt, spit, thwart
+from runehall.systems.rune.combat.legendary_sparks import dazzle_mods, sparks
 from runehall.systems.rune.combat.modifiers import Mods, Situation, berserk_filter, melee_mods
 from runehall.systems.rune.combat.rune_powers import drink
 from runehall.systems.rune.combat.rune_strike import hammer_strike
@@ -111,7 +112,8 @@ def melee_terms(board: Board, swing: Swing) -> MeleeTerms:
     """The scores and modifiers of both rolls of a melee attack, read from the board before any die is rolled."""
     a, d = board.people[swing.attacker], board.people[swing.target]
     atk_mods, dfn_mods = melee_mods(board, a, d, swing.weapon, swing.sit)
-    atk_mods = [*atk_mods, *decoy_mods(board, a), *maw_mods(a, d)]
+    atk_mods = [*atk_mods, *decoy_mods(board, a), *maw_mods(a, d), *dazzle_mods(a)]
+    dfn_mods = [*dfn_mods, *dazzle_mods(d)]  # the Blinding Armor's sparks (legendary_sparks.py)
     if swing.leap:
         dfn_mods = [*dfn_mods, (LEAP, -swing.leap)]
     if swing.berserk:
@@ -184,6 +186,9 @@ def melee_swing(board: Board, swing: Swing, source: Source) -> dict[str, Any]:
             dulled = blunt(board, board.people[a.name], board.people[d.name], weapon, source)  # Blunting Armor
             if dulled is not None:
                 result["blunt"] = dulled
+            dazzled = sparks(board, board.people[a.name], board.people[d.name], weapon, source)  # Blinding Armor
+            if dazzled is not None:
+                result["sparks"] = dazzled
         if "raw" in result:
             footing = knockdown(board, a, d, int(result["raw"]), int(atk["total"]), source)
             if footing is not None:

@@ -117,17 +117,18 @@ def _after(record: Mapping[str, Any], rows: list[Row], words: Words) -> str:
     if isinstance(record.get("injury"), Mapping):
         text += "; " + injury(record["injury"], words)
     rows += glory_rows(record, words)  # an Axe of Glory's hit (legendary_cards.py)
-    if {"thwart", "absorb", "spit", "maw", "blunt"} & set(record):  # legendary items struck (legendary_cards.py)
+    if {"thwart", "absorb", "spit", "maw", "blunt", "sparks"} & set(record):  # legendary items struck (legendary_cards)
         from runehall.systems.rune.speech.legendary_cards import (
             absorb_rows,
             blunt_rows,
             maw_rows,
+            sparks_rows,
             spit_rows,
             thwart_rows,
         )
 
         rows += maw_rows(record, words) + thwart_rows(record, words) + absorb_rows(record, words)
-        rows += spit_rows(record, words) + blunt_rows(record, words)
+        rows += spit_rows(record, words) + blunt_rows(record, words) + sparks_rows(record, words)
     restrain = record.get("restrain")
     if isinstance(restrain, Mapping):
         against = {**restrain, "difficulty": restrain.get("against", 0), "who": ""}

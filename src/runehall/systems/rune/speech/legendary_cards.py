@@ -13,6 +13,7 @@ from runehall.present.words import Words
 from runehall.systems.rune.speech.common import data_name
 from runehall.systems.rune.treasure.legendary import (
     ABSORPTION,
+    BLINDING,
     BLUNTING,
     EINHERJAR,
     GLORY,
@@ -129,3 +130,19 @@ def blunt_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
     said = words("{roll}: his {weapon} is blunted, its DAM {dam} from now on", roll=roll, weapon=weapon,
                  dam=words.number(int(found.get("dam", 0))))  # fmt: skip
     return [Row(words(BLUNTING), said)]
+
+
+def sparks_rows(record: Mapping[str, Any], words: Words) -> list[Row]:
+    """A hit on the Blinding Armor's wearer: the striker's roll against its Difficulty, and his penalty now."""
+    found = record.get("sparks")
+    if not isinstance(found, Mapping):
+        return []
+    roll = words("{foe} rolls Res {total} against {difficulty}", foe=str(found.get("foe", "")),
+                 total=words.number(int(found.get("total", 0))),
+                 difficulty=words.number(int(found.get("difficulty", 0))))  # fmt: skip
+    if not found.get("dazzled"):
+        return [Row(words(BLINDING), words("{roll}: the sparks do not dazzle him", roll=roll))]
+    said = words("{roll}: dazzled, {penalty} on his ATK and DFN rolls for {rounds} rounds", roll=roll,
+                 penalty=words.number(-int(found.get("penalty", 0))),
+                 rounds=words.number(int(found.get("rounds", 0))))  # fmt: skip
+    return [Row(words(BLINDING), said)]

@@ -14,7 +14,8 @@ Loki-Thwarting Armor's Prot risen against a Sark Amen, Dishonored or Dark Viking
 (`loki_thwart_levels`), the Absorption Armor's weapons absorbed (`absorption_levels`), the Spitting Armor's acid on a
 melee attacker (`spitting_damage`, `loki_rating`), the Demon Maw Helm's bellow (`maw_levels`, `primary_rating`;
 combat/legendary_maw.py), the Blunting Armor's Dam taken from a weapon that hits its wearer (`blunting_levels`),
-the Blue Cloak of Treachery's VP spared (`legendary_vp.py`). The others are described here and left to the
+the Blue Cloak of Treachery's VP spared (`legendary_vp.py`), the Blinding Armor's sparks dazzling a melee striker
+(`blinding_levels`; combat/legendary_sparks.py). The others are described here and left to the
 table (rules doc §35.5)."""
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ SPITTING = "Spitting Armor"
 MAW = "Demon Maw Helm"
 SPITTING_PER_LEVEL = 3
 BLUNTING = "Blunting Armor"
+BLINDING = "Blinding Armor"
 TORC = "Torc of Alberich"
 TORC_PER_LEVEL = 3
 
@@ -68,7 +70,7 @@ POWERS: Mapping[str, Power] = {
     ABSORPTION: Power("struck", played=True),
     GLORY: Power("hit", played=True),
     FAIR_TITLE: Power("kill", played=True),
-    "Blinding Armor": Power("struck"),
+    BLINDING: Power("struck", played=True),
     "Blood Tribute Armor": Power("roll", "encounter"),
     "Blue Cloak of Treachery": Power("vp", played=True),  # legendary_vp.py
     BLUNTING: Power("struck", played=True),
@@ -183,6 +185,12 @@ def spitting_damage(carried: Iterable[CarriedItem], armor: str | None) -> int:
     """The Spitting Armor: the armour-ignoring damage its acid deals a melee attacker who fails to dodge it (3 a
     level while worn; legendary_play.py plays it)."""
     return SPITTING_PER_LEVEL * worn_levels(carried, armor, SPITTING)
+
+
+def blinding_levels(carried: Iterable[CarriedItem], armor: str | None) -> int:
+    """The Blinding Armor: X while worn, added to his Divine Awareness for the striker's Stamina roll, and the
+    rounds a failed roll dazzles him (combat/legendary_sparks.py plays it)."""
+    return worn_levels(carried, armor, BLINDING)
 
 
 def blunting_levels(carried: Iterable[CarriedItem], armor: str | None) -> int:
