@@ -49,6 +49,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from runehall.table.limits import GUESSES_PER_MINUTE
+
 T = TypeVar("T")
 
 HOST = "127.0.0.1"
@@ -59,7 +61,8 @@ PEAK_ROLLS = 500  # closed-loop phase
 WARMUP_ROLLS = TABLES  # one per table, not measured
 MAX_IN_FLIGHT = 64
 KEEP_ALIVE = 5.0  # seconds uvicorn keeps an idle HTTP/1.1 connection open (its timeout_keep_alive default)
-SETUP_CONCURRENCY = 16  # joins and WebSocket handshakes at once
+SETUP_CONCURRENCY = 16  # WebSocket handshakes at once
+JOIN_CONCURRENCY = GUESSES_PER_MINUTE // 2  # joins at once, well inside one address's allowance of failed joins
 NOTATION = "2d6"
 ROLL = json.dumps({"system": "dice", "mechanic": "roll", "params": {"notation": NOTATION}}).encode()
 DRIVERS = ("raw", "httpx")
@@ -379,7 +382,9 @@ class Load:
 
             return job
 
-        await bounded(SETUP_CONCURRENCY, [join(i, self.tables[i % TABLES]) for i in range(self.clients)])
+        # (each join is counted against the address's failed-join allowance until it succeeds: fewer in flight
+        # than that allowance, or the server refuses the rest as guessing)
+        await bounded(JOIN_CONCURRENCY, [join(i, self.tables[i % TABLES]) for i in range(self.clients)])
         for table in self.tables:
             table.last_seq = int((await self.summary(table))["last_seq"])
 
